@@ -1,0 +1,441 @@
+"""Specs: the model, the cluster and the training shape, as immutable pydantic values.
+
+Long, documented names live here; the short axis names (tp, cp, dp, ...) live in
+`planner.layout`. Every spec validates itself and fails with one line that names the
+field and the arithmetic (`kv_heads(5) does not divide heads(32)`).
+
+Presets are YAML data in `planner/presets/{models,gpus}/`; `load_model` also reads a
+Hugging Face `config.json` or a foldplan model YAML from a local file.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Optional, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+PRESETS = Path(__file__).parent / "presets"
+DEFAULT_MODEL = "mixtral-8x7b"
+DEFAULT_GPU = "h100-sxm"
+
+
+class SpecError(ValueError):
+    """A spec could not be built. The message is one line, naming the field."""
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --------------------------------------------------------------------------- sizes
+
+_SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+
+
+def parse_size(text: Union[str, int], field: str = "value") -> int:
+    """`128k` -> 131072, `1M` -> 1048576, `4096` -> 4096 (binary suffixes, as sequence
+    lengths are quoted). Raises SpecError naming `field` on anything else."""
+    if isinstance(text, bool):
+        raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {text!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)\s*", str(text))
+        if not m:
+            raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {text!r}")
+        number = float(m.group(1)) * _SUFFIX[m.group(2).lower()]
+        if number != int(number):
+            raise SpecError(f"{field}: {text!r} is not a whole number")
+        value = int(number)
+    if value <= 0:
+        raise SpecError(f"{field}: must be positive, got {text!r}")
+    return value
+
+
+# --------------------------------------------------------------------------- model
+
+class MLASpec(_Spec):
+    """Multi-head latent attention (DeepSeek-V2/V3)."""
+    q_lora_rank: int = Field(0, ge=0, description="rank of the query down-projection (0 = plain q_proj)")
+    kv_lora_rank: int = Field(..., gt=0, description="rank of the compressed KV latent")
+    qk_rope_head_dim: int = Field(..., gt=0, description="per-head dims carrying RoPE (shared key part)")
+    qk_nope_head_dim: int = Field(..., gt=0, description="per-head query/key dims without RoPE")
+    v_head_dim: int = Field(..., gt=0, description="per-head value dims")
+
+
+class MoESpec(_Spec):
+    """The routed-expert part of a Mixture-of-Experts model."""
+    experts: int = Field(..., gt=0, description="routed experts per MoE layer")
+    top_k: int = Field(..., gt=0, description="experts each token is sent to")
+    expert_ffn_hidden: int = Field(..., gt=0, description="intermediate width of one routed expert")
+    shared_experts: int = Field(0, ge=0, description="always-on shared experts per MoE layer")
+    shared_ffn_hidden: int = Field(0, ge=0, description="intermediate width of ONE shared expert")
+    first_dense_layers: int = Field(0, ge=0, description="leading layers that use the dense FFN instead")
+    layer_freq: Union[int, list[int]] = Field(
+        1, description="int N: layer i is MoE iff i >= first_dense_layers and i % N == 0; "
+                       "or a 0/1 list with one entry per layer (Megatron --moe-layer-freq)")
+    router_score: Literal["softmax", "sigmoid"] = Field("softmax", description="router score function")
+    router_bias: bool = Field(False, description="auxiliary-loss-free expert bias (DeepSeek-V3)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.top_k > self.experts:
+            raise ValueError(f"top_k({self.top_k}) exceeds experts({self.experts})")
+        if self.shared_experts and not self.shared_ffn_hidden:
+            raise ValueError(f"shared_experts({self.shared_experts}) needs shared_ffn_hidden > 0")
+        if isinstance(self.layer_freq, int) and self.layer_freq < 1:
+            raise ValueError(f"layer_freq({self.layer_freq}) must be >= 1")
+        if isinstance(self.layer_freq, list) and any(v not in (0, 1) for v in self.layer_freq):
+            raise ValueError("layer_freq list entries must be 0 or 1")
+        return self
+
+
+class ModelSpec(_Spec):
+    """A decoder-only transformer, dense or MoE (field names follow the plan schema)."""
+    name: str = Field("custom", description="preset or file name, for reports")
+    layers: int = Field(..., gt=0, description="transformer layers (excluding MTP modules)")
+    hidden: int = Field(..., gt=0, description="model width h")
+    heads: int = Field(..., gt=0, description="attention (query) heads a")
+    kv_heads: int = Field(..., gt=0, description="key/value heads (GQA groups); = heads for MHA")
+    head_dim: int = Field(..., gt=0, description="per-head dim of q/k/v (GQA); for MLA see `mla`")
+    vocab: int = Field(..., gt=0, description="vocabulary size V (embedding rows)")
+    ffn_hidden: int = Field(0, ge=0, description="dense FFN intermediate width (0 if every layer is MoE)")
+    gated: bool = Field(True, description="SwiGLU-style gated FFN (3 matrices) instead of 2")
+    tied_embeddings: bool = Field(False, description="output head shares the embedding matrix")
+    norm: Literal["rmsnorm", "layernorm"] = Field("rmsnorm", description="norm kind (layernorm has a bias)")
+    qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, OLMoE)")
+    attention: Literal["gqa", "mla"] = Field("gqa", description="gqa (incl. MHA) or mla (DeepSeek)")
+    mla: Optional[MLASpec] = Field(None, description="MLA dimensions when attention == 'mla'")
+    moe: Optional[MoESpec] = Field(None, description="routed experts; None for a dense model")
+    mtp_layers: int = Field(0, ge=0, description="multi-token-prediction modules (DeepSeek-V3: 1)")
+    linear_bias: bool = Field(False, description="biases on attention/FFN linears (GPT-2/3 style)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.heads % self.kv_heads:
+            raise ValueError(f"kv_heads({self.kv_heads}) does not divide heads({self.heads})")
+        if self.attention == "mla" and self.mla is None:
+            raise ValueError("attention 'mla' needs the mla dimensions")
+        if self.moe is None and self.ffn_hidden == 0:
+            raise ValueError("a dense model needs ffn_hidden > 0")
+        if self.moe is not None:
+            n_dense = sum(1 for moe in self.moe_layers() if not moe)
+            if n_dense and self.ffn_hidden == 0:
+                raise ValueError(f"{n_dense} dense layers need ffn_hidden > 0")
+            if isinstance(self.moe.layer_freq, list) and len(self.moe.layer_freq) != self.layers:
+                raise ValueError(f"moe.layer_freq has {len(self.moe.layer_freq)} entries, layers is {self.layers}")
+            if self.moe.first_dense_layers > self.layers:
+                raise ValueError(f"moe.first_dense_layers({self.moe.first_dense_layers}) exceeds layers({self.layers})")
+        return self
+
+    def moe_layers(self) -> list[bool]:
+        """is_moe[i] for each transformer layer i (see docs/plan-schema.md)."""
+        if self.moe is None:
+            return [False] * self.layers
+        freq = self.moe.layer_freq
+        if isinstance(freq, list):
+            return [bool(v) for v in freq]
+        return [i >= self.moe.first_dense_layers and i % freq == 0 for i in range(self.layers)]
+
+    @property
+    def is_moe(self) -> bool:
+        return self.moe is not None and any(self.moe_layers())
+
+
+# --------------------------------------------------------------------------- cluster
+
+class GPUSpec(_Spec):
+    """One accelerator kind, from the vendor's datasheet (see presets/gpus/*.yaml for sources)."""
+    name: str = Field(..., description="preset name")
+    memory_gib: float = Field(..., gt=0, description="HBM per GPU in GiB (2^30 bytes)")
+    peak_flops: float = Field(..., gt=0, description="dense (not sparse) BF16 tensor FLOP/s")
+    hbm_bw: float = Field(..., gt=0, description="HBM bandwidth, bytes/s")
+    intra_node_bw: float = Field(..., gt=0, description="scale-up link bandwidth per GPU, one direction, bytes/s")
+    inter_node_bw: float = Field(..., gt=0, description="scale-out NIC bandwidth per GPU, one direction, bytes/s")
+    gpus_per_node: int = Field(8, gt=0, description="GPUs sharing one scale-up (NVLink) domain")
+    latency_s: float = Field(5e-6, ge=0, description="latency per collective hop, seconds")
+    compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
+    attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")
+    bus_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of link bandwidth in collectives")
+    reserve_gib: float = Field(..., ge=0, description="memory taken by runtime, NCCL buffers and fragmentation")
+    source: str = Field("", description="where the figures come from")
+
+
+class ClusterSpec(_Spec):
+    """The GPUs of one job."""
+    gpu: GPUSpec = Field(..., description="accelerator kind")
+    gpus: int = Field(..., gt=0, description="GPUs in the job (world size N)")
+    gpus_per_node: int = Field(..., gt=0, description="GPUs per NVLink domain (8 for HGX, 72 for NVL72)")
+    memory_budget_gib: float = Field(..., gt=0, description="memory a plan may use per GPU, GiB (after reserve)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        n, g = self.gpus, self.gpus_per_node
+        if n > g and n % g:
+            raise ValueError(f"gpus({n}) is not a multiple of gpus_per_node({g})")
+        if n < g and g % n:
+            raise ValueError(f"gpus({n}) does not divide gpus_per_node({g})")
+        return self
+
+
+# --------------------------------------------------------------------------- train
+
+RecomputeKind = Literal["none", "selective", "full"]
+CPKind = Literal["ring", "ulysses", "hybrid"]
+
+
+class TrainSpec(_Spec):
+    """The training shape and numerics."""
+    seq: int = Field(..., gt=0, description="sequence length S in tokens (accepts 128k, 1M)")
+    global_batch_tokens: int = Field(..., gt=0, description="tokens per optimizer step (e.g. 4M)")
+    micro_batches: tuple[int, ...] = Field((1, 2, 4), description="micro-batch sizes (sequences) to consider")
+    recompute: tuple[RecomputeKind, ...] = Field(("none", "selective", "full"), description="recompute kinds allowed")
+    cp_kinds: tuple[CPKind, ...] = Field(("ring", "ulysses", "hybrid"), description="context-parallel kinds allowed")
+    capacity_factor: Optional[float] = Field(None, gt=0, description="MoE capacity factor; None = dropless")
+    distributed_optimizer: bool = Field(True, description="shard fp32 master + Adam states over the DP group (ZeRO-1)")
+    grad_bytes: int = Field(4, description="bytes per gradient element (Megatron keeps fp32 main grads)")
+    flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
+    dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
+    sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
+    moe_imbalance: float = Field(1.1, ge=1, description="busiest expert rank's tokens / mean, dropless routing")
+    max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
+
+    @field_validator("seq", "global_batch_tokens", mode="before")
+    @classmethod
+    def _size(cls, v, info):
+        try:
+            return parse_size(v, info.field_name)
+        except SpecError as e:
+            raise ValueError(str(e).split(": ", 1)[1]) from None
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.global_batch_tokens % self.seq:
+            raise ValueError(f"global_batch_tokens({self.global_batch_tokens}) is not a multiple of seq({self.seq})")
+        if not self.micro_batches or min(self.micro_batches) < 1:
+            raise ValueError("micro_batches must be positive integers")
+        if not self.recompute:
+            raise ValueError("recompute must allow at least one kind")
+        if not self.cp_kinds:
+            raise ValueError("cp_kinds must allow at least one kind")
+        return self
+
+    @property
+    def global_batch(self) -> int:
+        """Sequences per optimizer step."""
+        return self.global_batch_tokens // self.seq
+
+
+class Problem(_Spec):
+    """What the planner is asked: this model, on these GPUs, with this training shape."""
+    model: ModelSpec
+    cluster: ClusterSpec
+    train: TrainSpec
+
+    def to_dict(self) -> dict:
+        return {
+            "model": self.model.model_dump(mode="json"),
+            "cluster": {"gpu": self.cluster.gpu.name, "gpus": self.cluster.gpus,
+                        "gpus_per_node": self.cluster.gpus_per_node,
+                        "memory_gib": self.cluster.gpu.memory_gib,
+                        "memory_budget_gib": self.cluster.memory_budget_gib,
+                        "peak_flops": self.cluster.gpu.peak_flops,
+                        "intra_node_bw": self.cluster.gpu.intra_node_bw,
+                        "inter_node_bw": self.cluster.gpu.inter_node_bw,
+                        "latency_s": self.cluster.gpu.latency_s,
+                        "compute_efficiency": self.cluster.gpu.compute_efficiency,
+                        "attention_efficiency": self.cluster.gpu.attention_efficiency,
+                        "bus_efficiency": self.cluster.gpu.bus_efficiency,
+                        "reserve_gib": self.cluster.gpu.reserve_gib},
+            "train": self.train.model_dump(mode="json"),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Problem":
+        c = d["cluster"]
+        gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
+        fields = {k: c[k] for k in ("peak_flops", "intra_node_bw", "inter_node_bw", "latency_s",
+                                    "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib") if k in c}
+        if gpu is None:
+            gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], hbm_bw=1e12, **fields)
+        else:
+            gpu = gpu.model_copy(update={"memory_gib": c.get("memory_gib", gpu.memory_gib), **fields})
+        return cls(model=ModelSpec(**d["model"]),
+                   cluster=ClusterSpec(gpu=gpu, gpus=c["gpus"], gpus_per_node=c["gpus_per_node"],
+                                       memory_budget_gib=c["memory_budget_gib"]),
+                   train=TrainSpec(**d["train"]))
+
+
+# --------------------------------------------------------------------------- errors
+
+def one_line(err: ValidationError, prefix: str = "") -> str:
+    """pydantic's multi-line report -> `field: message` on one line."""
+    parts = []
+    for e in err.errors():
+        loc = ".".join(str(x) for x in e["loc"])
+        msg = e["msg"].removeprefix("Value error, ")
+        parts.append(f"{prefix}{loc}: {msg}" if loc else f"{prefix.rstrip('.') + ': ' if prefix else ''}{msg}")
+    return "; ".join(parts)
+
+
+def build(cls, data: dict, what: str):
+    try:
+        return cls(**data)
+    except ValidationError as e:
+        raise SpecError(f"{what}: {one_line(e)}") from None
+    except TypeError as e:
+        raise SpecError(f"{what}: {e}") from None
+
+
+# --------------------------------------------------------------------------- presets
+
+def model_names() -> list[str]:
+    return sorted(p.stem for p in (PRESETS / "models").glob("*.yaml"))
+
+
+def gpu_names() -> list[str]:
+    return sorted(p.stem for p in (PRESETS / "gpus").glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def _read_yaml(path: str) -> dict:
+    with open(path) as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict):
+        raise SpecError(f"{path}: expected a mapping of fields")
+    return data
+
+
+def load_gpu(name: str) -> GPUSpec:
+    path = PRESETS / "gpus" / f"{name}.yaml"
+    if not path.exists():
+        raise SpecError(f"gpu: unknown preset {name!r} (known: {', '.join(gpu_names())})")
+    data = dict(_read_yaml(str(path)))
+    data.pop("published", None)
+    return build(GPUSpec, {"name": name, **data}, f"gpu {name}")
+
+
+def load_model(name_or_path: str) -> ModelSpec:
+    """A preset name, a Hugging Face config.json, or a foldplan model YAML/JSON."""
+    path = Path(name_or_path)
+    if name_or_path in model_names():
+        data = dict(_read_yaml(str(PRESETS / "models" / f"{name_or_path}.yaml")))
+        data.pop("published", None)
+        return build(ModelSpec, {"name": name_or_path, **data}, f"model {name_or_path}")
+    if not path.suffix and not path.exists():
+        raise SpecError(f"model: unknown preset {name_or_path!r} (known: {', '.join(model_names())})")
+    if not path.exists():
+        raise SpecError(f"model: file {name_or_path} not found")
+    try:
+        text = path.read_text()
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (UnicodeDecodeError, json.JSONDecodeError, yaml.YAMLError) as e:
+        raise SpecError(f"model: {path.name} could not be parsed: {str(e).splitlines()[0]}") from None
+    if not isinstance(data, dict):
+        raise SpecError(f"model: {path.name} should hold a mapping of fields")
+    if "hidden_size" in data or "model_type" in data:
+        return from_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
+    data.pop("published", None)
+    return build(ModelSpec, {"name": path.stem, **data}, f"model {path.name}")
+
+
+def published(name: str) -> dict:
+    """The published figures recorded beside a model preset (for tests and reports)."""
+    raw = dict(_read_yaml(str(PRESETS / "models" / f"{name}.yaml")).get("published", {}))
+    return {k: (float(v) if k != "source" else v) for k, v in raw.items()}
+
+
+# --------------------------------------------------------------------------- HF import
+
+def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:
+    """Map a Hugging Face config.json (Llama, Mixtral, Qwen2/3-MoE, DeepSeek-V3, OLMoE key
+    conventions) onto a ModelSpec."""
+    def need(key: str):
+        if key not in cfg:
+            raise SpecError(f"model {name}: config.json lacks {key!r}")
+        return cfg[key]
+
+    mtype = str(cfg.get("model_type", "")).lower()
+    layers = int(need("num_hidden_layers"))
+    hidden = int(need("hidden_size"))
+    heads = int(need("num_attention_heads"))
+    kv = int(cfg.get("num_key_value_heads") or heads)
+    data: dict = dict(
+        name=name, layers=layers, hidden=hidden, heads=heads, kv_heads=kv,
+        head_dim=int(cfg.get("head_dim") or hidden // heads), vocab=int(need("vocab_size")),
+        ffn_hidden=int(cfg.get("intermediate_size") or 0), gated=True,
+        tied_embeddings=bool(cfg.get("tie_word_embeddings", False)), norm="rmsnorm",
+        qk_norm=mtype in ("qwen3", "qwen3_moe", "olmoe", "olmo2"),
+    )
+    experts = cfg.get("num_local_experts") or cfg.get("num_experts") or cfg.get("n_routed_experts")
+    if experts:
+        top_k = cfg.get("num_experts_per_tok") or cfg.get("moe_topk") or need("num_experts_per_tok")
+        eff = cfg.get("moe_intermediate_size") or cfg.get("intermediate_size")
+        shared = int(cfg.get("n_shared_experts") or 0)
+        shared_ffn = int(cfg.get("moe_intermediate_size") or 0) if shared else 0
+        if cfg.get("shared_expert_intermediate_size"):      # Qwen2-MoE: one shared expert of its own width
+            shared, shared_ffn = 1, int(cfg["shared_expert_intermediate_size"])
+        first_dense = int(cfg.get("first_k_dense_replace") or 0)
+        freq = int(cfg.get("moe_layer_freq") or cfg.get("decoder_sparse_step") or 1)
+        sparse = cfg.get("mlp_only_layers") or []
+        moe: dict = dict(experts=int(experts), top_k=int(top_k), expert_ffn_hidden=int(eff),
+                         shared_experts=shared, shared_ffn_hidden=shared_ffn,
+                         first_dense_layers=first_dense, layer_freq=freq,
+                         router_score="sigmoid" if cfg.get("scoring_func") == "sigmoid" else "softmax",
+                         router_bias=cfg.get("topk_method") == "noaux_tc")
+        if sparse or (freq > 1 and "decoder_sparse_step" in cfg):
+            # Qwen2-MoE convention: layer i is sparse iff i not in mlp_only_layers and (i+1) % step == 0
+            moe["layer_freq"] = [int(i not in sparse and (i + 1) % freq == 0) for i in range(layers)]
+            moe["first_dense_layers"] = 0
+        data["moe"] = moe
+        # ffn_hidden is the dense FFN width: keep it only when some layer is dense
+        probe = ModelSpec.model_construct(**{**data, "moe": MoESpec.model_construct(**moe)})
+        if all(probe.moe_layers()):
+            data["ffn_hidden"] = 0
+    if "kv_lora_rank" in cfg and cfg.get("kv_lora_rank"):
+        data["attention"] = "mla"
+        data["mla"] = dict(q_lora_rank=int(cfg.get("q_lora_rank") or 0), kv_lora_rank=int(cfg["kv_lora_rank"]),
+                           qk_rope_head_dim=int(need("qk_rope_head_dim")),
+                           qk_nope_head_dim=int(need("qk_nope_head_dim")), v_head_dim=int(need("v_head_dim")))
+        data["head_dim"] = int(cfg["qk_nope_head_dim"]) + int(cfg["qk_rope_head_dim"])
+        data["kv_heads"] = heads
+    data["mtp_layers"] = int(cfg.get("num_nextn_predict_layers") or 0)
+    return build(ModelSpec, data, f"model {name}")
+
+
+# --------------------------------------------------------------------------- problem
+
+def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEFAULT_GPU,
+                 gpus: int = 64, gpus_per_node: Optional[int] = None, seq: Union[str, int] = "128k",
+                 global_batch: Union[str, int] = "4M", micro_batches=None, memory_gib: Optional[float] = None,
+                 memory_fraction: Optional[float] = None, **train) -> Problem:
+    """The one constructor the CLI, the audit and the tests use. Raises SpecError (one line)."""
+    m = model if isinstance(model, ModelSpec) else load_model(model)
+    g = load_gpu(gpu)
+    if isinstance(gpus, bool) or not isinstance(gpus, int) or gpus < 1:
+        raise SpecError(f"gpus: must be a positive integer, got {gpus!r}")
+    gpn = gpus_per_node or g.gpus_per_node
+    usable = g.memory_gib - g.reserve_gib
+    if memory_gib is not None:
+        if memory_gib <= 0:
+            raise SpecError(f"memory_gib: must be positive, got {memory_gib}")
+        budget = float(memory_gib)
+    else:
+        frac = 1.0 if memory_fraction is None else memory_fraction
+        if not 0 < frac <= 1:
+            raise SpecError(f"memory_fraction: must be in (0, 1], got {frac}")
+        budget = usable * frac
+    seq_v = parse_size(seq, "seq")
+    gb = parse_size(global_batch, "global_batch")
+    # a global batch below 64Ki is read as sequences (e.g. 2520), larger as tokens (e.g. 4M)
+    tokens = gb * seq_v if gb < 65536 else gb
+    tdata = dict(seq=seq_v, global_batch_tokens=tokens, **train)
+    if micro_batches:
+        tdata["micro_batches"] = tuple(micro_batches)
+    t = build(TrainSpec, tdata, "train")
+    c = build(ClusterSpec, dict(gpu=g, gpus=gpus, gpus_per_node=gpn, memory_budget_gib=budget), "cluster")
+    return Problem(model=m, cluster=c, train=t)
