@@ -224,7 +224,8 @@ def parse(text: str, path: str, world: int | None = None, env: dict[str, str] | 
         world, world_line, source = _world(sh, flags)
         if world is not None:
             extra["world_source"] = source
-            lines["world"] = world_line
+            if world_line:
+                lines["world"] = world_line
     if world is None:
         assumed.append("world unknown: the script does not say how many GPUs (pass --gpus)")
     dp = exact_div(world, tp * pp * cp)

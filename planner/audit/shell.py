@@ -15,8 +15,10 @@ a list of ``Field`` (text + the source line the text was written on). Nothing
 is executed: command substitutions ``$(...)`` and unset variables become
 *unresolved* markers that ``unresolved(text)`` reports, so the caller decides
 whether an unknown value matters (it does in ``--tensor-model-parallel-size
-$TP_SIZE``; it does not in ``--save $CHECKPOINT_DIR``). Control flow is not
-followed: both branches of an ``if`` run, in text order.
+$TP_SIZE``; it does not in ``--save $CHECKPOINT_DIR``). An ``if`` whose test is
+simple (``[ -n "$X" ]``, ``[[ $A == b ]]``, ``test $N -gt 1``) over known values
+runs only the branch it selects; any other ``if`` runs all its branches, in
+text order. Loops run their body once.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ from dataclasses import dataclass, field
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(\+?)=")
 _MARK = "\x00"  # brackets an unresolved expansion; never in a decoded text file
+_JOIN = "\x01"  # a backslash-newline inside double quotes: removed from values, kept for line numbers
 _UNRESOLVED = re.compile(_MARK + "([^" + _MARK + "]*)" + _MARK)
 _DECLARE = {"export", "declare", "local", "readonly", "typeset"}
-_KEYWORDS = {"then", "else", "do", "{", "}", "!", "time", "exec", "if", "elif", "while", "until"}
+_KEYWORDS = {"then", "do", "{", "}", "!", "time", "exec", "while", "until", "done", "esac"}
 # Commands whose words are not a program's arguments.
 _NOT_LAUNCH = {"echo", "printf", "set", "cd", "mkdir", "rm", "cp", "mv", "cat", "source", ".",
                "exit", "trap", "wait", "sleep", "unset", "shift", "[", "[[", "test", "fi", "done",
@@ -246,6 +249,7 @@ class _Scanner:
                 return
             if c == "\\" and s[self.i + 1 : self.i + 2] in ('"', "\\", "$", "`", "\n"):
                 if s[self.i + 1] == "\n":
+                    self._add("text", _JOIN, True)
                     self.line += 1
                 else:
                     self._add("text", s[self.i + 1], True)
@@ -288,9 +292,72 @@ class Shell:
     vars: dict[str, Var] = field(default_factory=dict)
     commands: list[list[Field]] = field(default_factory=list)
 
+    # if/elif/else/fi nesting: (state, a branch was taken); state "run" | "skip" | "both"
+    # ("both": the condition could not be decided, so the branch runs and so do the others)
+    ifs: list[tuple[str, bool]] = field(default_factory=list)
+
     def __post_init__(self) -> None:
         for name, value in self.env.items():
             self.vars[name] = Var(str(value), 0)
+
+    # -- if / elif / else / fi, decided when the test is simple and its words are known --
+    def _branch(self, word: str, cond: bool | None) -> None:
+        if word == "fi":
+            if self.ifs:
+                self.ifs.pop()
+            return
+        if word == "if":
+            outer_skip = any(state == "skip" for state, _ in self.ifs)
+            self.ifs.append(("skip", True) if outer_skip else self._decide(cond))
+            return
+        if not self.ifs:
+            return
+        state, taken = self.ifs[-1]
+        if state == "both":
+            return
+        if taken:
+            self.ifs[-1] = ("skip", True)
+        elif word == "else":
+            self.ifs[-1] = ("run", True)
+        else:  # elif
+            self.ifs[-1] = self._decide(cond)
+
+    @staticmethod
+    def _decide(cond: bool | None) -> tuple[str, bool]:
+        if cond is None:
+            return ("both", False)
+        return ("run", True) if cond else ("skip", False)
+
+    def _condition(self, words: list[Word]) -> bool | None:
+        """``[ -n X ]``, ``[[ X == Y ]]``, ``test X -gt 1`` ...; ``None`` when it cannot be decided."""
+        args = [f.text for w in words for f in self.fields(w)]
+        if not args:
+            return None
+        if args[0] == "test":
+            args = args[1:]
+        elif args[0] in ("[", "[[") and args[-1] in ("]", "]]"):
+            args = args[1:-1]
+        else:
+            return None
+        if any(unresolved(a) for a in args):
+            return None
+        negate = bool(args) and args[0] == "!"
+        args = args[1:] if negate else args
+        result: bool | None = None
+        if len(args) == 1:
+            result = args[0] != ""
+        elif len(args) == 2 and args[0] in ("-n", "-z"):
+            result = (args[1] != "") == (args[0] == "-n")
+        elif len(args) == 3 and args[1] in ("=", "==", "!="):
+            result = (args[0] == args[2]) == (args[1] != "!=")
+        elif len(args) == 3 and args[1] in ("-eq", "-ne", "-gt", "-lt", "-ge", "-le"):
+            try:
+                a, b = int(args[0]), int(args[2])
+            except ValueError:
+                return None
+            result = {"-eq": a == b, "-ne": a != b, "-gt": a > b, "-lt": a < b,
+                      "-ge": a >= b, "-le": a <= b}[args[1]]
+        return None if result is None else result != negate
 
     # -- running statements --
     def run(self, text: str) -> None:
@@ -299,8 +366,18 @@ class Shell:
 
     def _statement(self, words: list[Word]) -> None:
         i = 0
-        while i < len(words) and self._literal(words[i]) in _KEYWORDS:
+        while i < len(words):
+            word = self._literal(words[i])
+            if word in ("if", "elif"):
+                self._branch(word, self._condition(words[i + 1:]))
+                return
+            if word in ("else", "fi"):
+                self._branch(word, None)
+            elif word not in _KEYWORDS:
+                break
             i += 1
+        if any(state == "skip" for state, _ in self.ifs):
+            return
         declare = i < len(words) and self._literal(words[i]) in _DECLARE
         if declare:
             i += 1
@@ -313,7 +390,7 @@ class Shell:
         rest = words[i:]
         if not rest:
             return
-        fields = [f for w in rest for f in self.expand(w)]
+        fields = [f for w in rest for f in self.fields(w)]
         if fields and fields[0].text.rsplit("/", 1)[-1] not in _NOT_LAUNCH:
             self.commands.append(fields)
 
@@ -336,7 +413,7 @@ class Shell:
             values: list[Field] = []
             i += 1
             while i < len(words) and not words[i].closes_array:
-                values.extend(self.expand(words[i]))
+                values.extend(self.fields(words[i]))
                 i += 1
             old = self.vars.get(name)
             if append and old is not None:
@@ -383,22 +460,26 @@ class Shell:
                 out.extend(value[1:-1])
                 cur, cur_line = value[-1].text, value[-1].line
                 continue
-            pieces = [value] if p.quoted else _split(value)
+            pieces = [(value, line)] if p.quoted else _split(value, line)
             if not pieces:
                 if p.quoted:
                     cur = cur or ""
                 continue
             if len(pieces) == 1:
-                cur = (cur or "") + pieces[0]
+                cur = (cur or "") + pieces[0][0]
                 continue
             if cur is None:
-                cur_line = line
-            out.append(Field((cur or "") + pieces[0], cur_line))
-            out.extend(Field(t, line) for t in pieces[1:-1])
-            cur, cur_line = pieces[-1], line
+                cur_line = pieces[0][1]
+            out.append(Field((cur or "") + pieces[0][0], cur_line))
+            out.extend(Field(t, ln) for t, ln in pieces[1:-1])
+            cur, cur_line = pieces[-1]
         if cur is not None:
             out.append(Field(cur, cur_line))
         return out
+
+    def fields(self, word: Word) -> list[Field]:
+        """``expand`` for a command's arguments: the backslash-newline marks removed."""
+        return [Field(f.text.replace(_JOIN, ""), f.line) for f in self.expand(word)]
 
     def _value(self, part: Part, line: int) -> tuple[str | list[Field], int]:
         if part.kind == "cmd":
@@ -451,7 +532,7 @@ class Shell:
 
     # -- arithmetic: $(( ... )) with + - * / % ** and parentheses, integer semantics --
     def _arith(self, expr: str, line: int) -> str:
-        words = [f.text for stmt in tokenize(expr, line) for w in stmt for f in self.expand(w)]
+        words = [f.text for stmt in tokenize(expr, line) for w in stmt for f in self.fields(w)]
         text = " ".join(words)
         if unresolved(text):
             return f"{_MARK}$(({expr.strip()})){_MARK}"
@@ -476,9 +557,20 @@ class Shell:
         return int(self._arith(text, var.line)) if not text.lstrip("-").isdigit() else int(text)
 
 
-def _split(value: str) -> list[str]:
-    """Word splitting on whitespace; an unresolved marker stays one piece."""
-    return re.findall(_MARK + "[^" + _MARK + "]*" + _MARK + r"\S*|(?:[^\s" + _MARK + "]|" + _MARK + "[^" + _MARK + "]*" + _MARK + r")+", value)
+_PIECE = re.compile("(?:[^\\s" + _MARK + _JOIN + "]|" + _MARK + "[^" + _MARK + "]*" + _MARK + ")+")
+
+
+def _split(value: str, line: int) -> list[tuple[str, int]]:
+    """Word splitting on whitespace, each piece with its line (``line`` is where ``value`` starts).
+
+    An unresolved marker stays inside one piece; a backslash-newline inside double
+    quotes (kept as ``_JOIN``) separates pieces and counts as a line.
+    """
+    out = []
+    for m in _PIECE.finditer(value):
+        before = value[: m.start()]
+        out.append((m.group(), line + before.count("\n") + before.count(_JOIN)))
+    return out
 
 
 def tokenize_word(text: str, line: int) -> list[Part]:

@@ -1,0 +1,114 @@
+"""``load(source)``: pick the parser for a config file (or an inline layout string) and run it.
+
+Auto-detection, first match wins:
+
+* ``source`` is not an existing path and reads as ``key=value,...`` -> layout string;
+* ``*.toml`` -> torchtitan;
+* ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` ->
+  foldplan plan, other JSON -> DeepSpeed config;
+* text with ``--flag`` words -> Megatron-LM launch script / argument file.
+
+Keyword overrides are the command line's: ``world`` (GPUs; ``gpus`` is an
+alias), ``seq``, ``micro_batch``, ``global_batch``, ``model_name`` for every
+format; ``tp``, ``pp``, ``cp``, ``ep`` for DeepSpeed (whose file may not say);
+``env`` (a dict of shell variables) for Megatron scripts. Every error is an
+``AuditParseError`` whose text is one line naming the file (and line).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from . import deepspeed, foldplan, layoutstr, megatron, torchtitan
+from .source import AuditParseError, ForeignConfig
+
+FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
+_COMMON = {"seq", "micro_batch", "global_batch", "model_name"}
+_MAX_BYTES = 16 * 2**20
+
+
+def detect(source: str, text: str | None) -> str:
+    """The format of ``source`` (a path whose contents are ``text``, or an inline string when ``text`` is None)."""
+    if text is None:
+        if layoutstr.looks_like_layout(source):
+            return "layout"
+        raise AuditParseError(source, None, "no such file")
+    suffix = Path(source).suffix.lower()
+    if suffix == ".toml":
+        return "torchtitan"
+    stripped = text.lstrip()
+    if suffix == ".json" or stripped.startswith("{"):
+        return "foldplan" if re.search(r'"schema"\s*:\s*"foldplan\.plans/', text) else "deepspeed"
+    if re.search(r"(^|\s)--[A-Za-z]", text):
+        return "megatron"
+    if layoutstr.looks_like_layout(text):
+        return "layout"
+    if re.search(r"^\s*\[[A-Za-z_.]+\]\s*$", text, re.M):
+        return "torchtitan"
+    raise AuditParseError(source, None, "cannot tell the format (not a Megatron script, torchtitan TOML, "
+                                        "DeepSpeed/foldplan JSON or layout string); pass --format")
+
+
+def read_text(path: Path) -> str:
+    """The file's text; binary or non-UTF-8 content is an error, not garbage."""
+    name = str(path)
+    try:
+        if path.is_dir():
+            raise AuditParseError(name, None, "is a directory, not a config file")
+        if path.stat().st_size > _MAX_BYTES:
+            raise AuditParseError(name, None, f"file is larger than {_MAX_BYTES // 2**20} MiB: not a config")
+        data = path.read_bytes()
+    except OSError as e:
+        raise AuditParseError(name, None, f"cannot read: {e.strerror or e}") from None
+    if b"\0" in data:
+        line = data.count(b"\n", 0, data.index(b"\0")) + 1
+        raise AuditParseError(name, line, "binary file (NUL byte): not a text config")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise AuditParseError(name, line, f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+    return text
+
+
+def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
+    """Parse ``source`` (a file path, or an inline layout string) into a ``ForeignConfig``."""
+    if fmt not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    if "gpus" in overrides:
+        overrides.setdefault("world", overrides.pop("gpus"))
+    overrides = {k: v for k, v in overrides.items() if v is not None}
+    world = overrides.pop("world", None)
+    env = overrides.pop("env", None)
+    degrees = {k: overrides.pop(k) for k in ("tp", "pp", "cp", "ep") if k in overrides}
+    unknown = set(overrides) - _COMMON
+    if unknown:
+        raise TypeError(f"unknown override(s): {', '.join(sorted(unknown))}")
+    path = Path(source)
+    inline = fmt == "layout" and not path.is_file() or (fmt == "auto" and not path.exists()
+                                                         and layoutstr.looks_like_layout(source))
+    text = None if inline else read_text(path) if path.exists() else None
+    if fmt == "auto":
+        fmt = detect(source, text)
+    if text is None and fmt != "layout":
+        raise AuditParseError(source, None, "no such file")
+    if degrees and fmt != "deepspeed":
+        raise TypeError(f"--tp/--pp/--cp/--ep overrides apply to DeepSpeed configs only, not {fmt}")
+    if fmt == "layout":
+        cfg = layoutstr.parse(source if text is None else text.strip(),
+                              "<layout>" if text is None else source, world=world)
+    elif fmt == "megatron":
+        cfg = megatron.parse(text, source, world=world, env=env)
+    elif fmt == "torchtitan":
+        cfg = torchtitan.parse(text, source, world=world)
+    elif fmt == "deepspeed":
+        cfg = deepspeed.parse(text, source, world=world, seq=overrides.pop("seq", None), **degrees)
+    else:
+        cfg = foldplan.parse(text, source, world=world)
+    if overrides:
+        lines = {k: v for k, v in cfg.lines.items() if k not in overrides}
+        notes = tuple(f"{k}={v}: given on the command line" for k, v in overrides.items())
+        cfg = cfg.replace(lines=lines, assumed=cfg.assumed + notes, **overrides)
+    return cfg
+

@@ -1,0 +1,167 @@
+"""torchtitan job TOML -> ForeignConfig.
+
+Keys read (torchtitan/config/job_config.py; defaults in brackets):
+
+``[parallelism]`` data_parallel_replicate_degree [1], data_parallel_shard_degree
+[-1 = the leftover ranks, needs the world size], tensor_parallel_degree [1],
+context_parallel_degree [1], context_parallel_rotate_method [allgather],
+pipeline_parallel_degree [1], pipeline_parallel_schedule [1F1B],
+pipeline_parallel_microbatch_size [1], expert_parallel_degree [1],
+expert_tensor_parallel_degree [1];
+``[training]`` seq_len, local_batch_size (older: batch_size), global_batch_size
+[-1 = local x dp]; ``[activation_checkpoint]`` mode; ``[model]`` name, flavor
+(recorded as ``model_name = "name:flavor"``: the TOML holds no model shapes).
+
+Folding: torchtitan's expert mesh reuses the dense ranks (EP is not a factor of
+the world size), so ``dp = dp_replicate * dp_shard`` and
+``edp = tp * cp * dp / (etp * ep)``. torchtitan's context parallel is ring
+attention; the rotate method only says how KV shards travel (``allgather``
+gathers them, ``alltoall`` passes them round the ring), so it maps to
+``cp_kind`` "allgather" or "ring".
+
+``extra`` keys: ``dp_replicate``, ``dp_shard`` (after -1 is resolved, else -1), ``local_batch``,
+``model_name``, ``flavor``, ``rotate_method``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from .source import AuditParseError, ForeignConfig, exact_div, product
+
+_PARALLELISM = {
+    "data_parallel_replicate_degree": 1, "data_parallel_shard_degree": -1, "tensor_parallel_degree": 1,
+    "context_parallel_degree": 1, "context_parallel_rotate_method": "allgather",
+    "pipeline_parallel_degree": 1, "pipeline_parallel_schedule": "1F1B",
+    "pipeline_parallel_microbatch_size": 1, "expert_parallel_degree": 1, "expert_tensor_parallel_degree": 1,
+}
+_TRAINING = {"seq_len", "local_batch_size", "batch_size", "global_batch_size"}
+_AC_MODES = {"none": "none", "selective": "selective", "full": "full"}
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """``"section.key" -> line`` for the simple ``key = value`` lines of a TOML text."""
+    out: dict[str, int] = {}
+    section = ""
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        m = re.match(r"^\[+\s*([^\]]+?)\s*\]+$", line)
+        if m:
+            section = m.group(1)
+            continue
+        m = re.match(r"^([A-Za-z0-9_\-\"']+)\s*=", line)
+        if m:
+            out[f"{section}.{m.group(1).strip(chr(34) + chr(39))}"] = n
+    return out
+
+
+def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        what = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e)) or "invalid TOML"
+        raise AuditParseError(path, int(m.group(1)) if m else None, f"invalid TOML: {what}") from None
+    where = _key_lines(text)
+    par = doc.get("parallelism", {})
+    training = doc.get("training", {})
+    if not isinstance(par, dict) or not isinstance(training, dict):
+        raise AuditParseError(path, None, "[parallelism] and [training] must be tables")
+    if not par and not training:
+        raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
+    assumed: list[str] = []
+    lines: dict[str, int] = {}
+    unknown = [f"parallelism.{k}" for k in par if k not in _PARALLELISM]
+    unknown += [f"training.{k}" for k in training if k not in _TRAINING and k.startswith(("seq", "batch"))]
+
+    def get(key: str, fld: str | None = None):
+        if key in par:
+            value = par[key]
+            if fld and f"parallelism.{key}" in where:
+                lines[fld] = where[f"parallelism.{key}"]
+        else:
+            value = _PARALLELISM[key]
+            if fld and value not in (1, -1):
+                assumed.append(f"{fld}={value}: {key} not given (torchtitan default)")
+        expected = str if isinstance(_PARALLELISM[key], str) else int
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise AuditParseError(path, where.get(f"parallelism.{key}"),
+                                  f"{key} must be {'a string' if expected is str else 'an integer'}, got {value!r}")
+        return value
+
+    rep = get("data_parallel_replicate_degree", "dp_replicate")
+    shard = get("data_parallel_shard_degree", "dp_shard")
+    tp = get("tensor_parallel_degree", "tp")
+    cp = get("context_parallel_degree", "cp")
+    pp = get("pipeline_parallel_degree", "pp")
+    ep = get("expert_parallel_degree", "ep")
+    etp = get("expert_tensor_parallel_degree", "etp")
+    rotate = get("context_parallel_rotate_method", "cp_kind")
+    for name, v in (("data_parallel_replicate_degree", rep), ("tensor_parallel_degree", tp),
+                    ("context_parallel_degree", cp), ("pipeline_parallel_degree", pp),
+                    ("expert_parallel_degree", ep), ("expert_tensor_parallel_degree", etp)):
+        if v < 1:
+            raise AuditParseError(path, where.get(f"parallelism.{name}"), f"{name} must be >= 1, got {v}")
+    if shard == 0 or shard < -1:
+        raise AuditParseError(path, where.get("parallelism.data_parallel_shard_degree"),
+                              f"data_parallel_shard_degree must be -1 or >= 1, got {shard}")
+    if shard == -1:
+        if "data_parallel_shard_degree" not in par:
+            assumed.append("dp_shard=-1: data_parallel_shard_degree not given (torchtitan default: the leftover ranks)")
+        shard = exact_div(world, rep * cp * tp * pp) if world else None
+        if world is None:
+            assumed.append("world unknown and data_parallel_shard_degree=-1: dp cannot be derived (pass --gpus)")
+    elif world is None:
+        world = rep * shard * cp * tp * pp
+        assumed.append(f"world={world}: dp_replicate*dp_shard*cp*tp*pp, the config's own product")
+    dp = product(rep, shard)
+    edp = exact_div(product(tp, cp, dp), etp * ep)
+
+    local = training.get("local_batch_size", training.get("batch_size"))
+    seq = training.get("seq_len")
+    for key, v in (("local_batch_size", local), ("seq_len", seq)):
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            raise AuditParseError(path, where.get(f"training.{key}"), f"training.{key} must be an integer, got {v!r}")
+    micro = local
+    if pp > 1:
+        micro = get("pipeline_parallel_microbatch_size", "micro_batch")
+    elif local is not None:
+        lines["micro_batch"] = where.get("training.local_batch_size", where.get("training.batch_size"))
+    if local is None:
+        assumed.append("local_batch_size not given")
+    global_batch = training.get("global_batch_size", -1)
+    if global_batch == -1:
+        global_batch = product(local, dp)
+    else:
+        lines["global_batch"] = where.get("training.global_batch_size")
+    if seq is not None:
+        lines["seq"] = where.get("training.seq_len")
+
+    ac = doc.get("activation_checkpoint", {}).get("mode", "selective")
+    if "mode" in doc.get("activation_checkpoint", {}):
+        lines["recompute"] = where.get("activation_checkpoint.mode")
+    else:
+        assumed.append("recompute=selective: [activation_checkpoint] mode not given (torchtitan default)")
+    recompute = _AC_MODES.get(str(ac))
+    if recompute is None:
+        assumed.append(f"activation_checkpoint mode {ac!r} audited as full recompute")
+        recompute = "full"
+
+    model = doc.get("model", {})
+    name, flavor = model.get("name"), model.get("flavor")
+    model_name = f"{name}:{flavor}" if name and flavor else name or flavor
+    extra = {"dp_replicate": rep, "dp_shard": shard if shard is not None else -1, "local_batch": local,
+             "rotate_method": rotate, "model_name": name, "flavor": flavor}
+    cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
+    return ForeignConfig(
+        format="torchtitan", path=path,
+        tp=tp, cp=cp, dp=dp, pp=pp, vpp=None, etp=etp, ep=ep, edp=edp,
+        cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
+        world=world, micro_batch=micro, global_batch=global_batch, seq=seq,
+        recompute=recompute, sequence_parallel=tp > 1,
+        zero_stage=3 if (shard or 1) > 1 else None,
+        pp_schedule=get("pipeline_parallel_schedule") if pp > 1 else None,
+        model={}, model_name=model_name, extra=extra,
+        unknown_flags=tuple(unknown), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
+    )
