@@ -155,8 +155,8 @@ X_ep = 4 * (sp.Max((1 - f_off) * ep_bytes / W_in, f_off * ep_bytes / W_out) + (M
 # PP: activations forward, gradients backward, per micro-batch per stage boundary
 X_pp = 2 * (2 * n_tok * h / ts / W_pp + alpha)
 # DP / EDP per step: reduce-scatter grads + all-gather params (distributed optimizer)
-X_dp_per_param = (zd - 1) / zd * (bg + 2) / W_dpcp
-X_edp_per_param = (ze - 1) / ze * (bg + 2) / W_edp
+X_dp_per_param = (d * c - 1) / (d * c) * (bg + 2) / W_dpcp
+X_edp_per_param = (De - 1) / De * (bg + 2) / W_edp
 
 FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     # name: (expression, what it is)
@@ -212,9 +212,36 @@ _ALL_SYMBOLS = sorted({s for e, _ in FORMULAS.values() for s in e.free_symbols},
 
 @lru_cache(maxsize=1)
 def _compiled():
+    """The lambdified formulas. Printing them is slow (~0.7 s), so the generated numpy
+    source is cached on disk, keyed by this file's content."""
+    import hashlib
+    import os
+    from pathlib import Path
     names = list(FORMULAS)
-    fn = sp.lambdify(_ALL_SYMBOLS, [FORMULAS[n][0] for n in names], modules="numpy")
-    return names, fn
+    key = hashlib.sha256(Path(__file__).read_bytes() + sp.__version__.encode()).hexdigest()[:16]
+    cache = Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")) / f"costmodel-{key}.py"
+    src = None
+    if cache.exists():
+        src = cache.read_text()
+    if src is None:
+        from sympy.printing.lambdarepr import NumPyPrinter
+        args = [s.name for s in _ALL_SYMBOLS]
+        printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,
+                                "allow_unknown_functions": True, "user_functions": {}})
+        body = ",\n        ".join(printer.doprint(FORMULAS[n][0]) for n in names)
+        src = f"def _formulas({', '.join(args)}):\n    return [\n        {body}]\n"
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_text(src)
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    from functools import reduce
+    namespace = {"numpy": np, "reduce": reduce, **{k: getattr(np, k) for k in ("amax", "amin", "maximum", "minimum", "sqrt", "select",
+                                                            "less", "greater", "equal", "inf", "nan", "where")}}
+    exec(compile(src, str(cache), "exec"), namespace)
+    return names, namespace["_formulas"]
 
 
 # --------------------------------------------------------------------------- values
@@ -390,6 +417,9 @@ class LayerTerms:
     pp_time: np.ndarray          # p2p per micro-batch
     comm: dict = field(default_factory=dict)   # per-layer exposed comm by group (for reports)
     raw: dict = field(default_factory=dict)
+    p_first: np.ndarray = None   # parameter elements per GPU of the first-stage extras (dense-sharded)
+    p_last_dense: np.ndarray = None
+    p_last_expert: np.ndarray = None
 
 
 def layer_terms(problem: Problem, x: dict[str, np.ndarray]) -> LayerTerms:
@@ -406,30 +436,40 @@ def layer_terms(problem: Problem, x: dict[str, np.ndarray]) -> LayerTerms:
     t_dense = r["T_dense"] + attn_comm + r["X_tp_mlp"]
     t_moe = r["T_moe"] + attn_comm + r["X_ep"] + r["X_etp"]
     tp = np.asarray(x["tp"], float)
-    # stage extras: embedding on the first stage, final norm + head (+ MTP) on the last
-    norm_b = r["P_norm"] * bpd
-    w_first = r["P_embed"] / tp * bpd
-    head_w = r["P_head"] / tp * bpd + norm_b
-    if mo.tied_embeddings:
-        head_w = r["P_embed"] / tp * bpd + norm_b      # a second copy when pp > 1 (fixed in assembly)
-    mtp_w = mo.mtp_layers * ((w_moe if mo.is_moe else w_dense) + r["P_mtp"] * bpd)
-    mtp_a = mo.mtp_layers * ((a_moe if mo.is_moe else a_dense) + r["A_logits"])
-    mtp_t = mo.mtp_layers * ((t_moe if mo.is_moe else t_dense) + r["T_head"])
+    # stage extras (elements per GPU): embedding on the first stage; final norm + head
+    # (a second copy of a tied embedding when pp > 1) + MTP modules on the last
+    k = mo.mtp_layers
+    p_first = r["P_embed"] / tp
+    head = (r["P_embed"] if mo.tied_embeddings else r["P_head"]) / tp
+    p_last_d = head + r["P_norm"] + k * (r["G_dense_attn"] + r["P_mtp"]
+                                         + (r["G_moe_dense"] if mo.is_moe else r["G_dense_mlp"]))
+    p_last_e = k * r["G_experts"] * mo.is_moe
+    if mo.tied_embeddings:                          # pp == 1: the one stage holds one copy
+        p_last_d_pp1 = p_last_d - head
+    else:
+        p_last_d_pp1 = p_last_d
+    mtp_a = k * ((a_moe if mo.is_moe else a_dense) + r["A_logits"])
+    mtp_t = k * ((t_moe if mo.is_moe else t_dense) + r["T_head"])
     dpp, edpp = r["X_dp_per_param"], r["X_edp_per_param"]
+    w_last = p_last_d * bpd + p_last_e * bpe
+    w_last_pp1 = p_last_d_pp1 * bpd + p_last_e * bpe
+    use_pp1 = np.asarray(x["pp"]) == 1
+    buf = r["B_tp"] * (tp > 1) + r["B_cp"] * (np.asarray(x["cr"]) > 1)
     return LayerTerms(
         w_dense=w_dense, w_moe=w_moe, a_dense=a_dense, a_moe=a_moe, a_full=r["A_full"],
         a_sel_saving=r["A_scores"], t_dense=t_dense, t_moe=t_moe, rc_dense=r["T_rc_dense"],
-        rc_moe=r["T_rc_moe"], rc_sel=r["T_rc_sel"], w_first=w_first, w_last=head_w + mtp_w,
+        rc_moe=r["T_rc_moe"], rc_sel=r["T_rc_sel"], w_first=p_first * bpd,
+        w_last=np.where(use_pp1, w_last_pp1, w_last),
         a_last=r["A_logits"] + mtp_a, t_first=np.zeros_like(t_dense), t_last=r["T_head"] + mtp_t,
-        buf_dense=r["B_tp"] * (tp > 1) + r["B_cp"] * (np.asarray(x["cr"]) > 1),
-        buf_moe=r["B_tp"] * (tp > 1) + r["B_cp"] * (np.asarray(x["cr"]) > 1) + r["B_moe"],
+        buf_dense=buf, buf_moe=buf + r["B_moe"],
         dp_dense=(r["G_dense_attn"] + r["G_dense_mlp"]) * dpp,
         dp_moe_dense=(r["G_dense_attn"] + r["G_moe_dense"]) * dpp, edp_moe=r["G_experts"] * edpp,
-        dp_first=r["P_embed"] / tp * dpp, dp_last=(r["P_head"] / tp + r["P_norm"]) * dpp,
+        dp_first=p_first * dpp, dp_last=np.where(use_pp1, p_last_d_pp1, p_last_d) * dpp + p_last_e * edpp,
         pp_time=r["X_pp"] * (np.asarray(x["pp"]) > 1),
         comm={"tp_dense": r["X_tp_attn"] + r["X_tp_mlp"], "tp_moe": r["X_tp_attn"] + r["X_etp"],
               "cp": r["X_ring_exposed"] + r["X_ulysses"], "ep": r["X_ep"]},
         raw=r,
+        p_first=p_first, p_last_dense=np.where(use_pp1, p_last_d_pp1, p_last_d), p_last_expert=p_last_e,
     )
 
 
@@ -545,18 +585,10 @@ def evaluate(problem: Problem, layout: Layout) -> Estimate:
         pe = nmo * r["G_experts"][i]
         logits = 0.0
         if i == 0:
-            pd += r["P_embed"][i] / layout.tp
+            pd += lt.p_first[i]
         if i == pp - 1:
-            if not problem.model.tied_embeddings or pp > 1:
-                pd += (r["P_embed"][i] if problem.model.tied_embeddings else r["P_head"][i]) / layout.tp
-            pd += r["P_norm"][i]
-            if problem.model.mtp_layers:
-                k = problem.model.mtp_layers
-                if problem.model.is_moe:
-                    pd += k * (r["G_dense_attn"][i] + r["G_moe_dense"][i] + r["P_mtp"][i])
-                    pe += k * r["G_experts"][i]
-                else:
-                    pd += k * (r["G_dense_attn"][i] + r["G_dense_mlp"][i] + r["P_mtp"][i])
+            pd += lt.p_last_dense[i]
+            pe += lt.p_last_expert[i]
             logits = lt.a_last[i]
         weights = 2 * (pd + pe)
         grads = problem.train.grad_bytes * (pd + pe)
@@ -570,8 +602,8 @@ def evaluate(problem: Problem, layout: Layout) -> Estimate:
                 + (lt.t_last[i] if i == pp - 1 else 0.0))
         comm = {"tp": nd * lt.comm["tp_dense"][i] + nmo * lt.comm["tp_moe"][i],
                 "cp": (nd + nmo) * lt.comm["cp"][i], "ep": nmo * lt.comm["ep"][i], "pp": lt.pp_time[i]}
-        dpc = pd * r["X_dp_per_param"][i] if layout.dp * layout.cp > 1 else 0.0
-        edpc = pe * r["X_edp_per_param"][i] if st.edp > 1 else 0.0
+        dpc = pd * r["X_dp_per_param"][i]
+        edpc = pe * r["X_edp_per_param"][i]
         compute_mb = time - sum(comm.values())
         stages.append(StageEstimate(i, weights, grads, optimizer, acts, logits, bufs, time, comm, dpc, edpc,
                                     overlap_window=compute_mb))
