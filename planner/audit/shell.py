@@ -234,6 +234,16 @@ class _Scanner:
         self.line += s.count("\n", i, end + 1)
         self.i = end + 1
 
+    def inline(self) -> list[Part]:
+        """The text as parts, expanding only ``$...`` (arithmetic bodies: no words, no quotes)."""
+        while self.i < len(self.s):
+            if self.s[self.i] == "$":
+                self._dollar(quoted=True)
+            else:
+                self._add("text", self.s[self.i], True)
+                self.i += 1
+        return self.parts or []
+
     def _double_quoted(self) -> None:
         s = self.s
         self.i += 1
@@ -532,8 +542,11 @@ class Shell:
 
     # -- arithmetic: $(( ... )) with + - * / % ** and parentheses, integer semantics --
     def _arith(self, expr: str, line: int) -> str:
-        words = [f.text for stmt in tokenize(expr, line) for w in stmt for f in self.fields(w)]
-        text = " ".join(words)
+        pieces = []
+        for part in _Scanner(expr, line).inline():
+            value = part.text if part.kind == "text" else self._value(part, line)[0]
+            pieces.append(" ".join(f.text for f in value) if isinstance(value, list) else value)
+        text = "".join(pieces).replace(_JOIN, "").replace("\n", " ")
         if unresolved(text):
             return f"{_MARK}$(({expr.strip()})){_MARK}"
         try:

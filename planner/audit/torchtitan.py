@@ -97,7 +97,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     pp = get("pipeline_parallel_degree", "pp")
     ep = get("expert_parallel_degree", "ep")
     etp = get("expert_tensor_parallel_degree", "etp")
-    rotate = get("context_parallel_rotate_method", "cp_kind")
+    rotate = get("context_parallel_rotate_method", "cp_kind" if "context_parallel_rotate_method" in par else None)
     for name, v in (("data_parallel_replicate_degree", rep), ("tensor_parallel_degree", tp),
                     ("context_parallel_degree", cp), ("pipeline_parallel_degree", pp),
                     ("expert_parallel_degree", ep), ("expert_tensor_parallel_degree", etp)):
@@ -154,6 +154,8 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     extra = {"dp_replicate": rep, "dp_shard": shard if shard is not None else -1, "local_batch": local,
              "rotate_method": rotate, "model_name": name, "flavor": flavor}
     cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
+    if cp > 1 and "context_parallel_rotate_method" not in par:
+        assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
     return ForeignConfig(
         format="torchtitan", path=path,
         tp=tp, cp=cp, dp=dp, pp=pp, vpp=None, etp=etp, ep=ep, edp=edp,

@@ -1,0 +1,116 @@
+"""The launch-script reader (planner/audit/shell.py), checked against bash itself where bash exists."""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planner.audit.shell import interpret, unresolved
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
+BASH = shutil.which("bash")
+
+
+def last_command(text: str, env: dict | None = None) -> list[str]:
+    return [f.text for f in interpret(text, env).commands[-1]]
+
+
+def bash_args(text: str, launcher: str, env: dict) -> list[str]:
+    """What bash passes to ``launcher`` when it runs ``text`` (the launcher replaced by a printer)."""
+    script = f'{launcher}() {{ printf "%s\\0" "$@"; }}\n' + text
+    out = subprocess.run([BASH, "-c", script], env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env},
+                         capture_output=True, text=True, timeout=30, check=True).stdout
+    return out.split("\0")[:-1]
+
+
+def test_variables_defaults_export_and_arithmetic():
+    sh = interpret(
+        "export NNODES=4\n"
+        "GPUS_PER_NODE=${GPUS_PER_NODE:-8}\n"
+        "WORLD=$((NNODES*GPUS_PER_NODE))\n"
+        "W2=$(( $NNODES * ${GPUS_PER_NODE} + 1 ))\n"
+        "TP=${TP:-${DEFAULT_TP:-2}}\n"
+        "DIV=$((7/2)) NEG=$(( -7 / 2 )) MOD=$(( -7 % 3 ))\n"
+    )
+    got = {k: v.value for k, v in sh.vars.items()}
+    assert got == {"NNODES": "4", "GPUS_PER_NODE": "8", "WORLD": "32", "W2": "33", "TP": "2",
+                   "DIV": "3", "NEG": "-3", "MOD": "-1"}
+
+
+def test_arrays_append_continuations_comments_and_lines():
+    text = (
+        "A=(\n"                          # 1
+        "  --num-layers 32   # layers\n"  # 2
+        "  --hidden-size=4096\n"          # 3
+        ")\n"                             # 4
+        "A+=(--swiglu)\n"                 # 5
+        "python pretrain_gpt.py \\\n"     # 6
+        '   "${A[@]}" \\\n'               # 7
+        "   --seq-length 4096\n"          # 8
+    )
+    fields = interpret(text).commands[-1]
+    assert [f.text for f in fields] == ["python", "pretrain_gpt.py", "--num-layers", "32", "--hidden-size=4096",
+                                        "--swiglu", "--seq-length", "4096"]
+    assert [f.line for f in fields][2:] == [2, 2, 3, 5, 8, 8]
+
+
+def test_string_variable_flags_keep_their_lines():
+    text = 'ARGS="\n    --num-layers 61 \\\n    --hidden-size 7168"\nrun $ARGS\n'
+    fields = interpret(text).commands[-1]
+    assert [(f.text, f.line) for f in fields] == [("run", 4), ("--num-layers", 2), ("61", 2),
+                                                  ("--hidden-size", 3), ("7168", 3)]
+
+
+def test_unset_variables_and_command_substitution_are_marked_unresolved():
+    fields = last_command("run --tp $TP_SIZE --save $(date +%s) --x ${Y:?need Y}")
+    assert unresolved(fields[2]) == ["$TP_SIZE"]
+    assert unresolved(fields[4]) == ["$(date +%s)"]
+    assert unresolved(fields[6]) == ["${Y:?need Y}"]
+    assert unresolved(last_command("run $((A*2))")[1]) == ["$A"]
+
+
+def test_if_with_a_known_test_takes_one_branch_and_an_unknown_test_takes_both():
+    text = ('VPP=""\nif [ -n "$VPP" ]; then\n  X=1\nelse\n  X=2\nfi\n'
+            'if [[ "$MODE" == fast ]]; then Y=1; fi\n'
+            'N=3\nif test $N -gt 2; then Z=big; elif [ $N -eq 2 ]; then Z=two; else Z=small; fi\n')
+    sh = interpret(text)
+    assert sh.vars["X"].value == "2"
+    assert sh.vars["Y"].value == "1"  # $MODE unknown: the branch is read
+    assert sh.vars["Z"].value == "big"
+
+
+def test_unquoted_list_expression_stays_one_word():
+    assert last_command("run --moe-layer-freq ([0]*3+[1]*58) --x 1") == [
+        "run", "--moe-layer-freq", "([0]*3+[1]*58)", "--x", "1"]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash not installed")
+@pytest.mark.parametrize("name,launcher", [("megatron_mixtral_8x7b.sh", "torchrun"),
+                                           ("megatron_deepseek_v3.sh", "srun")])
+def test_fixture_arguments_match_what_bash_passes(name, launcher):
+    text = (EXAMPLES / name).read_text()
+    env = {"WANDB_API_KEY": ""}
+    ours = last_command(text, env)
+    assert ours[0] == launcher
+    assert ours[1:] == bash_args(text, launcher, env)
+
+
+@pytest.mark.skipif(BASH is None, reason="bash not installed")
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(
+    st.integers(min_value=-50, max_value=50).map(str) | st.sampled_from(["A", "B", "$A", "${B}"]),
+    lambda inner: st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "%"]), inner).map(
+        lambda t: f"({t[0]} {t[1]} {t[2]})"),
+    max_leaves=6))
+def test_arithmetic_matches_bash(expr):
+    text = f"A=7\nB=-3\nR=$(( {expr} ))\n"
+    proc = subprocess.run([BASH, "-c", text + 'printf "%s" "$R"'], capture_output=True, text=True, timeout=30)
+    ours = interpret(text).vars["R"].value
+    if proc.returncode != 0 or "division by 0" in proc.stderr:  # bash fails; we leave it unresolved
+        assert unresolved(ours)
+    else:
+        assert ours == proc.stdout
