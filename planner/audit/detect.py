@@ -6,7 +6,8 @@ Auto-detection, first match wins:
 * ``*.toml`` -> torchtitan;
 * ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` ->
   foldplan plan, other JSON -> DeepSpeed config;
-* text with ``--flag`` words -> Megatron-LM launch script / argument file.
+* ``*.sh``/``.bash``/``.slurm``/``.sbatch``/``.args``, or text with ``--flag`` words ->
+  Megatron-LM launch script / argument file.
 
 Keyword overrides are the command line's: ``world`` (GPUs; ``gpus`` is an
 alias), ``seq``, ``micro_batch``, ``global_batch``, ``model_name`` for every
@@ -26,6 +27,7 @@ from .source import AuditParseError, ForeignConfig
 FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}
 _MAX_BYTES = 16 * 2**20
+_SHELL = {".sh", ".bash", ".slurm", ".sbatch", ".args"}
 
 
 def detect(source: str, text: str | None) -> str:
@@ -40,7 +42,7 @@ def detect(source: str, text: str | None) -> str:
     stripped = text.lstrip()
     if suffix == ".json" or stripped.startswith("{"):
         return "foldplan" if re.search(r'"schema"\s*:\s*"foldplan\.plans/', text) else "deepspeed"
-    if re.search(r"(^|\s)--[A-Za-z]", text):
+    if suffix in _SHELL or re.search(r"(^|[\s\"'(=])--[A-Za-z]", text):
         return "megatron"
     if layoutstr.looks_like_layout(text):
         return "layout"

@@ -248,9 +248,10 @@ class _Scanner:
         s = self.s
         self.i += 1
         before = (id(self.parts), len(self.parts or ()))
+        opened = self.line
         while True:
             if self.i >= len(s):
-                raise ShellSyntaxError(self.line, "unterminated double quote")
+                raise ShellSyntaxError(opened, "unterminated double quote")
             c = s[self.i]
             if c == '"':
                 self.i += 1

@@ -61,8 +61,11 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column \d+\)", str(e))
-        what = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e)) or "invalid TOML"
-        raise AuditParseError(path, int(m.group(1)) if m else None, f"invalid TOML: {what}") from None
+        line = int(m.group(1)) if m else None
+        if "(at end of document)" in str(e):
+            line = max(1, len(text.splitlines()))
+        what = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(e)) or "invalid TOML"
+        raise AuditParseError(path, line, f"invalid TOML: {what}") from None
     where = _key_lines(text)
     par = doc.get("parallelism", {})
     training = doc.get("training", {})
