@@ -87,6 +87,9 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     for ti, tu in enumerate(tab.tuples):
         sl = tab.rows[ti]
         r0 = sl.start
+        if sl.stop == sl.start:                 # no folding left (filtered out)
+            tb.append(float("inf")); mb.append(float("inf"))
+            continue
         kinds_w, kinds_a, kinds_t, kinds_rc = [], [], [], []
         if n_dense:
             kinds_w.append(tab.w_dense[r0]); kinds_a.append(tab.a_dense[r0])
@@ -125,14 +128,24 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(tb, float), np.asarray(mb, float)
 
 
+TUPLE_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cu", "cr", "order", "micro_batch")
+FOLD_FIELDS = ("etp", "ep", "edp")
+
+
 def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
-           progress: Optional[Callable[[str], None]] = None) -> SearchResult:
+           progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None) -> SearchResult:
+    """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
+    and `explain --layout` use it to complete a partial layout with its best split)."""
     t0 = time.perf_counter()
-    tuples = enumerate_tuples(problem)
+    fixed = dict(fixed or {})
+    tuples = [tu for tu in enumerate_tuples(problem)
+              if all(getattr(tu, k) == fixed[k] for k in TUPLE_FIELDS if k in fixed)]
     if not tuples:
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})
-    tab = tables(problem, tuples)
+    want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
+    tab = tables(problem, tuples, prune_folds=not want,
+                 fold_filter=(lambda f: all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())) if want else None)
     t_lb, m_lb = bounds(problem, tab)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget

@@ -163,13 +163,14 @@ class Tables:
     has_edp: np.ndarray
 
 
-def tables(problem: Problem, tuples: list[Tuple]) -> Tables:
+def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold_filter=None) -> Tables:
     fold_cache: dict[int, np.ndarray] = {}
     fold_lists, rows, counts = [], [], []
     start = 0
     for tu in tuples:
         if tu.stage_ranks not in fold_cache:
-            fold_cache[tu.stage_ranks] = np.asarray(folds(problem, tu.stage_ranks), float).reshape(-1, 3)
+            fl = [f for f in folds(problem, tu.stage_ranks) if fold_filter is None or fold_filter(f)]
+            fold_cache[tu.stage_ranks] = np.asarray(fl, float).reshape(-1, 3)
         fl = fold_cache[tu.stage_ranks]
         fold_lists.append([tuple(int(v) for v in f) for f in fl])
         rows.append(slice(start, start + len(fl)))
@@ -207,7 +208,7 @@ def tables(problem: Problem, tuples: list[Tuple]) -> Tables:
         dp_first=ns(lt.dp_first), dp_last=ns(lt.dp_last), t_pp=ns(lt.pp_time),
         has_dp=(x["dp"] * x["cp"] > 1), has_edp=(x["edp"] > 1),
     )
-    return _drop_dominated(tab)
+    return _drop_dominated(tab) if prune_folds else tab
 
 
 _FOLD_COSTS = ("w_moe", "a_moe", "t_moe", "rc_moe", "edp_moe", "buf_moe", "w_last", "a_last", "t_last", "dp_last",

@@ -1,0 +1,286 @@
+"""foldplan's command line: argument parsing and dispatch only.
+
+Exit codes: 0 ok; 1 audit found errors; 2 bad input (one-line message, no traceback);
+3 nothing fits (plan).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
+
+
+def _problem_args(p: argparse.ArgumentParser, gpus_default=64) -> None:
+    g = p.add_argument_group("problem")
+    g.add_argument("--model", default=None, help="preset name, HF config.json or foldplan model YAML (default mixtral-8x7b)")
+    g.add_argument("--gpu", default=None, help="GPU preset (default h100-sxm)")
+    g.add_argument("--gpus", type=str, default=None, help=f"GPUs in the job (default {gpus_default})")
+    g.add_argument("--gpus-per-node", type=str, default=None, help="GPUs per NVLink domain (default: the GPU preset's)")
+    g.add_argument("--seq", default=None, help="sequence length: 4096, 128k, 1M (default 128k)")
+    g.add_argument("--global-batch", default=None, help="tokens (4M) or, below 64Ki, sequences (default 4M tokens)")
+    g.add_argument("--micro-batch", default=None, help="micro-batch sizes to consider, e.g. 1 or 1,2,4")
+    g.add_argument("--memory-fraction", type=float, default=None, help="use this fraction of (GPU memory - reserve)")
+    g.add_argument("--memory-gib", type=float, default=None, help="memory budget per GPU in GiB (overrides fraction)")
+    g.add_argument("--cp-kinds", default=None, help="allowed CP kinds, comma-separated: ring,ulysses,hybrid")
+    g.add_argument("--recompute", default=None, help="allowed recompute kinds: none,selective,full")
+    g.add_argument("--capacity-factor", type=float, default=None, help="MoE capacity factor (default dropless)")
+
+
+def _int(text, field):
+    from planner.specs import SpecError
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise SpecError(f"{field}: expected an integer, got {text!r}") from None
+
+
+def _csv(text, field, allowed=None):
+    from planner.specs import SpecError
+    items = tuple(x.strip() for x in text.split(",") if x.strip())
+    if allowed:
+        bad = [x for x in items if x not in allowed]
+        if bad:
+            raise SpecError(f"{field}: unknown {', '.join(bad)} (allowed: {', '.join(allowed)})")
+    return items
+
+
+def build_problem(a, gpus_default=64):
+    from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, make_problem
+    kw = {}
+    if a.micro_batch:
+        kw["micro_batches"] = tuple(_int(x, "micro_batch") for x in _csv(a.micro_batch, "micro_batch"))
+    if a.cp_kinds:
+        kw["cp_kinds"] = _csv(a.cp_kinds, "cp_kinds", ("ring", "ulysses", "hybrid"))
+    if a.recompute:
+        kw["recompute"] = _csv(a.recompute, "recompute", ("none", "selective", "full"))
+    if a.capacity_factor is not None:
+        kw["capacity_factor"] = a.capacity_factor
+    return make_problem(model=a.model or DEFAULT_MODEL, gpu=a.gpu or DEFAULT_GPU,
+                        gpus=_int(a.gpus, "gpus") if a.gpus is not None else gpus_default,
+                        gpus_per_node=_int(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node else None,
+                        seq=a.seq or "128k", global_batch=a.global_batch or "4M",
+                        memory_gib=a.memory_gib, memory_fraction=a.memory_fraction, **kw)
+
+
+class _Progress:
+    """Prints search progress to stderr once a search has run for more than a second."""
+
+    def __init__(self, quiet: bool):
+        self.t0, self.quiet, self.shown = time.perf_counter(), quiet, False
+
+    def __call__(self, msg: str) -> None:
+        if self.quiet or time.perf_counter() - self.t0 < 1.0:
+            return
+        self.shown = True
+        end = "\r" if sys.stderr.isatty() else "\n"
+        print(f"searching: {msg}   ", end=end, file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        if self.shown and sys.stderr.isatty():
+            print(" " * 78, end="\r", file=sys.stderr)
+
+
+def cmd_plan(a) -> int:
+    from planner import plan as planmod
+    from planner import report
+    from solvers import search
+    problem = build_problem(a)
+    prog = _Progress(quiet=a.json)
+    result = search(problem, top=a.top, time_limit=a.time_limit, progress=prog)
+    prog.done()
+    if not result.plans:
+        for line in report.nothing_fits(problem, result.min_memory):
+            print(line, file=sys.stderr)
+        return EXIT_NOFIT
+    plans = planmod.from_search(problem, result)
+    text = planmod.dumps(plans)
+    if a.json:
+        sys.stdout.write(text)
+    else:
+        print(report.header(problem))
+        head, body = report.rows(plans)
+        report.print_table(head, body)
+        print()
+        for line in report.why(plans):
+            print(line)
+        print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
+              f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
+    if a.out or a.report:
+        from planner import codegen
+        if a.out:
+            path = codegen.render_bundle(json.loads(text), a.out, force=a.force)
+            if not a.json:
+                print(f"bundle written to {path}")
+        if a.report:
+            from planner import htmlreport
+            htmlreport.write_plan_report(plans, result, a.report)
+            if not a.json:
+                print(f"report written to {a.report}")
+    return EXIT_OK
+
+
+def cmd_models(a) -> int:
+    from planner import costmodel as cm
+    from planner.specs import load_model, model_names, published
+    out = []
+    for name in model_names():
+        m = load_model(name)
+        pc = cm.param_counts(m)
+        pub = published(name)
+        out.append({"name": name, "total": pc["total"], "active": pc["active"], "mtp": pc["mtp_with_embeddings"],
+                    "published_total": pub.get("total"), "published_active": pub.get("active"),
+                    "layers": m.layers, "hidden": m.hidden, "moe": m.is_moe})
+    if a.json:
+        print(json.dumps(out, indent=1, sort_keys=True))
+        return EXIT_OK
+    print(f"{'model':18s} {'total':>9s} {'active':>9s} {'published':>17s}  layers hidden")
+    for r in out:
+        pub = f"{r['published_total'] / 1e9:.1f}B / {r['published_active'] / 1e9:.1f}B"
+        print(f"{r['name']:18s} {r['total'] / 1e9:8.2f}B {r['active'] / 1e9:8.2f}B {pub:>17s}  {r['layers']:6d} {r['hidden']:6d}")
+    return EXIT_OK
+
+
+def layout_from_string(text: str, problem):
+    """Complete an inline layout string with its best split / recompute / kind / micro-batch."""
+    from planner.audit import layoutstr
+    from planner.layout import LayoutError
+    from solvers import search
+    cfg = layoutstr.parse(text, world=problem.cluster.gpus)
+    fixed = {k: getattr(cfg, k) for k in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "micro_batch", "etp", "ep", "edp")
+             if getattr(cfg, k) is not None}
+    if cfg.cp_ulysses is not None:
+        fixed["cu"] = cfg.cp_ulysses
+    if cfg.cp_ring is not None:
+        fixed["cr"] = cfg.cp_ring
+    if "order" in cfg.extra:
+        fixed["order"] = cfg.extra["order"]
+    res = search(problem, top=1, fixed=fixed, time_limit=30)
+    if not res.plans:
+        from planner.layout import Layout, Stage, violations
+        # say why: the rules first, then memory
+        tp, cp, dp, pp = (fixed.get(k, 1) for k in ("tp", "cp", "dp", "pp"))
+        ranks = tp * cp * dp
+        st = tuple(Stage(index=i, layers=(i, i + 1), etp=fixed.get("etp", 1), ep=fixed.get("ep", 1),
+                         edp=fixed.get("edp", max(1, ranks // (fixed.get("etp", 1) * fixed.get("ep", 1)))))
+                   for i in range(pp))
+        try:
+            probe = Layout(world=tp * cp * dp * pp, tp=tp, cp=cp, dp=dp, pp=pp, stages=st,
+                           cp_kind=fixed.get("cp_kind", "ring"),
+                           cp_ulysses=fixed.get("cu", cp if fixed.get("cp_kind") == "ulysses" else 1),
+                           cp_ring=fixed.get("cr", 1 if fixed.get("cp_kind") == "ulysses" else cp))
+            bad = [v for v in violations(probe, problem) if "stage" not in v.split(":")[0] or "folding" in v
+                   or "does not divide" in v]
+        except ValueError as e:
+            bad = [str(e).splitlines()[0]]
+        if bad:
+            raise LayoutError("layout: " + "; ".join(bad))
+        raise LayoutError(f"layout: {text} does not fit {problem.cluster.memory_budget_gib:.1f} GiB per GPU "
+                          f"with any split or recompute")
+    return res.plans[0].layout, cfg.assumed
+
+
+def cmd_explain(a) -> int:
+    from planner import plan as planmod
+    from planner import report
+    if a.plan:
+        plans = planmod.load(a.plan, index=a.index)
+        report.explain(plans[0].problem, plans[0].layout)
+        return EXIT_OK
+    problem = build_problem(a)
+    if not a.layout:
+        from planner.specs import SpecError
+        raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
+    layout, assumed = layout_from_string(a.layout, problem)
+    for line in assumed:
+        print(f"assumed: {line}")
+    report.explain(problem, layout)
+    return EXIT_OK
+
+
+def cmd_bundle(a) -> int:
+    from planner import codegen
+    from planner import plan as planmod
+    planmod.load(a.plan)           # validates the file (one-line errors)
+    with open(a.plan) as f:
+        doc = json.load(f)
+    path = codegen.render_bundle(doc, a.out, force=a.force, index=a.index)
+    print(f"bundle written to {path}")
+    return EXIT_OK
+
+
+def cmd_audit(a) -> int:
+    from planner.audit import cli as audit_cli
+    return audit_cli.run(a)
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="foldplan", description="Plan, prove and emit the parallel layout of "
+                                 "long-context MoE (and dense) training.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("plan", help="best layouts for a model, cluster and training shape")
+    _problem_args(p)
+    p.add_argument("--top", type=int, default=5, help="plans to return (default 5)")
+    p.add_argument("--time-limit", type=float, default=60.0, help="search time limit, seconds (default 60)")
+    p.add_argument("--json", action="store_true", help="print the plans as JSON (schema foldplan.plans/1)")
+    p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
+    p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
+    p.add_argument("--report", default=None, help="write a self-contained HTML report")
+    p.set_defaults(fn=cmd_plan)
+    m = sub.add_parser("models", help="the model presets with total and active parameters")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(fn=cmd_models)
+    e = sub.add_parser("explain", help="every formula of a plan or layout, symbolic then with numbers")
+    e.add_argument("plan", nargs="?", help="a plan.json")
+    e.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
+    e.add_argument("--layout", default=None, help='inline layout, e.g. "tp=1,cp=8,dp=1,pp=8,ep=8,edp=1"')
+    _problem_args(e)
+    e.set_defaults(fn=cmd_explain)
+    b = sub.add_parser("bundle", help="render the launch bundle of a plan.json")
+    b.add_argument("plan")
+    b.add_argument("--out", required=True)
+    b.add_argument("--force", action="store_true")
+    b.add_argument("--index", type=int, default=0)
+    b.set_defaults(fn=cmd_bundle)
+    au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
+    au.add_argument("source", help="a file, or an inline layout string")
+    au.add_argument("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
+    _problem_args(au, gpus_default=None)
+    au.add_argument("--json", action="store_true")
+    au.add_argument("--report", default=None, help="write a self-contained HTML report")
+    au.set_defaults(fn=cmd_audit)
+    return ap
+
+
+def main(argv=None) -> int:
+    from planner.layout import LayoutError
+    from planner.specs import SpecError
+    errors: tuple = (SpecError, LayoutError, OSError)
+    try:
+        from planner.plan import PlanFileError
+        errors += (PlanFileError,)
+        from planner.audit.source import AuditParseError
+        errors += (AuditParseError,)
+    except ImportError:
+        pass
+    try:
+        from planner.codegen import BundleError
+        errors += (BundleError,)
+    except ImportError:
+        pass
+    a = parser().parse_args(argv)
+    try:
+        return a.fn(a)
+    except errors as e:
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        print(f"foldplan: error: {msg}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("foldplan: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Brute-force reference: every legal tuple, every contiguous split, every folding and
+recompute count of every stage — no bounds, no pruning, no CP-SAT. For tests (same
+optimum as `solvers.search`) and benchmarks (the speed ratio). Exponential: keep it to
+small problems, or cap it with `max_tuples`.
+
+It reads the same integer tables as the stage model (so the two optimise the same
+numbers) but assembles stage memory and time in its own plain-Python code. The only
+reduction is exact: per stage, options dominated in (time, exposed reduction) are
+dropped before the product over stages, since the objective is monotone in both maxima.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Optional
+
+from planner.costmodel import GiB
+from planner.layout import Layout, Stage
+from planner.specs import Problem
+from solvers.space import enumerate_tuples, tables
+from solvers.stage_model import chunks
+
+
+@dataclass
+class BruteResult:
+    best_ns: Optional[float]          # step time (ns) of the optimum, None if nothing fits
+    layout: Optional[Layout]
+    tuples: int
+    wall_s: float
+    capped: bool
+
+
+def _splits(L: int, P: int, minimum: int):
+    for cuts in combinations(range(1, L), P - 1):
+        bounds = (0, *cuts, L)
+        if all(bounds[i + 1] - bounds[i] >= minimum for i in range(P)):
+            yield bounds
+
+
+def _pareto(opts):
+    """Options (t, d, payload) not beaten on both t and d."""
+    opts.sort(key=lambda o: (o[0], o[1]))
+    out, best_d = [], None
+    for o in opts:
+        if best_d is None or o[1] < best_d:
+            out.append(o)
+            best_d = o[1]
+    return out
+
+
+def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None) -> BruteResult:
+    t0 = time.perf_counter()
+    tuples = enumerate_tuples(problem)
+    capped = False
+    if max_tuples is not None and len(tuples) > max_tuples:
+        tuples, capped = tuples[:max_tuples], True
+    tab = tables(problem, tuples, prune_folds=False)
+    is_moe = problem.model.moe_layers()
+    L = len(is_moe)
+    prefix = [0]
+    for f in is_moe:
+        prefix.append(prefix[-1] + int(f))
+    budget = int(problem.cluster.memory_budget_gib * GiB)
+    allowed = set(problem.train.recompute)
+    best: Optional[tuple[float, Layout]] = None
+    for ti, tu in enumerate(tuples):
+        if time_limit is not None and time.perf_counter() - t0 > time_limit:
+            capped = True
+            break
+        rows = list(range(tab.rows[ti].start, tab.rows[ti].stop))
+        P, V, M = tu.pp, tu.vpp, tu.num_microbatches
+        r0 = rows[0]
+        g = lambda name, r=r0: int(getattr(tab, name)[r])
+        sel_ok = "selective" in allowed and g("a_sel") > 0
+        memo: dict = {}
+
+        def stage_options(i: int, lo: int, hi: int):
+            key = (i, lo, hi)
+            if key in memo:
+                return memo[key]
+            nm = prefix[hi] - prefix[lo]
+            nd = (hi - lo) - nm
+            opts = []
+            for f, r in enumerate(rows):
+                for rf in range(0, hi - lo + 1):
+                    if rf and "full" not in allowed:
+                        break
+                    fm = min(rf, nm)
+                    fd = rf - fm
+                    for sl in range(0, (hi - lo - rf if sel_ok else 0) + 1):
+                        if "none" not in allowed and rf + sl != hi - lo:
+                            continue
+                        static = nd * g("w_dense") + nm * g("w_moe", r)
+                        static += g("buf_moe", r) if nm else g("buf_dense")
+                        if i == 0:
+                            static += g("w_first", r)
+                        if i == P - 1:
+                            static += g("w_last", r) + g("a_last", r)
+                        act = ((nd - fd) * g("a_dense") + fd * g("a_full") + (nm - fm) * g("a_moe", r)
+                               + fm * g("a_full") - sl * g("a_sel"))
+                        if V * static + chunks(P, V, M, i) * act > V * budget:
+                            continue
+                        work = (nd * g("c_dense") + nm * g("c_moe", r) + fd * g("rc_dense") + fm * g("rc_moe", r)
+                                + sl * g("rc_sel") + (g("t_last", r) if i == P - 1 else 0))
+                        comm = nd * (g("t_dense") - g("c_dense")) + nm * (g("t_moe", r) - g("c_moe", r)) + g("t_pp")
+                        red = (nd * g("dp_dense") + nm * g("dp_moe_dense") + nm * g("edp_moe", r)
+                               + (g("dp_first", r) if i == 0 else 0) + (g("dp_last", r) if i == P - 1 else 0))
+                        opts.append((work + comm, max(0, red - work), (tab.folds[ti][f], rf, sl)))
+            memo[key] = _pareto(opts)
+            return memo[key]
+
+        for bnds in _splits(L, P, V):
+            per_stage = [stage_options(i, bnds[i], bnds[i + 1]) for i in range(P)]
+            if any(not o for o in per_stage):
+                continue
+            for combo in product(*per_stage):
+                t_max = max(o[0] for o in combo)
+                d_max = max(o[1] for o in combo)
+                obj = ((V * M + P - 1) * t_max + V * d_max) / V
+                if best is None or obj < best[0]:
+                    stages = tuple(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=o[2][0][0], ep=o[2][0][1],
+                                         edp=o[2][0][2], recompute_full=o[2][1], recompute_selective=o[2][2])
+                                   for i, o in enumerate(combo))
+                    lay = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=P, vpp=V,
+                                 cp_kind=tu.cp_kind, cp_ulysses=tu.cu, cp_ring=tu.cr, order=tu.order,
+                                 micro_batch=tu.micro_batch, num_microbatches=M, stages=stages)
+                    best = (obj, lay)
+    wall = time.perf_counter() - t0
+    return BruteResult(best[0] if best else None, best[1] if best else None, len(tuples), wall, capped)
