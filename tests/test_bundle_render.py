@@ -1,0 +1,137 @@
+"""Bundle rendering: validation messages, atomic writes, shell safety, determinism."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bundle_plans import doc, plan  # noqa: E402
+
+from planner import codegen  # noqa: E402
+from planner.codegen import BundleError, render_bundle  # noqa: E402
+
+SCRIPTS = ["launch/torchrun.sh", "launch/slurm.sbatch", "launch/local_cpu.sh"]
+
+
+def test_bundle_contents(tmp_path):
+    out = render_bundle(doc(plan(cp=2, dp=2)), tmp_path / "b")
+    for f in ["plan.json", "README.md", "mesh.py", "layout.py", "train.py", "cp/ring.py", "cp/ulysses.py",
+              "moe/dispatch.py", "pipeline.py", *SCRIPTS]:
+        assert (out / f).is_file(), f
+    readme = (out / "README.md").read_text()
+    assert "tiny-moe" in readme and "8.25" in readme and "2.6" in readme
+    assert (out / "plan.json").read_text().startswith('{\n  "plans"')
+
+
+def test_render_is_deterministic(tmp_path):
+    d = doc(plan(pp=2, cp=2, split=[1, 3]))
+    a, b = codegen.render_files(d), codegen.render_files(d)
+    assert a == b
+
+
+def test_templates_hold_no_logic():
+    for p in codegen.TEMPLATES.rglob("*"):
+        if p.is_file():
+            assert "{%" not in p.read_text(), f"{p}: templates only substitute"
+
+
+@pytest.mark.parametrize("mutate,field", [
+    (lambda p: p["layout"].pop("tp"), "layout.tp"),
+    (lambda p: p["layout"].update(world=7), "layout.world"),
+    (lambda p: p["layout"]["stages"][0].update(ep=3), "layout.stages.0"),
+    (lambda p: p["layout"].update(order="tp-dp-pp"), "layout.order"),
+    (lambda p: p["problem"]["train"].update(seq=60), "problem.train.seq"),
+    (lambda p: p["problem"]["model"]["moe"].update(top_k=9), "problem.model.moe.top_k"),
+])
+def test_bad_plan_names_the_field(tmp_path, mutate, field):
+    p = plan(cp=4)
+    mutate(p)
+    with pytest.raises(BundleError) as e:
+        render_bundle(doc(p), tmp_path / "b")
+    msg = str(e.value)
+    assert field in msg and "\n" not in msg
+    assert not (tmp_path / "b").exists()
+
+
+def test_bad_schema(tmp_path):
+    with pytest.raises(BundleError, match="schema"):
+        render_bundle({"schema": "x", "plans": [plan()]}, tmp_path / "b")
+    with pytest.raises(BundleError, match="index 3"):
+        render_bundle(doc(plan()), tmp_path / "b", index=3)
+
+
+def test_existing_dir_needs_force(tmp_path):
+    out = tmp_path / "b"
+    out.mkdir()
+    (out / "keep.txt").write_text("old")
+    with pytest.raises(BundleError) as e:
+        render_bundle(doc(plan()), out)
+    assert str(e.value) == f"out: {out} exists and is not empty (use --force)"
+    assert (out / "keep.txt").read_text() == "old"
+    render_bundle(doc(plan()), out, force=True)
+    assert not (out / "keep.txt").exists() and (out / "train.py").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]          # no temp leftovers
+
+
+def test_empty_existing_dir_is_fine(tmp_path):
+    (tmp_path / "b").mkdir()
+    render_bundle(doc(plan()), tmp_path / "b")
+    assert (tmp_path / "b" / "train.py").is_file()
+
+
+def test_failure_midway_keeps_old_bundle(tmp_path, monkeypatch):
+    out = render_bundle(doc(plan(cp=2)), tmp_path / "b")
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real = codegen.write_files
+
+    def half_then_fail(root, files):
+        real(root, dict(list(files.items())[:3]))
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(codegen, "write_files", half_then_fail)
+    with pytest.raises(RuntimeError, match="disk full"):
+        render_bundle(doc(plan(cp=4)), out, force=True)
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]
+
+
+def test_failure_at_rename_restores_old_bundle(tmp_path, monkeypatch):
+    out = render_bundle(doc(plan(cp=2)), tmp_path / "b")
+    before = (out / "layout.py").read_bytes()
+    real_rename, calls = codegen.os.rename, []
+
+    def rename(a, b):
+        calls.append((a, b))
+        if len(calls) == 2:            # old bundle moved aside, new one not yet in place
+            raise OSError("killed")
+        return real_rename(a, b)
+
+    monkeypatch.setattr(codegen.os, "rename", rename)
+    with pytest.raises(OSError, match="killed"):
+        render_bundle(doc(plan(cp=4)), out, force=True)
+    assert (out / "layout.py").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]
+
+
+NASTY = "my model $(touch pwned) `touch pwned2` $HOME 'quoted' \"dq\" ; rm -rf x"
+
+
+def test_shell_scripts_are_safe(tmp_path):
+    p = plan(cp=2, dp=2)
+    p["problem"]["model"]["name"] = NASTY
+    out = render_bundle(doc(p), tmp_path / "b")
+    shellcheck = shutil.which("shellcheck")
+    for s in SCRIPTS:
+        subprocess.run(["bash", "-n", str(out / s)], check=True)
+        if shellcheck:
+            r = subprocess.run([shellcheck, "-s", "bash", str(out / s)], capture_output=True, text=True)
+            assert r.returncode == 0, r.stdout
+        # the name comes back verbatim, nothing in it runs
+        line = next(l for l in (out / s).read_text().splitlines() if l.startswith("PLAN_MODEL="))
+        r = subprocess.run(["bash", "-c", line + '\nprintf %s "$PLAN_MODEL"'], cwd=tmp_path,
+                           capture_output=True, text=True, check=True)
+        assert r.stdout == NASTY
+    assert not (tmp_path / "pwned").exists() and not (tmp_path / "pwned2").exists()
