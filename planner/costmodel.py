@@ -634,18 +634,31 @@ def fits(problem: Problem, est: Estimate) -> bool:
 
 # --------------------------------------------------------------------------- explain
 
+_FLAGS = {"is_mla", "has_qlora", "qk_norm", "ln_bias", "lin_bias", "router_bias", "tied", "flash", "drop"}
+
+
 def explain_terms(problem: Problem, layout: Layout, stage: int = 0) -> list[tuple[str, str, str, str, float]]:
     """(group, name, symbolic, with numbers, value) for each formula, for one stage."""
     x = layout_vector(layout)
-    vals = {**model_values(problem), **{k: float(np.asarray(v)[stage]) for k, v in layout_values(problem, x).items()}}
+    vals = {**model_values(problem),
+            **{k: float(np.broadcast_to(v, (layout.pp,))[stage]) for k, v in layout_values(problem, x).items()}}
     rows = []
     groups = {"P": "parameters", "G": "parameters per GPU", "B": "memory", "A": "memory", "F": "compute",
               "T": "time", "X": "communication"}
-    subs = {sp.Symbol(k): sp.Float(v, 6) if not float(v).is_integer() else sp.Integer(int(v))
-            for k, v in vals.items()}
+    subs = {}
+    for sym in _ALL_SYMBOLS:
+        v = float(vals[sym.name])
+        subs[sym] = sp.Integer(int(v)) if v.is_integer() else sp.Float(v, 4)
+    values = evaluate_formulas(vals)
     for name, (expr, doc) in FORMULAS.items():
-        value = float(evaluate_formulas(vals)[name])
-        symbolic = sp.sstr(sp.simplify(expr) if len(str(expr)) < 200 else expr)
-        with_numbers = sp.sstr(expr.subs(subs, simultaneous=True), full_prec=False)
+        value = float(values[name])
+        symbolic = sp.sstr(expr)
+        # drop terms that vanish for this model (e.g. MLA terms of a GQA model), then show
+        # the same expression with numbers substituted but not evaluated
+        flags = {s_: subs[s_] for s_ in expr.free_symbols if s_.name in _FLAGS}
+        reduced = expr.xreplace(flags) if flags else expr
+        symbolic = sp.sstr(reduced)
+        with sp.evaluate(False):
+            with_numbers = sp.sstr(reduced.xreplace({s_: subs[s_] for s_ in reduced.free_symbols}))
         rows.append((groups.get(name[0], "other"), f"{name}: {doc}", symbolic, with_numbers, value))
     return rows

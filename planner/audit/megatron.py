@@ -408,6 +408,9 @@ def _model(flags: _Flags, layers: int | None, path: str, assumed: list[str]) -> 
             ("q_lora_rank", "q-lora-rank"), ("kv_lora_rank", "kv-lora-rank"),
             ("qk_nope_head_dim", "qk-head-dim"), ("qk_rope_head_dim", "qk-pos-emb-head-dim"),
             ("v_head_dim", "v-head-dim"))}
+        if model["mla"]["qk_nope_head_dim"] and model["mla"]["qk_rope_head_dim"]:
+            # plan-schema: for MLA the q/k head dim is the nope + rope parts
+            model["head_dim"] = model["mla"]["qk_nope_head_dim"] + model["mla"]["qk_rope_head_dim"]
     mtp = flags.int("mtp-num-layers")
     if mtp is not None:
         model["mtp_layers"] = mtp

@@ -25,7 +25,7 @@ from .source import Finding, ForeignConfig, exact_div, product
 def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Finding]:
     """Every framework rule that ``cfg`` breaks, plus notes; ``world`` overrides ``cfg.world``."""
     if world is not None and world != cfg.world:
-        cfg = _with_world(cfg, world)
+        cfg = with_world(cfg, world)
     checks: dict[str, list[Callable[[ForeignConfig], Iterator[Finding]]]] = {
         "megatron": [_megatron],
         "torchtitan": [_torchtitan],
@@ -39,7 +39,7 @@ def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Findin
     return out
 
 
-def _with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
+def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
     """Re-derive the degrees a framework computes from the world size."""
     if cfg.format == "megatron":
         return cfg.replace(world=world, dp=exact_div(world, product(cfg.tp, cfg.pp, cfg.cp)),
