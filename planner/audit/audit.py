@@ -272,31 +272,42 @@ _TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
 
 
 def memory_findings(cfg: ForeignConfig, problem: Problem, est: cm.Estimate) -> list[Finding]:
+    """One finding for the stage furthest over (or nearest to) the budget: its largest term and the excess."""
     budget = problem.cluster.memory_budget_gib
     gpu = problem.cluster.gpu
-    out = []
-    for st in est.stages:
-        total = st.total / cm.GiB
-        terms = {k: getattr(st, k) / cm.GiB for k in _TERMS}
-        top = max(terms, key=terms.get)
-        shown = ", ".join(f"{k} {v:.1f}" for k, v in sorted(terms.items(), key=lambda kv: -kv[1]) if v >= 0.05)
-        if total > budget:
-            fix = {"activations": "recompute more layers (--recompute-granularity full), raise cp or tp, "
-                                  "or lower the micro-batch",
-                   "logits": "raise tp or cp (the logits of the last stage are split by both), or move layers off "
-                             "the last stage",
-                   "buffers": "lower the MoE capacity factor or the micro-batch"}.get(
-                top, "shard the states further: more dp (distributed optimizer), more pp, or more ep")
-            out.append(Finding("error", "memory.stage_over_budget",
-                               f"{cfg.path}: stage {st.index} needs {total:.1f} GiB > budget {budget:.1f} GiB "
-                               f"({gpu.name}: {gpu.memory_gib:.1f} GiB - {gpu.reserve_gib:.1f} reserve) by "
-                               f"{total - budget:.1f} GiB; {top} is the largest term ({shown} GiB)", fix))
-        elif total > 0.9 * budget:
-            out.append(Finding("warning", "memory.stage_near_budget",
-                               f"{cfg.path}: stage {st.index} uses {total:.1f} of {budget:.1f} GiB "
-                               f"({total / budget:.0%}); {top} {terms[top]:.1f} GiB is the largest term",
-                               "leave headroom for fragmentation: recompute a few more layers"))
-    return out
+    totals = [st.total / cm.GiB for st in est.stages]
+    st = est.stages[est.peak_stage]
+    total = totals[st.index]
+    terms = {k: getattr(st, k) / cm.GiB for k in _TERMS}
+    top = max(terms, key=terms.get)
+    shown = ", ".join(f"{k} {v:.1f}" for k, v in sorted(terms.items(), key=lambda kv: -kv[1]) if v >= 0.05)
+    over = [i for i, t in enumerate(totals) if t > budget]
+    if over:
+        others = f"; {len(over)} of {len(totals)} stages are over ({_ranges(over)})" if len(over) > 1 else ""
+        fix = {"activations": "recompute more layers (full recompute), raise cp or tp, or lower the micro-batch",
+               "logits": "raise tp or cp (they split the last stage's logits), or move layers off the last stage",
+               "buffers": "lower the MoE capacity factor or the micro-batch"}.get(
+            top, "shard the states further: more dp (distributed optimizer), more pp, or more ep")
+        return [Finding("error", "memory.stage_over_budget",
+                        f"{cfg.path}: stage {st.index} needs {total:.1f} GiB > budget {budget:.1f} GiB "
+                        f"({gpu.name}: {gpu.memory_gib:.1f} GiB - {gpu.reserve_gib:.1f} reserve) by "
+                        f"{total - budget:.1f} GiB; {top} is the largest term ({shown} GiB){others}", fix)]
+    if total > 0.9 * budget:
+        return [Finding("warning", "memory.stage_near_budget",
+                        f"{cfg.path}: stage {st.index} uses {total:.1f} of {budget:.1f} GiB ({total / budget:.0%}); "
+                        f"{top} {terms[top]:.1f} GiB is the largest term",
+                        "leave headroom for fragmentation: recompute a few more layers")]
+    return []
+
+
+def _ranges(xs: list[int]) -> str:
+    """[0, 1, 2, 5] -> "stages 0-2, 5"."""
+    out, start = [], xs[0]
+    for a, b in zip(xs, xs[1:] + [None]):
+        if b != a + 1:
+            out.append(f"{start}-{a}" if a != start else f"{a}")
+            start = b
+    return "stages " + ", ".join(out)
 
 
 def _changes(base: dict, knobs: dict) -> list[str]:
