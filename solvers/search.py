@@ -133,9 +133,11 @@ FOLD_FIELDS = ("etp", "ep", "edp")
 
 
 def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
-           progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None) -> SearchResult:
+           progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
+           fold_filter: Optional[Callable] = None) -> SearchResult:
     """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
-    and `explain --layout` use it to complete a partial layout with its best split)."""
+    and `explain --layout` use it to complete a partial layout with its best split);
+    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
     t0 = time.perf_counter()
     fixed = dict(fixed or {})
     tuples = [tu for tu in enumerate_tuples(problem)
@@ -144,8 +146,11 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})
     want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
-    tab = tables(problem, tuples, prune_folds=not want,
-                 fold_filter=(lambda f: all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())) if want else None)
+    keep = None
+    if want or fold_filter:
+        keep = lambda tu, f: (all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())
+                              and (fold_filter is None or fold_filter(tu, f)))
+    tab = tables(problem, tuples, prune_folds=keep is None, fold_filter=keep)
     t_lb, m_lb = bounds(problem, tab)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget

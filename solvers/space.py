@@ -168,10 +168,11 @@ def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold
     fold_lists, rows, counts = [], [], []
     start = 0
     for tu in tuples:
-        if tu.stage_ranks not in fold_cache:
-            fl = [f for f in folds(problem, tu.stage_ranks) if fold_filter is None or fold_filter(f)]
-            fold_cache[tu.stage_ranks] = np.asarray(fl, float).reshape(-1, 3)
-        fl = fold_cache[tu.stage_ranks]
+        key = tu if fold_filter is not None else tu.stage_ranks
+        if key not in fold_cache:
+            fl = [f for f in folds(problem, tu.stage_ranks) if fold_filter is None or fold_filter(tu, f)]
+            fold_cache[key] = np.asarray(fl, float).reshape(-1, 3)
+        fl = fold_cache[key]
         fold_lists.append([tuple(int(v) for v in f) for f in fl])
         rows.append(slice(start, start + len(fl)))
         counts.append(len(fl))
@@ -180,7 +181,8 @@ def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold
     per_tuple = np.array([(tu.tp, tu.cp, tu.dp, tu.pp, tu.vpp, tu.cu, tu.cr, tu.micro_batch, tu.num_microbatches,
                            *(tu.strides()[a] for a in ("tp", "cp", "dp"))) for tu in tuples], float)
     rep = np.repeat(per_tuple, counts, axis=0)
-    fold_rows = np.concatenate([fold_cache[tu.stage_ranks] for tu in tuples]) if tuples else np.zeros((0, 3))
+    fold_rows = (np.concatenate([fold_cache[tu if fold_filter is not None else tu.stage_ranks] for tu in tuples])
+                 if tuples else np.zeros((0, 3)))
     names = ("tp", "cp", "dp", "pp", "vpp", "cu", "cr", "micro_batch", "num_microbatches", "s_tp", "s_cp", "s_dp")
     cols = {n: rep[:, i] for i, n in enumerate(names)}
     cols.update(etp=fold_rows[:, 0], ep=fold_rows[:, 1], edp=fold_rows[:, 2])
