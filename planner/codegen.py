@@ -130,7 +130,7 @@ def model_dims(model: dict) -> dict:
     return d
 
 
-def tiny_dims(full: dict, lay: dict) -> dict:
+def tiny_dims(full: dict, lay: dict, etp: int = 1) -> dict:
     """Small dimensions with the same layout: heads divisible by tp * cp_ulysses,
     kv heads by tp; hidden 64, head_dim 8, ffn 64, expert ffn 32, vocab 128."""
     tp, U = lay["tp"], lay["cp_ulysses"]
@@ -144,7 +144,7 @@ def tiny_dims(full: dict, lay: dict) -> dict:
     t = dict(full)
     t.update(heads=heads, kv_heads=kv, head_dim=8, hidden=64, vocab=128,
              ffn_hidden=_multiple(64, tp) if full["ffn_hidden"] else 0,
-             expert_ffn=32 if full["experts"] else 0, shared_ffn=32 if full["shared_ffn"] else 0)
+             expert_ffn=_multiple(32, etp) if full["experts"] else 0, shared_ffn=32 if full["shared_ffn"] else 0)
     t["name"] = full["name"] + " (tiny)"
     return t
 
@@ -194,9 +194,9 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
                               f"!= tp * cp * dp = {local}")
         if full["experts"] and full["experts"] % fold["ep"]:
             raise BundleError(f"plan field {f}.ep: ep({fold['ep']}) does not divide experts({full['experts']})")
-        if fold["etp"] != 1 and any(full["is_moe"][first:end]):
-            raise BundleError(f"plan field {f}.etp: etp={fold['etp']} (tensor-parallel experts) is not "
-                              "implemented by the bundle yet; plans with etp == 1 only")
+        if full["experts"] and full["expert_ffn"] % fold["etp"]:
+            raise BundleError(f"plan field {f}.etp: etp({fold['etp']}) does not divide "
+                              f"expert_ffn_hidden({full['expert_ffn']})")
         layers = list(range(first, end))
         moe = [i for i in layers if full["is_moe"][i]]
         dense = [i for i in layers if not full["is_moe"][i]]
@@ -300,7 +300,7 @@ def derive(plan: dict) -> dict:
     full = model_dims(model)
     lay = layout_numbers(plan)
     specs = stage_specs(plan, full, lay)
-    tiny = tiny_dims(full, lay)
+    tiny = tiny_dims(full, lay, max(st["etp"] for st in specs))
     seq = _get(plan, "problem.train.seq", int)
     mb = _get(plan, "layout.micro_batch", int)
     nmb = _get(plan, "layout.num_microbatches", int)

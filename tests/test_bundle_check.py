@@ -59,7 +59,7 @@ CASES = {
     "pp2_uneven_cp2_dp2_full_recompute_one_stage": (8, tied(plan(
         pp=2, cp=2, dp=2, split=[1, 3], folds=[(1, 4, 1), (1, 2, 2)], num_microbatches=2,
         recompute=[(0, 0), (3, 0)]))),
-    "tp2_cp2_dp2_tied_softmax": (8, softmax_router(tied(plan(tp=2, cp=2, dp=2, folds=[(1, 8, 1)])))),
+    "tp2_cp2_dp2_etp2_ep2_edp2_tied_softmax": (8, softmax_router(tied(plan(tp=2, cp=2, dp=2, folds=[(2, 2, 2)])))),
 }
 
 

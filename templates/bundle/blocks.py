@@ -6,11 +6,20 @@ import torch
 import torch.nn.functional as F
 
 
-def init_tensor(name: str, shape, seed: int) -> torch.Tensor:
-    """The full (unsharded) initial value of parameter `name`; same on every rank.
-    Norm weights start at 1, everything else N(0, 0.02)."""
+def init_tensor(name: str, shape, seed: int, rows=None) -> torch.Tensor:
+    """The initial value of parameter `name` (full shape), the same on every rank.
+    Norm weights start at 1, everything else N(0, 0.02). Stacked experts
+    [E, ., .] draw each expert from its own generator, so `rows=(first, n)`
+    builds only experts first..first+n-1 without making the others."""
     if name.endswith("norm"):
         return torch.ones(shape)
+    if len(shape) == 3:
+        first, n = rows if rows is not None else (0, shape[0])
+        return torch.stack([_randn(f"{name}[{e}]", shape[1:], seed) for e in range(first, first + n)])
+    return _randn(name, shape, seed)
+
+
+def _randn(name, shape, seed):
     g = torch.Generator().manual_seed(seed * 1_000_003 + zlib.crc32(name.encode()))
     return torch.randn(shape, generator=g) * 0.02
 

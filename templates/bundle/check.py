@@ -49,8 +49,9 @@ class Checker:
     def compare_loss(self, loss):
         if loss is None:
             return
-        total = loss.detach().float().cpu().clone()
+        total = loss.detach().float().clone()
         dist.all_reduce(total, group=self.mesh.dp_cp_group)
+        total = total.cpu()
         self.loss_par = total.item()
         self._cmp("loss", total, self.loss.detach())
 
@@ -66,9 +67,10 @@ class Checker:
             self._cmp(f"router bias of layer {i}", m.bias, self.ref.bias[i])
 
     def report(self) -> bool:
-        stats = torch.tensor([self.checked, self.failed], dtype=torch.float64)
+        dev = self.mesh.device
+        stats = torch.tensor([self.checked, self.failed], dtype=torch.float64, device=dev)
         dist.all_reduce(stats)
-        worst = torch.tensor([self.worst, -1.0 if self.loss_par is None else self.loss_par])
+        worst = torch.tensor([self.worst, -1.0 if self.loss_par is None else self.loss_par], device=dev)
         dist.all_reduce(worst, op=dist.ReduceOp.MAX)
         for line in self.lines:
             print("  " + line, flush=True)

@@ -109,3 +109,55 @@ def gather_rows(x, group, rank, size):
 
 def all_to_all(x, group, in_splits, out_splits):
     return _AllToAll.apply(x, group, in_splits, out_splits)
+
+
+def _gather_padded(x, group, sizes):
+    """All-gather rows of uneven counts (sizes[j] rows on rank j): pad, gather, trim."""
+    pad = max(sizes)
+    buf = x.new_zeros((pad,) + tuple(x.shape[1:]))
+    buf[:x.shape[0]] = x
+    parts = [torch.empty_like(buf) for _ in sizes]
+    dist.all_gather(parts, buf, group=group)
+    return torch.cat([p[:n] for p, n in zip(parts, sizes)])
+
+
+def _sum_and_take(y, group, sizes, rank):
+    """Sum y [sum(sizes), ...] over the group, keep this rank's rows."""
+    y = y.contiguous().clone()
+    dist.all_reduce(y, group=group)
+    start = sum(sizes[:rank])
+    return y[start:start + sizes[rank]]
+
+
+class _GatherUneven(torch.autograd.Function):
+    """Forward: all-gather uneven rows. Backward: sum over the group, keep mine."""
+
+    @staticmethod
+    def forward(ctx, x, group, sizes, rank):
+        ctx.group, ctx.sizes, ctx.rank = group, sizes, rank
+        return _gather_padded(x, group, sizes)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _sum_and_take(grad, ctx.group, ctx.sizes, ctx.rank), None, None, None
+
+
+class _ReduceScatterUneven(torch.autograd.Function):
+    """Forward: sum partial results over the group, keep mine. Backward: all-gather."""
+
+    @staticmethod
+    def forward(ctx, y, group, sizes, rank):
+        ctx.group, ctx.sizes = group, sizes
+        return _sum_and_take(y, group, sizes, rank)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _gather_padded(grad.contiguous(), ctx.group, ctx.sizes), None, None, None
+
+
+def gather_uneven(x, group, sizes, rank):
+    return _GatherUneven.apply(x, group, sizes, rank)
+
+
+def reduce_scatter_uneven(y, group, sizes, rank):
+    return _ReduceScatterUneven.apply(y, group, sizes, rank)

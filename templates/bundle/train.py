@@ -138,9 +138,9 @@ def main():
         if args.check and step == 0:
             checker.compare_params(params, [m for s in stages for m in s.moe_layers()])
         # the loss lives on the last stage; sum it over dp x cp there and report
-        total = torch.zeros(())
+        total = torch.zeros((), device=device)
         if loss is not None:
-            total = loss.detach().float().cpu().clone()
+            total = loss.detach().float().clone()
             dist.all_reduce(total, group=mesh.dp_cp_group)
         dist.all_reduce(total, op=dist.ReduceOp.MAX)
         if rank == 0:

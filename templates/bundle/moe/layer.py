@@ -33,24 +33,29 @@ class MoE(nn.Module):
     def __init__(self, cfg, prefix: str, mesh, stage: int, seed: int):
         super().__init__()
         self.cfg, self.mesh = cfg, mesh
-        ex = mesh.experts[stage]
-        self.ep_group, self.ep_size, self.edp_size = ex.ep_group, ex.ep_size, ex.edp_size
+        self.ex = ex = mesh.experts[stage]
         E, Fe, Fs, H = cfg["experts"], cfg["expert_ffn"], cfg["shared_ffn"], cfg["hidden"]
         El = E // ex.ep_size
         lo = ex.ep_rank * El
 
-        def param(name, shape, reduce, dim=None, start=0, size=None):
-            full = init_tensor(prefix + name, shape, seed)
-            p = nn.Parameter(full if dim is None else full.narrow(dim, start, size).clone())
-            p.full_name, p.reduce = prefix + name, reduce
-            p.slices = [] if dim is None else [(dim, start, size)]
+        def param(name, shape, reduce, experts=None, ffn_dim=None):
+            # experts=(first, n): this rank's local experts of a stacked [E, ., .] tensor;
+            # ffn_dim: the dim holding the expert FFN width, split over etp
+            full = init_tensor(prefix + name, shape, seed, rows=experts)
+            slices = [] if experts is None else [(0, experts[0], experts[1])]
+            if ffn_dim is not None and ex.etp_size > 1:
+                f = shape[ffn_dim] // ex.etp_size
+                full = full.narrow(ffn_dim, ex.etp_rank * f, f).clone()
+                slices.append((ffn_dim, ex.etp_rank * f, f))
+            p = nn.Parameter(full)
+            p.full_name, p.reduce, p.slices = prefix + name, reduce, slices
             return p
 
         self.router = param("router", (E, H), "stage")
         edp = f"edp{stage}"   # expert grads reduce over this stage's edp group
-        self.w1 = param("w1", (E, Fe, H), edp, 0, lo, El)   # [El, Fe, H] local experts
-        self.w3 = param("w3", (E, Fe, H), edp, 0, lo, El)
-        self.w2 = param("w2", (E, H, Fe), edp, 0, lo, El)   # [El, H, Fe]
+        self.w1 = param("w1", (E, Fe, H), edp, (lo, El), 1)   # [El, Fe/etp, H] local experts
+        self.w3 = param("w3", (E, Fe, H), edp, (lo, El), 1)
+        self.w2 = param("w2", (E, H, Fe), edp, (lo, El), 2)   # [El, H, Fe/etp]
         if Fs:
             self.shared_w1 = param("shared_w1", (Fs, H), "stage")
             self.shared_w3 = param("shared_w3", (Fs, H), "stage")
@@ -75,7 +80,7 @@ class MoE(nn.Module):
         keep = capacity_keep(sel, c["experts"], c["capacity_factor"])
         if keep is not None:                                # drop what overflows
             w, sel = w * keep, torch.where(keep, sel, -1)
-        y = dispatch_combine(t, w, sel, self._experts, c["experts"], self.ep_group, self.ep_size)
+        y = dispatch_combine(t, w, sel, self._experts, c["experts"], self.ex)
         if c["shared_ffn"]:
             y = y + ffn(t, self.shared_w1, self.shared_w3, self.shared_w2, True)
         y = gather_rows(y, m.tp_group, m.tp_rank, m.tp_size)                     # [B*s, H]
