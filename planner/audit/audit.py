@@ -85,7 +85,8 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
     """The config's model hyperparameters over ``base`` (the preset); the config wins where it speaks."""
     found = cfg.model
     data = base.model_dump()
-    data["name"] = cfg.model_name or base.name
+    missing = [k for k in _MODEL_KEYS if k not in found]
+    data["name"] = base.name if missing else (cfg.model_name or Path(cfg.path).stem)
     overridden = []
     for key, value in found.items():
         if key == "moe":
@@ -110,7 +111,6 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
         data["moe"] = None  # a Megatron script without --num-experts is a dense model
     if data.get("attention") != "mla":
         data["mla"] = None
-    missing = [k for k in _MODEL_KEYS if k not in found]
     findings = []
     if found and missing:
         findings.append(Finding("info", "audit.model_from_preset",
@@ -118,7 +118,9 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
                                 f"{base.name!r}", "pass --model to choose the preset the rest comes from"))
     elif not found:
         findings.append(Finding("info", "audit.model_from_preset",
-                                f"{cfg.path}: the config holds no model shapes; using model {base.name!r}",
+                                f"{cfg.path}: the config holds no model shapes"
+                                + (f" (it names {cfg.model_name!r})" if cfg.model_name else "")
+                                + f"; using model {base.name!r}",
                                 "pass --model if that is not the model this config trains"))
     if overridden and found and missing:
         findings.append(Finding("info", "audit.model_overrides",
