@@ -456,6 +456,3 @@ def _search_problem(audited: Problem, base: Problem) -> Problem:
                                           "capacity_factor": audited.train.capacity_factor})
     return audited.model_copy(update={"train": TrainSpec(**train.model_dump())})
 
-
-def source_name(cfg: ForeignConfig) -> str:
-    return Path(cfg.path).name if cfg.path != "<layout>" else cfg.path

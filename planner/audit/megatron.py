@@ -25,7 +25,7 @@ import ast
 from dataclasses import dataclass
 
 from .shell import Field, ShellSyntaxError, interpret, unresolved
-from .source import AuditParseError, ForeignConfig, exact_div
+from .source import AuditParseError, ForeignConfig, exact_div, product
 
 # Flags that take no value.
 _BOOL = {
@@ -261,7 +261,7 @@ def parse(text: str, path: str, world: int | None = None, env: dict[str, str] | 
         elif cp_kind == "ulysses":
             cp_ulysses, cp_ring = cp, 1
         elif cp_kind == "hybrid" and hier:
-            cp_ulysses, cp_ring = hier[0], _prod(hier[1:])
+            cp_ulysses, cp_ring = hier[0], product(*hier[1:])
 
     # pipeline
     first = get("decoder-first-pipeline-num-layers", "first_stage_layers")
@@ -313,13 +313,6 @@ def parse(text: str, path: str, world: int | None = None, env: dict[str, str] | 
         pp_schedule=schedule, first_stage_layers=first, last_stage_layers=last,
         model=model, extra=extra, unknown_flags=unknown, lines=lines, assumed=tuple(assumed),
     )
-
-
-def _prod(xs: list[int]) -> int:
-    out = 1
-    for x in xs:
-        out *= x
-    return out
 
 
 def _world(sh, flags: _Flags) -> tuple[int | None, int | None, str | None]:

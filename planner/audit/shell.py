@@ -184,9 +184,7 @@ class _Scanner:
         elif self.array_depth > 0:
             self._end_word()
             self.stmt.append(Word([], self.line, closes_array=True))
-            self.array_depth -= 1
-            if self.array_depth == 0:
-                pass  # the statement continues until a newline or ';'
+            self.array_depth -= 1  # the statement goes on until a newline or ';'
         else:
             self._end_word()  # end of a subshell: nothing to record
         self.i += 1
