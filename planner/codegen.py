@@ -135,7 +135,7 @@ def tiny_dims(full: dict, lay: dict, etp: int = 1) -> dict:
     kv heads by tp; hidden 64, head_dim 8, ffn 64, expert ffn 32, vocab 128."""
     tp, U = lay["tp"], lay["cp_ulysses"]
     heads, kv = full["heads"], full["kv_heads"]
-    if heads > 16 or heads % (tp * U) or kv % tp:
+    if heads > 16 or heads % (tp * U) or (kv % tp and tp % kv):
         kv = tp * (U if (full["kv_heads"] // tp) % U == 0 and full["kv_heads"] % (tp * U) == 0 else 1)
         ratio = min(max(full["heads"] // full["kv_heads"], 1), 4)
         if (kv // tp) % U:
@@ -281,9 +281,9 @@ def rank_grid(lay: dict, specs: list[dict], tied: bool) -> tuple[list, dict]:
 
 def check_divisibility(full: dict, tiny: dict, lay: dict, seq: int):
     tp, cp, U, R = lay["tp"], lay["cp"], lay["cp_ulysses"], lay["cp_ring"]
-    if full["heads"] % tp or full["kv_heads"] % tp:
-        raise BundleError(f"plan field layout.tp: tp({tp}) must divide heads({full['heads']}) and "
-                          f"kv_heads({full['kv_heads']}); the bundle does not replicate kv heads over tp")
+    if full["heads"] % tp or (full["kv_heads"] % tp and tp % full["kv_heads"]):
+        raise BundleError(f"plan field layout.tp: tp({tp}) must divide heads({full['heads']}) and divide or "
+                          f"be a multiple of kv_heads({full['kv_heads']})")
     if (full["heads"] // tp) % U:
         raise BundleError(f"plan field layout.cp_ulysses: cp_ulysses({U}) must divide heads/tp ({full['heads'] // tp})")
     if seq % (2 * R) or seq % cp:

@@ -6,6 +6,7 @@ step equal the reference's (rtol 1e-4). Two mutation cases patch the rendered
 code (zig-zag placement, expert-gradient reduction) and expect FAIL.
 CPU only; ~10 torchrun launches, a few minutes on 2 cores.
 """
+import copy
 import os
 import shutil
 import subprocess
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bundle_plans import doc, plan  # noqa: E402
+from bundle_plans import MODEL, doc, plan  # noqa: E402
 
 torch = pytest.importorskip("torch")
 from planner.codegen import render_bundle  # noqa: E402
@@ -40,6 +41,12 @@ def tied(p):
     return p
 
 
+def kv2():
+    m = copy.deepcopy(MODEL)
+    m["kv_heads"] = 2
+    return m
+
+
 def softmax_router(p):
     p["problem"]["model"]["moe"]["router_score"] = "softmax"
     return p
@@ -53,6 +60,8 @@ CASES = {
     "dp2_cp2_ep4_edp1": (4, plan(dp=2, cp=2, folds=[(1, 4, 1)])),
     "dp2_cp2_ep2_edp2": (4, plan(dp=2, cp=2, folds=[(1, 2, 2)], order="cp-dp-tp-pp")),
     "tp2_cp2": (4, plan(tp=2, cp=2, folds=[(1, 4, 1)])),
+    # 2 kv heads < tp=4: each tp rank keeps the kv head of its queries
+    "tp4_kv_heads_replicated": (4, plan(tp=4, model=kv2(), folds=[(1, 4, 1)])),
     "pp2_vpp2_recompute": (4, plan(pp=2, vpp=2, cp=2, num_microbatches=2,
                                    recompute=[(0, 1), (0, 0), (0, 0), (0, 0)])),
     # world 8

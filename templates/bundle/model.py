@@ -32,10 +32,19 @@ class Attention(nn.Module):
         super().__init__()
         self.cfg, self.mesh, self.selective = cfg, mesh, selective
         H, d, T, r = cfg["hidden"], cfg["head_dim"], mesh.tp_size, mesh.tp_rank
-        self.h, self.hk, self.d = cfg["heads"] // T, cfg["kv_heads"] // T, d   # local heads
-        self.wq = _param(prefix + "wq", (cfg["heads"] * d, H), seed, dim=0, rank=r, size=T)
-        self.wk = _param(prefix + "wk", (cfg["kv_heads"] * d, H), seed, dim=0, rank=r, size=T)
-        self.wv = _param(prefix + "wv", (cfg["kv_heads"] * d, H), seed, dim=0, rank=r, size=T)
+        h, hk = cfg["heads"], cfg["kv_heads"]
+        self.h, self.d = h // T, d                              # local query heads
+        self.wq = _param(prefix + "wq", (h * d, H), seed, dim=0, rank=r, size=T)
+        if hk >= T:   # kv heads split over tp
+            self.hk = hk // T
+            self.wk = _param(prefix + "wk", (hk * d, H), seed, dim=0, rank=r, size=T)
+            self.wv = _param(prefix + "wv", (hk * d, H), seed, dim=0, rank=r, size=T)
+        else:         # fewer kv heads than tp ranks: each rank keeps the one its queries use
+            self.hk, rep = 1, T // hk
+            self.wk = _param(prefix + "wk", (hk * d, H), seed, dim=0, rank=r // rep, size=hk)
+            self.wv = _param(prefix + "wv", (hk * d, H), seed, dim=0, rank=r // rep, size=hk)
+            for p in (self.wk, self.wv):   # grads also summed over the tp ranks sharing the head
+                p.kv_replicated, p.full_rows = True, hk * d
         self.wo = _param(prefix + "wo", (H, cfg["heads"] * d), seed, dim=1, rank=r, size=T)
         if cfg["qk_norm"]:   # shared by the heads of all tp ranks: reduce over the stage
             self.q_norm = _param(prefix + "q_norm", (d,), seed, reduce="stage")

@@ -21,7 +21,10 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
     if pp == 1:
         total = 0.0
         for tok, tgt in zip(tokens.chunk(nmb), targets.chunk(nmb)):
-            loss = loss_fn(stages[0](tok), tgt)
+            x = tok
+            for stage in stages:          # vpp > 1 with pp == 1: the stages in order
+                x = stage(x)
+            loss = loss_fn(x, tgt)
             loss.backward()
             total += loss.detach()
         return total

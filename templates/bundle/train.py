@@ -69,6 +69,15 @@ def reduce_gradients(params, mesh):
             dist.all_reduce(flat, group=group)
             for g, new in zip(grads, flat.split([g.numel() for g in grads])):
                 g.copy_(new.view_as(g))
+    for p in params:
+        if getattr(p, "kv_replicated", False):
+            # tp ranks sharing a kv head hold partial grads: sum them through a
+            # buffer of all kv heads in which each rank fills its own head's rows
+            (_, start, n), = p.slices
+            buf = p.grad.new_zeros((p.full_rows,) + tuple(p.grad.shape[1:]))
+            buf[start:start + n] = p.grad
+            dist.all_reduce(buf, group=mesh.tp_group)
+            p.grad.copy_(buf[start:start + n])
     tied = [p for p in params if p.full_name == "embed"]
     if layout.MODEL["tied_embeddings"] and mesh.pp_size > 1 and tied:
         for p in tied:                 # first stage's embedding + last stage's head copy
