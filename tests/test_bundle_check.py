@@ -59,7 +59,8 @@ CASES = {
     "hybrid_2x2": (4, plan(cp=4, cp_kind="hybrid", cp_ulysses=2, cp_ring=2)),
     "dp2_cp2_ep4_edp1": (4, plan(dp=2, cp=2, folds=[(1, 4, 1)])),
     "dp2_cp2_ep2_edp2": (4, plan(dp=2, cp=2, folds=[(1, 2, 2)], order="cp-dp-tp-pp")),
-    "tp2_cp2": (4, plan(tp=2, cp=2, folds=[(1, 4, 1)])),
+    # capacity factor 1.0 drops tokens; the reference drops within the same per-rank groups
+    "tp2_cp2_capacity_factor": (4, plan(tp=2, cp=2, folds=[(1, 2, 2)], capacity_factor=1.0)),
     # 2 kv heads < tp=4: each tp rank keeps the kv head of its queries
     "tp4_kv_heads_replicated": (4, plan(tp=4, model=kv2(), folds=[(1, 4, 1)])),
     "pp2_vpp2_recompute": (4, plan(pp=2, vpp=2, cp=2, num_microbatches=2,

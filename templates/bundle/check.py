@@ -7,14 +7,32 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
+import layout
 from blocks import update_router_bias
+from cp.layout import local_token_index
 from reference import Reference
 
 
+def capacity_groups(train):
+    """The tokens each rank routes, per micro-batch, as indices into the
+    flattened [B*S] batch, in that rank's order (capacity is applied per group)."""
+    L, S, mb, nmb = layout.LAYOUT, train["seq"], train["micro_batch"], train["num_microbatches"]
+    groups = []
+    for d in range(L["dp"]):
+        for i in range(nmb):
+            rows = torch.arange(mb) + (d * nmb + i) * mb
+            for c in range(L["cp"]):
+                pos = local_token_index(S, c // L["cp_ulysses"], L["cp_ring"], c % L["cp_ulysses"], L["cp_ulysses"])
+                flat = (rows[:, None] * S + pos[None, :]).flatten()          # [mb * S/cp], row-major
+                groups += list(flat.chunk(L["tp"]))                          # each tp rank routes 1/tp
+    return groups
+
+
 class Checker:
-    def __init__(self, cfg, seed, data, mesh, tol, adam):
+    def __init__(self, cfg, train, seed, data, mesh, tol, adam):
         self.mesh, (self.rtol, self.atol) = mesh, tol
         self.ref = Reference(cfg, seed)
+        self.ref.capacity_groups = capacity_groups(train)
         lr, betas, wd, eps = adam
         opt = torch.optim.AdamW(self.ref.parameters(), lr=lr, betas=betas, weight_decay=wd, eps=eps)
         logits = self.ref(data[:, :-1])                         # [B, S, V]

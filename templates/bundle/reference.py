@@ -47,6 +47,10 @@ class Reference(nn.Module):
         # aux-loss-free router bias and this step's token counts, per MoE layer
         self.bias = {i: torch.zeros(cfg["experts"]) for i in range(cfg["layers"]) if cfg["is_moe"][i]}
         self.counts = {i: torch.zeros(cfg["experts"]) for i in self.bias}
+        # capacity factor: the token groups the experts' capacity applies to
+        # (index tensors into the flattened [B*S] tokens, in the order a rank
+        # sees them); None = all tokens at once
+        self.capacity_groups = None
 
     def p(self, name):
         key = name.replace(".", "/")
@@ -90,8 +94,10 @@ class Reference(nn.Module):
         c, p = self.cfg, f"layers.{i}.moe."
         w, sel = route(t, self.p(p + "router"), self.bias[i], c["top_k"], c["router_score"])
         self.counts[i] += torch.bincount(sel.flatten(), minlength=c["experts"])
-        keep = capacity_keep(sel, c["experts"], c["capacity_factor"])
-        if keep is not None:
+        if c["capacity_factor"] is not None:
+            keep = torch.zeros_like(sel, dtype=torch.bool)
+            for g in self.capacity_groups or [torch.arange(t.shape[0])]:
+                keep[g] = capacity_keep(sel[g], c["experts"], c["capacity_factor"])
             w = w * keep
         y = torch.zeros_like(t)
         for e in range(c["experts"]):

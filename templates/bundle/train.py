@@ -111,7 +111,7 @@ def main():
     device = torch.device(args.device)
     cfg = dict(layout.TINY if tiny else layout.MODEL)
     train = layout.TINY_TRAIN if tiny else layout.TRAIN
-    cfg["capacity_factor"] = None if args.check else train["capacity_factor"]
+    cfg["capacity_factor"] = train["capacity_factor"]
 
     mesh = Mesh(rank, device)
     if args.check:
@@ -139,7 +139,7 @@ def main():
         reduce_gradients(params, mesh)
         if args.check and step == 0:
             from check import Checker
-            checker = Checker(cfg, args.seed, data, mesh, (RTOL, ATOL), (LR, BETAS, WD, eps))
+            checker = Checker(cfg, train, args.seed, data, mesh, (RTOL, ATOL), (LR, BETAS, WD, eps))
             checker.compare_loss(loss)
             checker.compare_grads(params)
         opt.step()
