@@ -108,6 +108,7 @@ def test_illegal_config_gets_framework_and_layout_errors_and_no_estimate(tmp_pat
     assert "megatron.cp_seq_divisible" in rules(report)
     assert "foldplan.layout" in rules(report)
     assert report.estimate is None and report.to_json()["estimate"] is None
+    assert report.to_json()["layout"]["cp"] == 4  # what the config asks for is still shown
 
 
 def test_auditing_foldplans_own_best_plan_finds_it_best(tmp_path):

@@ -416,12 +416,12 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
                                 f"{str(e).splitlines()[0]}", "fix the errors above"))
         layout = None
     if layout is not None:
+        report.layout = layout  # reported even when illegal: it is what the config asks for
         bad = violations(layout, prob)
         for v in bad:
             findings.append(Finding("error", "foldplan.layout", f"{cfg.path}: {v}", "see the framework errors above"
                                     if report.errors else "change the degrees so the identity holds"))
         if not bad:
-            report.layout = layout
             report.estimate = est = cm.evaluate(prob, layout)
             findings.extend(memory_findings(cfg, prob, est))
             findings.append(Finding("info", "estimate.summary",
