@@ -124,8 +124,8 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
                                 "pass --model if that is not the model this config trains"))
     if overridden and found and missing:
         findings.append(Finding("info", "audit.model_overrides",
-                                f"{cfg.path}: the config's {', '.join(sorted(overridden))} replace "
-                                f"{base.name!r}'s", "nothing to do if the config is right"))
+                                f"{cfg.path}: the config's values of {', '.join(sorted(overridden))} replace "
+                                f"those of {base.name!r}", "nothing to do if the config is right"))
     try:
         return build(ModelSpec, data, "model"), findings
     except SpecError as e:
@@ -407,8 +407,9 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
     report.problem = prob
     if cfg.cp_kind == "allgather":
         findings.append(Finding("info", "audit.allgather_as_ring",
-                                f"{cfg.path}: all-gather context parallel is estimated as ring attention "
-                                f"(same KV volume, no overlap modelled differently)", ""))
+                                f"{cfg.path}: all-gather context parallel is estimated as ring attention: the same "
+                                f"KV bytes move, but the ring overlaps them with attention and all-gather does not, "
+                                f"so the step time may be optimistic", ""))
     try:
         layout = to_layout(cfg, prob)
     except (LayoutError, ValueError) as e:
