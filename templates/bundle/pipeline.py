@@ -6,7 +6,6 @@ Schedule1F1B (ScheduleInterleaved1F1B when vpp > 1). Stage shapes are given up
 front (static mode), so no metadata forward runs through our collectives.
 """
 import torch
-from torch.distributed.pipelining import PipelineStage, Schedule1F1B, ScheduleInterleaved1F1B
 
 
 def _meta(shape, device, dtype=torch.float32, grad=True):
@@ -28,6 +27,9 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
             loss.backward()
             total += loss.detach()
         return total
+    # imported here: torch.distributed.pipelining takes ~2 s to import
+    from torch.distributed.pipelining import PipelineStage, Schedule1F1B, ScheduleInterleaved1F1B
+
     mb, s = tokens.shape[0] // nmb, tokens.shape[1]
     H, V, dev = cfg["hidden"], cfg["vocab"], mesh.device
     n_stages = pp * vpp
