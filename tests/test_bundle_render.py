@@ -135,3 +135,42 @@ def test_shell_scripts_are_safe(tmp_path):
                            capture_output=True, text=True, check=True)
         assert r.stdout == NASTY
     assert not (tmp_path / "pwned").exists() and not (tmp_path / "pwned2").exists()
+
+
+def test_rank_grid_follows_the_plan_order():
+    """order names the dense axes innermost first; experts: etp stride 1, then ep, then edp."""
+    p = plan(tp=2, cp=2, dp=2, pp=2, order="cp-tp-dp-pp", split=[1, 3], folds=[(1, 4, 2), (2, 2, 2)],
+             num_microbatches=2)
+    ctx = codegen.derive(p)
+    ranks, groups = ctx["ranks"], ctx["groups"]
+    for r, c in enumerate(ranks):
+        assert r == c["pp"] * 8 + c["cp"] + 2 * c["tp"] + 4 * c["dp"]
+        local = r % 8
+        e = c["experts"][c["pp"]]
+        assert local == e["etp"] + e["etp_size"] * (e["ep"] + e["ep_size"] * e["edp"])
+    assert groups["tp"][0] == [0, 2] and groups["cp"][0] == [0, 1] and groups["dp"][0] == [0, 4]
+    assert groups["pp"][0] == [0, 8]
+    assert groups["experts"][0]["ep"][0] == [0, 1, 2, 3] and groups["experts"][0]["edp"][0] == [0, 4]
+    assert groups["experts"][1]["etp"][0] == [8, 9] and groups["experts"][1]["ep"][0] == [8, 10]
+    assert groups["expert_grid"] is None          # stages fold differently
+    for name in ("tp", "cp", "dp", "dp_cp", "stage", "pp"):
+        members = sorted(r for g in groups[name] for r in g)
+        assert members == list(range(16)), name  # every rank in exactly one group
+
+
+def test_stage_recompute_and_moe_flags():
+    p = plan(pp=2, cp=2, split=[1, 3], recompute=[(0, 1), (2, 1)], num_microbatches=2)
+    st = codegen.derive(p)["stages"]
+    assert st[0]["layers"] == [0] and st[0]["is_moe"] == [False] and st[0]["recompute"] == ["selective"]
+    # full recompute: MoE layers first (1, 2), then dense; selective: next in layer order (3)
+    assert st[1]["layers"] == [1, 2, 3] and st[1]["recompute"] == ["full", "full", "selective"]
+
+
+def test_layer_freq_list_and_int():
+    m = dict(codegen.model_dims(plan()["problem"]["model"]))
+    assert m["is_moe"] == [False, True, True, True]
+    model = plan()["problem"]["model"]
+    model["moe"]["layer_freq"] = [1, 0, 1, 0]
+    assert codegen.moe_layers(model) == [True, False, True, False]
+    model["moe"].update(layer_freq=2, first_dense_layers=1)
+    assert codegen.moe_layers(model) == [False, False, True, False]
