@@ -346,3 +346,56 @@ def test_overrides_are_recorded_and_unknown_ones_refused():
         load(fixture("megatron_mixtral_8x7b.sh"), flavour="x")
     with pytest.raises(TypeError):
         load(fixture("megatron_mixtral_8x7b.sh"), tp=2)
+
+
+# ---------------------------------------------------------------- robustness: a config or one line, never a crash
+
+_SHELL_BITS = list("$ {}()\"'\\\n#=-:+*[];&|`0123456789abTPX_") + [
+    "--num-layers ", "--tensor-model-parallel-size ", "${TP:-", "$((", "ARGS=(", '"${ARGS[@]}"', "--moe-layer-freq ",
+    "--num-experts 8 ", 'if [ -n "$X" ]; then ', "fi\n", "export ", "--context-parallel-size=", "--cp-comm-type "]
+_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-3, 70000), st.sampled_from(["auto", "x", "ring", "full"]),
+                  st.floats(allow_nan=False, allow_infinity=False))
+_JSON = st.recursive(_LEAF, lambda c: st.lists(c, max_size=3) | st.dictionaries(
+    st.sampled_from(["stage", "ep_size", "num_experts", "top_k", "stages", "autotp_size", "size", "enabled",
+                     "capacity_factor"]), c, max_size=4), max_leaves=8)
+_DS_KEYS = ["train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "zero_optimization",
+            "bf16", "moe", "tensor_parallel", "pipeline", "sequence_parallel_size", "sequence_parallel"]
+_TT_KEYS = ["data_parallel_replicate_degree", "data_parallel_shard_degree", "tensor_parallel_degree",
+            "context_parallel_degree", "context_parallel_rotate_method", "pipeline_parallel_degree",
+            "pipeline_parallel_microbatch_size", "expert_parallel_degree", "expert_tensor_parallel_degree"]
+
+
+def _config_or_one_line(path, **kw):
+    from planner.audit.rules import framework_rules
+    try:
+        framework_rules(load(path, **kw))
+    except AuditParseError as e:
+        assert "\n" not in str(e) and str(e).startswith(path)
+
+
+def _toml(v):
+    return json.dumps(v) if isinstance(v, (int, float, str)) and not isinstance(v, bool) else \
+        ("true" if v else "false") if isinstance(v, bool) else None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_SHELL_BITS), max_size=50).map("".join))
+def test_any_shell_text_gives_a_config_or_a_one_line_error(tmp_path_factory, text):
+    _config_or_one_line(write(tmp_path_factory.mktemp("f"), "t.sh", text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(_DS_KEYS), _JSON, max_size=6), st.one_of(st.none(), st.integers(1, 64)))
+def test_any_deepspeed_json_gives_a_config_or_a_one_line_error(tmp_path_factory, doc, world):
+    _config_or_one_line(write(tmp_path_factory.mktemp("f"), "ds.json", json.dumps(doc)), world=world)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(_TT_KEYS), _LEAF, max_size=8),
+       st.dictionaries(st.sampled_from(["seq_len", "local_batch_size", "global_batch_size"]), _LEAF, max_size=3),
+       st.one_of(st.none(), _LEAF), st.one_of(st.none(), st.integers(1, 64)))
+def test_any_torchtitan_toml_gives_a_config_or_a_one_line_error(tmp_path_factory, par, train, top, world):
+    lines = [f"activation_checkpoint = {_toml(top)}"] if _toml(top) else []
+    lines += ["[parallelism]"] + [f"{k} = {_toml(v)}" for k, v in par.items() if _toml(v)]
+    lines += ["[training]"] + [f"{k} = {_toml(v)}" for k, v in train.items() if _toml(v)]
+    _config_or_one_line(write(tmp_path_factory.mktemp("f"), "j.toml", "\n".join(lines) + "\n"), world=world)

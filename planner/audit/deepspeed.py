@@ -52,13 +52,22 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
     lines: dict[str, int] = {}
     extra: dict = {}
 
+    def section(key: str) -> dict:
+        value = doc.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise AuditParseError(path, _line_of(text, key), f"{key} must be a JSON object, got {value!r}")
+        return value
+
     def integer(value, key: str) -> int | None:
         if value is None or value == "auto":
             if value == "auto":
                 assumed.append(f'{key}="auto": left to the launcher, not audited')
             return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise AuditParseError(path, _line_of(text, key.split(".")[-1]), f"{key} must be an integer, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < (0 if key.endswith("stage") else 1):
+            raise AuditParseError(path, _line_of(text, key.split(".")[-1]),
+                                  f"{key} must be a positive integer, got {value!r}")
         return value
 
     def take(fld: str, given: int | None, value, key: str, default: int | None = 1) -> int | None:
@@ -73,17 +82,17 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
             assumed.append(f"{fld}={default}: {key} not given")
         return default
 
-    tp = take("tp", tp, (doc.get("tensor_parallel") or {}).get("autotp_size"), "tensor_parallel.autotp_size")
-    pp = take("pp", pp, (doc.get("pipeline") or {}).get("stages"), "pipeline.stages")
-    sp_value = doc.get("sequence_parallel_size", (doc.get("sequence_parallel") or {}).get("size"))
+    tp = take("tp", tp, section("tensor_parallel").get("autotp_size"), "tensor_parallel.autotp_size")
+    pp = take("pp", pp, section("pipeline").get("stages"), "pipeline.stages")
+    sp_value = doc.get("sequence_parallel_size", section("sequence_parallel").get("size"))
     cp = take("cp", cp, sp_value, "sequence_parallel_size")
-    moe = doc.get("moe") or {}
+    moe = section("moe")
     ep = take("ep", ep, moe.get("ep_size"), "moe.ep_size")
     micro = take("micro_batch", None, doc.get("train_micro_batch_size_per_gpu"),
                  "train_micro_batch_size_per_gpu", default=None)
     gas = take("gas", None, doc.get("gradient_accumulation_steps"), "gradient_accumulation_steps", default=None)
     train_batch = take("global_batch", None, doc.get("train_batch_size"), "train_batch_size", default=None)
-    zero = take("zero_stage", None, (doc.get("zero_optimization") or {}).get("stage"), "zero_optimization.stage",
+    zero = take("zero_stage", None, section("zero_optimization").get("stage"), "zero_optimization.stage",
                 default=0)
     extra.update(gradient_accumulation_steps=gas, train_batch_size=train_batch, micro_batch=micro)
 
@@ -105,7 +114,7 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
     edp = exact_div(product(tp, cp, dp), ep)
 
     for key in ("bf16", "fp16"):
-        if (doc.get(key) or {}).get("enabled"):
+        if section(key).get("enabled"):
             extra["dtype"] = key
     recompute = "full" if "activation_checkpointing" in doc else "none"
     if recompute == "full":
@@ -117,7 +126,11 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
                         "top_k": integer(top_k, "moe.top_k")}
         lines["experts"] = _line_of(text, "num_experts")
     if "capacity_factor" in moe:
-        extra["capacity_factor"] = moe["capacity_factor"]
+        cf = moe["capacity_factor"]
+        if isinstance(cf, bool) or not isinstance(cf, (int, float)) or cf <= 0:
+            raise AuditParseError(path, _line_of(text, "capacity_factor"),
+                                  f"moe.capacity_factor must be a positive number, got {cf!r}")
+        extra["capacity_factor"] = float(cf)
     return ForeignConfig(
         format="deepspeed", path=path,
         tp=tp, cp=cp, dp=dp, pp=pp, vpp=1, etp=1, ep=ep, edp=edp,

@@ -67,10 +67,14 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         what = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(e)) or "invalid TOML"
         raise AuditParseError(path, line, f"invalid TOML: {what}") from None
     where = _key_lines(text)
-    par = doc.get("parallelism", {})
-    training = doc.get("training", {})
-    if not isinstance(par, dict) or not isinstance(training, dict):
-        raise AuditParseError(path, None, "[parallelism] and [training] must be tables")
+
+    def table(name: str) -> dict:
+        value = doc.get(name, {})
+        if not isinstance(value, dict):
+            raise AuditParseError(path, where.get(f".{name}"), f"{name} must be a [{name}] table, got {value!r}")
+        return value
+
+    par, training, ac_table, model = (table(n) for n in ("parallelism", "training", "activation_checkpoint", "model"))
     if not par and not training:
         raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
     assumed: list[str] = []
@@ -123,17 +127,21 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
 
     local = training.get("local_batch_size", training.get("batch_size"))
     seq = training.get("seq_len")
-    for key, v in (("local_batch_size", local), ("seq_len", seq)):
-        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-            raise AuditParseError(path, where.get(f"training.{key}"), f"training.{key} must be an integer, got {v!r}")
+    global_batch = training.get("global_batch_size", -1)
+    for key, v, low in (("local_batch_size", local, 1), ("seq_len", seq, 1), ("global_batch_size", global_batch, -1)):
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < low or v == 0):
+            raise AuditParseError(path, where.get(f"training.{key}"),
+                                  f"training.{key} must be a positive integer, got {v!r}")
     micro = local
     if pp > 1:
         micro = get("pipeline_parallel_microbatch_size", "micro_batch")
+        if micro < 1:
+            raise AuditParseError(path, where.get("parallelism.pipeline_parallel_microbatch_size"),
+                                  f"pipeline_parallel_microbatch_size must be >= 1, got {micro}")
     elif local is not None:
         lines["micro_batch"] = where.get("training.local_batch_size", where.get("training.batch_size"))
     if local is None:
         assumed.append("local_batch_size not given")
-    global_batch = training.get("global_batch_size", -1)
     if global_batch == -1:
         global_batch = product(local, dp)
     else:
@@ -141,8 +149,8 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     if seq is not None:
         lines["seq"] = where.get("training.seq_len")
 
-    ac = doc.get("activation_checkpoint", {}).get("mode", "selective")
-    if "mode" in doc.get("activation_checkpoint", {}):
+    ac = ac_table.get("mode", "selective")
+    if "mode" in ac_table:
         lines["recompute"] = where.get("activation_checkpoint.mode")
     else:
         assumed.append("recompute=selective: [activation_checkpoint] mode not given (torchtitan default)")
@@ -151,9 +159,8 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         assumed.append(f"activation_checkpoint mode {ac!r} audited as full recompute")
         recompute = "full"
 
-    model = doc.get("model", {})
     name, flavor = model.get("name"), model.get("flavor")
-    model_name = f"{name}:{flavor}" if name and flavor else name or flavor
+    model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
     extra = {"dp_replicate": rep, "dp_shard": shard if shard is not None else -1, "local_batch": local,
              "rotate_method": rotate, "model_name": name, "flavor": flavor}
     cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
