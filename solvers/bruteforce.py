@@ -55,7 +55,7 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
     capped = False
     if max_tuples is not None and len(tuples) > max_tuples:
         tuples, capped = tuples[:max_tuples], True
-    tab = tables(problem, tuples, prune_folds=False)
+    tab = tables(problem, tuples)
     is_moe = problem.model.moe_layers()
     L = len(is_moe)
     prefix = [0]

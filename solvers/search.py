@@ -46,36 +46,33 @@ class SearchResult:
     min_memory: Optional[dict] = None                                  # when nothing fits
 
 
-def _min_recompute(L: int, cost: np.ndarray, cap_free: np.ndarray, cap_full: np.ndarray) -> float:
-    """Fewest recomputed layers (fractional) to place L layers on stages where stage i
-    holds cap_free[i] layers without recompute and up to cap_full[i] layers when every
-    extra layer costs cost[i] recomputed layers. Greedy on a separable convex LP:
-    cheapest segments first. inf when even full recompute cannot place L layers."""
+def _min_recompute(n: np.ndarray, cost: np.ndarray, cap_free: np.ndarray, cap_full: np.ndarray) -> np.ndarray:
+    """Fewest recomputed layers (fractional), per row, to place n layers on P stages where
+    stage i holds cap_free[i] layers without recompute and up to cap_full[i] layers when
+    each layer beyond cap_free costs cost[i] recomputed layers: a separable convex LP,
+    solved greedily (cheapest segments first), vectorised over rows. inf if even full
+    recompute cannot place n layers."""
     free = np.clip(cap_free, 0, None)
-    full = np.clip(cap_full, 0, None)
-    extra = np.clip(full - free, 0, None)
-    left = L - free.sum()
-    if left <= 0:
-        return 0.0
-    if extra.sum() < left:
-        return float("inf")
-    need = 0.0
-    for i in np.argsort(cost):
-        take = min(left, extra[i])
-        need += take * cost[i]
-        left -= take
-        if left <= 0:
-            break
-    return need
+    extra = np.clip(np.clip(cap_full, 0, None) - free, 0, None)
+    left = n - free.sum(1)
+    order = np.argsort(cost, axis=1)
+    c_sorted = np.take_along_axis(cost, order, 1)
+    e_sorted = np.take_along_axis(extra, order, 1)
+    before = np.cumsum(e_sorted, 1) - e_sorted
+    take = np.clip(np.minimum(e_sorted, left[:, None] - before), 0, None)
+    need = (take * c_sorted).sum(1)
+    need = np.where(left <= 0, 0.0, need)
+    return np.where(extra.sum(1) < left - 1e-9, np.inf, need)
 
 
 def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     """(step-time lower bound [ns], memory lower bound [bytes]) per tuple; a tuple whose
     layers cannot be placed even under full recompute gets an infinite memory bound.
 
-    The time bound relaxes the stage model: layers are a fluid with the cheapest per-layer
-    weights, activations and time of any layer type and folding, and the recompute
-    that memory forces is the least any placement needs (`_min_recompute`)."""
+    Relaxation of the stage model: per layer type, its layers are a fluid with the
+    cheapest weights, activations and time of any folding; the other type's layers are
+    dropped (which only frees memory); the recompute that memory then forces is the least
+    any placement needs (`_min_recompute`). Both types give valid bounds; take the larger."""
     from solvers.stage_model import chunks
     is_moe = problem.model.moe_layers()
     L = len(is_moe)
@@ -83,49 +80,94 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     n_dense = L - n_moe
     budget = problem.cluster.memory_budget_gib * cm.GiB
     allowed = set(problem.train.recompute)
-    tb, mb = [], []
-    for ti, tu in enumerate(tab.tuples):
-        sl = tab.rows[ti]
-        r0 = sl.start
-        if sl.stop == sl.start:                 # no folding left (filtered out)
-            tb.append(float("inf")); mb.append(float("inf"))
+    T = len(tab.tuples)
+    starts = np.array([r.start for r in tab.rows])
+    lens = np.array([r.stop - r.start for r in tab.rows])
+    empty = lens == 0
+    starts_c = np.where(empty, 0, starts)
+
+    def per_tuple_min(arr):
+        if len(arr) == 0:
+            return np.zeros(T)
+        out = np.minimum.reduceat(arr.astype(float), starts_c) if T else np.zeros(0)
+        return np.where(empty, np.inf, out)
+
+    def per_tuple_max(arr):
+        out = np.maximum.reduceat(arr.astype(float), starts_c) if T else np.zeros(0)
+        return np.where(empty, -np.inf, out)
+
+    first = lambda arr: arr[starts_c].astype(float)
+    P = np.array([tu.pp for tu in tab.tuples])
+    V = np.array([tu.vpp for tu in tab.tuples])
+    M = np.array([tu.num_microbatches for tu in tab.tuples])
+    t_m, w_m, a_m, rc_m = (per_tuple_min(tab.t_moe), per_tuple_min(tab.w_moe), per_tuple_min(tab.a_moe),
+                           per_tuple_min(tab.rc_moe))
+    t_d, w_d, a_d, rc_d = first(tab.t_dense), first(tab.w_dense), first(tab.a_dense), first(tab.rc_dense)
+    a_full, a_sel = first(tab.a_full), first(tab.a_sel)
+    t_last, w_first, w_last, a_last = (per_tuple_min(tab.t_last), per_tuple_min(tab.w_first),
+                                       per_tuple_min(tab.w_last), per_tuple_min(tab.a_last))
+    buf = np.minimum(first(tab.buf_dense), per_tuple_min(tab.buf_moe))
+    work = n_dense * t_d + n_moe * (t_m if n_moe else 0) + t_last + P * first(tab.t_pp)
+    biggest = np.maximum(t_d if n_dense else 0, t_m if n_moe else 0)
+    if "full" in allowed:
+        af = a_full
+    else:
+        af = None
+    t_lb = np.maximum(work / P, biggest)
+    r_min = np.zeros(T)                      # fewest recomputed layers memory forces
+    feasible = ~empty
+    for p_val in np.unique(P):
+        rows = np.flatnonzero((P == p_val) & ~empty)
+        if len(rows) == 0:
             continue
-        kinds_w, kinds_a, kinds_t, kinds_rc = [], [], [], []
-        if n_dense:
-            kinds_w.append(tab.w_dense[r0]); kinds_a.append(tab.a_dense[r0])
-            kinds_t.append(tab.t_dense[r0]); kinds_rc.append(tab.rc_dense[r0])
-        if n_moe:
-            kinds_w.append(tab.w_moe[sl].min()); kinds_a.append(tab.a_moe[sl].min())
-            kinds_t.append(tab.t_moe[sl].min()); kinds_rc.append(tab.rc_moe[sl].min())
-        w, a, t, rc = min(kinds_w), min(kinds_a), min(kinds_t), min(kinds_rc)
-        af = tab.a_full[r0]
-        if "full" not in allowed:
-            af = a - (tab.a_sel[r0] if "selective" in allowed else 0)
-        t_m = tab.t_moe[sl].min() if n_moe else 0
-        work = n_dense * tab.t_dense[r0] + n_moe * t_m + tab.t_last[sl].min() + tu.pp * tab.t_pp[r0]
-        biggest = max(tab.t_dense[r0] if n_dense else 0, t_m)
-        # memory: per-stage capacity in layers, without and with full recompute
-        P = tu.pp
-        k = np.array([chunks(P, tu.vpp, tu.num_microbatches, i) / tu.vpp for i in range(P)])
-        extras = np.full(P, float(min(tab.buf_dense[r0], tab.buf_moe[sl].min())))
-        extras[0] += tab.w_first[sl].min()
-        extras[-1] += tab.w_last[sl].min() + tab.a_last[sl].min()
+        k = np.stack([np.array([chunks(int(p_val), int(V[r]), int(M[r]), i) / V[r] for i in range(int(p_val))])
+                      for r in rows])                                             # (rows, P) in flight
+        extras = np.repeat(buf[rows, None], p_val, 1)
+        extras[:, 0] += w_first[rows]
+        extras[:, -1] += w_last[rows] + a_last[rows]
         room = budget - extras
-        cap_free = room / (w + k * a) if "none" in allowed else np.zeros(P)
-        cap_full = room / (w + k * af)
-        cap_full = np.where(cap_full >= tu.vpp, cap_full, 0)      # a stage needs >= vpp layers
-        delta = max(a - af, 1e-9)
-        cost = (w + k * a) / (k * delta)
-        need = _min_recompute(L, cost, cap_free, cap_full)
-        if "none" not in allowed:
-            need = L
-        if not np.isfinite(need) or (room < 0).any():
-            tb.append(float("inf")); mb.append(float("inf"))
-            continue
-        t_lb = max((work + need * rc) / P, biggest)
-        tb.append((tu.vpp * tu.num_microbatches + P - 1) * t_lb / tu.vpp)
-        mb.append(0.0)
-    return np.asarray(tb, float), np.asarray(mb, float)
+        need_best = np.zeros(len(rows))
+        count_best = np.zeros(len(rows))
+        for n_type, w, a, rc in ((n_dense, w_d, a_d, rc_d), (n_moe, w_m, a_m, rc_m)):
+            if n_type == 0:
+                continue
+            w_, a_, rc_ = w[rows, None], a[rows, None], rc[rows]
+            if af is not None:
+                af_ = af[rows, None]
+            else:
+                af_ = a_ - (a_sel[rows, None] if "selective" in allowed else 0)
+            cap_free = room / (w_ + k * a_) if "none" in allowed else np.zeros_like(room)
+            cap_full = room / (w_ + k * af_)
+            cap_full = np.where(cap_full >= V[rows, None], cap_full, 0)
+            delta = np.maximum(a_ - af_, 1e-9)
+            cost = (w_ + k * a_) / (k * delta)
+            need = _min_recompute(np.full(len(rows), float(n_type)), cost, cap_free, cap_full)
+            if "none" not in allowed:
+                need = np.where(np.isfinite(need), float(n_type), need)
+            bad = ~np.isfinite(need) | (room < 0).any(1)
+            feasible[rows[bad]] = False
+            need_best = np.maximum(need_best, np.where(np.isfinite(need), need * rc_, 0))
+            count_best = np.maximum(count_best, np.where(np.isfinite(need), need, 0))
+        t_lb[rows] = np.maximum(t_lb[rows], (work[rows] + need_best) / p_val)
+        r_min[rows] = count_best
+    # exposed gradient reduction: some stage exposes at least the mean excess of reduction
+    # over its compute window. Recompute widens the window but lengthens the bottleneck
+    # more (weight V*M+P-1 >= V), so the bound holds at the least recompute memory
+    # forces; the window is taken at its widest per layer (slowest folding's compute).
+    red = (n_dense * first(tab.dp_dense) + n_moe * first(tab.dp_moe_dense)
+           + n_moe * (per_tuple_min(tab.edp_moe) if n_moe else 0) + per_tuple_min(tab.dp_first)
+           + per_tuple_min(tab.dp_last))
+    c_m = per_tuple_max(tab.c_moe) if n_moe else 0
+    rc_max = np.maximum(first(tab.rc_dense) if n_dense else 0, per_tuple_max(tab.rc_moe) if n_moe else 0)
+    rc_max = np.maximum(rc_max, first(tab.rc_sel))
+    rc_min = np.minimum(first(tab.rc_dense) if n_dense else np.inf, per_tuple_min(tab.rc_moe) if n_moe else np.inf)
+    steep = (M + (P - 1) / V) * rc_min >= rc_max         # recompute costs more than it hides
+    r_win = np.where(steep, r_min, L)                     # else: the widest window, all recomputed
+    window = n_dense * first(tab.c_dense) + n_moe * c_m + per_tuple_max(tab.t_last) + r_win * rc_max
+    d_lb = np.maximum(0.0, (red - window) / P)
+    step_lb = (V * M + P - 1) * t_lb / V + d_lb
+    step_lb = np.where(feasible, step_lb, np.inf)
+    return step_lb, np.where(feasible, 0.0, np.inf)
 
 
 TUPLE_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cu", "cr", "order", "micro_batch")
@@ -150,7 +192,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     if want or fold_filter:
         keep = lambda tu, f: (all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())
                               and (fold_filter is None or fold_filter(tu, f)))
-    tab = tables(problem, tuples, prune_folds=keep is None, fold_filter=keep)
+    tab = tables(problem, tuples, fold_filter=keep)
     t_lb, m_lb = bounds(problem, tab)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget

@@ -52,12 +52,20 @@ class Tuple:
         return out
 
 
-def _orders(tp: int, cp: int, dp: int) -> list[str]:
-    """Rank orders that differ in which groups are contiguous (axes of size 1 don't count)."""
+def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
+    """Rank orders that differ in which groups stay inside a node. The cost model sees
+    an order only through that (tp, Ulysses part of cp, ring part of cp, dp x cp), so
+    orders with the same four answers cost the same: keep the first of each."""
     size = {"tp": tp, "cp": cp, "dp": dp}
     seen, out = set(), []
     for perm in permutations(("tp", "cp", "dp")):
-        key = tuple(ax for ax in perm if size[ax] > 1)
+        stride, acc = {}, 1
+        for ax in perm:
+            stride[ax] = acc
+            acc *= size[ax]
+        key = (stride["tp"] * tp <= gpn or tp == 1, stride["cp"] * cu <= gpn or cu == 1,
+               stride["cp"] * cp <= gpn or cp == cu,
+               max(stride["dp"] * dp, stride["cp"] * cp) <= gpn or dp * cp == 1)
         if key in seen:
             continue
         seen.add(key)
@@ -122,7 +130,7 @@ def enumerate_tuples(problem: Problem) -> list[Tuple]:
                         if vpp > 1 and (pp < 2 or m % pp or mo.layers < pp * vpp):
                             continue
                         for kind, cu, cr in kinds:
-                            for order in _orders(tp, cp, dp):
+                            for order in _orders(tp, cp, dp, cu, gpn):
                                 out.append(Tuple(tp, cp, dp, pp, vpp, kind, cu, cr, order, mb, m))
     return out
 
@@ -163,7 +171,7 @@ class Tables:
     has_edp: np.ndarray
 
 
-def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold_filter=None) -> Tables:
+def tables(problem: Problem, tuples: list[Tuple], fold_filter=None) -> Tables:
     fold_cache: dict[int, np.ndarray] = {}
     fold_lists, rows, counts = [], [], []
     start = 0
@@ -171,9 +179,9 @@ def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold
         key = tu if fold_filter is not None else tu.stage_ranks
         if key not in fold_cache:
             fl = [f for f in folds(problem, tu.stage_ranks) if fold_filter is None or fold_filter(tu, f)]
-            fold_cache[key] = np.asarray(fl, float).reshape(-1, 3)
-        fl = fold_cache[key]
-        fold_lists.append([tuple(int(v) for v in f) for f in fl])
+            fold_cache[key] = (np.asarray(fl, float).reshape(-1, 3), fl)
+        fl, fl_list = fold_cache[key]
+        fold_lists.append(fl_list)
         rows.append(slice(start, start + len(fl)))
         counts.append(len(fl))
         start += len(fl)
@@ -181,7 +189,7 @@ def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold
     per_tuple = np.array([(tu.tp, tu.cp, tu.dp, tu.pp, tu.vpp, tu.cu, tu.cr, tu.micro_batch, tu.num_microbatches,
                            *(tu.strides()[a] for a in ("tp", "cp", "dp"))) for tu in tuples], float)
     rep = np.repeat(per_tuple, counts, axis=0)
-    fold_rows = (np.concatenate([fold_cache[tu if fold_filter is not None else tu.stage_ranks] for tu in tuples])
+    fold_rows = (np.concatenate([fold_cache[tu if fold_filter is not None else tu.stage_ranks][0] for tu in tuples])
                  if tuples else np.zeros((0, 3)))
     names = ("tp", "cp", "dp", "pp", "vpp", "cu", "cr", "micro_batch", "num_microbatches", "s_tp", "s_cp", "s_dp")
     cols = {n: rep[:, i] for i, n in enumerate(names)}
@@ -198,7 +206,7 @@ def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold
     # last-stage extras, with the tied-embedding rule of costmodel.evaluate
     tied = problem.model.tied_embeddings
     mo = problem.model
-    tab = Tables(
+    return Tables(
         tuples=tuples, folds=fold_lists, rows=rows,
         w_dense=mem(lt.w_dense), w_moe=mem(lt.w_moe), a_dense=mem(lt.a_dense), a_moe=mem(lt.a_moe),
         a_full=mem(lt.a_full), a_sel=np.floor(lt.a_sel_saving).astype(np.int64),
@@ -210,39 +218,21 @@ def tables(problem: Problem, tuples: list[Tuple], prune_folds: bool = True, fold
         dp_first=ns(lt.dp_first), dp_last=ns(lt.dp_last), t_pp=ns(lt.pp_time),
         has_dp=(x["dp"] * x["cp"] > 1), has_edp=(x["edp"] > 1),
     )
-    return _drop_dominated(tab) if prune_folds else tab
+    return tab
 
 
 _FOLD_COSTS = ("w_moe", "a_moe", "t_moe", "rc_moe", "edp_moe", "buf_moe", "w_last", "a_last", "t_last", "dp_last",
                "w_first", "dp_first")
 
 
-def _drop_dominated(tab: Tables) -> Tables:
-    """Remove, per tuple, the folds that another fold of the tuple beats or ties on every
-    cost (and whose compute window is no smaller): the stage model never needs them."""
-    keep = np.ones(len(tab.w_moe), bool)
-    costs = np.stack([getattr(tab, n) for n in _FOLD_COSTS] + [-tab.c_moe], axis=1)
-    for ti, sl in enumerate(tab.rows):
-        block = costs[sl]
-        n = len(block)
-        if n < 2:
-            continue
-        le = (block[:, None, :] <= block[None, :, :]).all(-1)        # le[g, f]: g <= f everywhere
-        lt = (block[:, None, :] < block[None, :, :]).any(-1)
-        idx = np.arange(n)
-        dominated = ((le & lt) | (le & (idx[:, None] < idx[None, :]))).any(0)
-        keep[sl] = ~dominated
-    new_rows, new_folds, start = [], [], 0
-    for ti, sl in enumerate(tab.rows):
-        k = keep[sl]
-        new_folds.append([f for f, kk in zip(tab.folds[ti], k) if kk])
-        new_rows.append(slice(start, start + int(k.sum())))
-        start += int(k.sum())
-    fields = {}
-    for name, val in vars(tab).items():
-        if isinstance(val, np.ndarray) and len(val) == len(keep):
-            fields[name] = val[keep]
-        else:
-            fields[name] = val
-    fields.update(rows=new_rows, folds=new_folds)
-    return Tables(**fields)
+def undominated(tab: Tables, ti: int) -> list[int]:
+    """Rows of tuple ti whose fold no other fold of the tuple beats or ties on every cost
+    (with a compute window no smaller): the stage model never needs the others."""
+    sl = tab.rows[ti]
+    block = np.stack([getattr(tab, n)[sl] for n in _FOLD_COSTS] + [-tab.c_moe[sl]], axis=1)
+    n = len(block)
+    le = (block[:, None, :] <= block[None, :, :]).all(-1)        # le[g, f]: g <= f everywhere
+    lt = (block[:, None, :] < block[None, :, :]).any(-1)
+    earlier = np.arange(n)[:, None] < np.arange(n)[None, :]
+    dominated = ((le & lt) | (le & earlier)).any(0)
+    return [sl.start + i for i in range(n) if not dominated[i]]

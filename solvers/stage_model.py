@@ -16,7 +16,7 @@ from ortools.sat.python import cp_model
 from planner.costmodel import GiB, inflight
 from planner.layout import Layout, Stage
 from planner.specs import Problem
-from solvers.space import Tables
+from solvers.space import Tables, undominated
 
 
 @dataclass
@@ -34,10 +34,11 @@ def chunks(pp: int, vpp: int, m: int, i: int) -> int:
 
 
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,
-                 budget_bytes: Optional[int] = None) -> StageSolution:
+                 budget_bytes: Optional[int] = None, prune_folds: bool = True) -> StageSolution:
     tu = tab.tuples[ti]
-    rows = range(tab.rows[ti].start, tab.rows[ti].stop)
-    fl = tab.folds[ti]
+    start = tab.rows[ti].start
+    rows = undominated(tab, ti) if prune_folds else list(range(start, tab.rows[ti].stop))
+    fl = [tab.folds[ti][r - start] for r in rows]
     nf = len(fl)
     r0 = rows[0]
     is_moe = problem.model.moe_layers()
@@ -90,6 +91,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     # The MoE prefix count is read at each boundary.
     for i in range(P + 1):
         model.AddElement(bnd[i], prefix_moe, pm[i])
+    stage_time, stage_excess = [], []
     for i in range(P):
         n_i = bnd[i + 1] - bnd[i]
         nm_i = pm[i + 1] - pm[i]
@@ -129,11 +131,17 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
                 + (sum(y[i][f] * t_last[f] for f in range(nf)) if last else 0))
         comm = nd_i * (t_d - c_d) + sum(nmf[i][f] * (t_m[f] - c_m[f]) for f in range(nf)) + t_pp
         model.Add(t_max >= work + comm)
+        stage_time.append(work + comm)
         # Gradient reduction not hidden behind the stage's last backward bounds d_max.
         dp_i = (nd_i * dp_d + nm_i * dp_md + sum(nmf[i][f] * edp_m[f] for f in range(nf))
                 + (sum(y[i][f] * dp_first[f] for f in range(nf)) if first else 0)
                 + (sum(y[i][f] * dp_last[f] for f in range(nf)) if last else 0))
         model.Add(d_max >= dp_i - work)
+        stage_excess.append(dp_i - work)
+    # Redundant: the bottleneck is at least the mean stage, the exposed reduction at least
+    # the mean excess (tightens the LP relaxation; changes no solution).
+    model.Add(P * t_max >= sum(stage_time))
+    model.Add(P * d_max >= sum(stage_excess))
 
     # Objective: V * step time = (V*M + P - 1) * bottleneck + V * exposed gradient reduction.
     model.Minimize((V * M + P - 1) * t_max + V * d_max)
