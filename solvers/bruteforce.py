@@ -26,9 +26,14 @@ from solvers.stage_model import chunks
 class BruteResult:
     best_ns: Optional[float]          # step time (ns) of the optimum, None if nothing fits
     layout: Optional[Layout]
-    tuples: int
+    tuples: int                       # tuples enumerated (after `where`)
     wall_s: float
-    capped: bool
+    capped: bool                      # stopped by max_tuples / time_limit before the end
+    tuples_done: int = 0
+
+    @property
+    def tuples_total(self) -> int:
+        return self.tuples
 
 
 def _splits(L: int, P: int, minimum: int):
@@ -49,9 +54,12 @@ def _pareto(opts):
     return out
 
 
-def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None) -> BruteResult:
+def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
+                where: Optional[dict] = None) -> BruteResult:
+    """`where` pins tuple fields (as solvers.search's `fixed`)."""
     t0 = time.perf_counter()
-    tuples = enumerate_tuples(problem)
+    tuples = [tu for tu in enumerate_tuples(problem)
+              if not where or all(getattr(tu, k) == v for k, v in where.items())]
     capped = False
     if max_tuples is not None and len(tuples) > max_tuples:
         tuples, capped = tuples[:max_tuples], True
@@ -64,10 +72,12 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
     budget = int(problem.cluster.memory_budget_gib * GiB)
     allowed = set(problem.train.recompute)
     best: Optional[tuple[float, Layout]] = None
+    done = 0
     for ti, tu in enumerate(tuples):
         if time_limit is not None and time.perf_counter() - t0 > time_limit:
             capped = True
             break
+        done += 1
         rows = list(range(tab.rows[ti].start, tab.rows[ti].stop))
         P, V, M = tu.pp, tu.vpp, tu.num_microbatches
         r0 = rows[0]
@@ -111,6 +121,9 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             return memo[key]
 
         for bnds in _splits(L, P, V):
+            if time_limit is not None and time.perf_counter() - t0 > time_limit:
+                capped = True
+                break
             per_stage = [stage_options(i, bnds[i], bnds[i + 1]) for i in range(P)]
             if any(not o for o in per_stage):
                 continue
@@ -127,4 +140,4 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
                                  micro_batch=tu.micro_batch, num_microbatches=M, stages=stages)
                     best = (obj, lay)
     wall = time.perf_counter() - t0
-    return BruteResult(best[0] if best else None, best[1] if best else None, len(tuples), wall, capped)
+    return BruteResult(best[0] if best else None, best[1] if best else None, len(tuples), wall, capped, done)
