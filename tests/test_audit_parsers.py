@@ -81,6 +81,12 @@ def test_megatron_flag_forms_and_defaults(tmp_path):
     assert c.lines["tp"] == 4
 
 
+def test_megatron_newer_pipeline_split_names(tmp_path):
+    c = load(write(tmp_path, "t.sh", "python x.py --num-layers 10 --pipeline-model-parallel-size 3 "
+                                     "--num-layers-in-first-pipeline-stage 2 --num-layers-in-last-pipeline-stage=4\n"))
+    assert (c.first_stage_layers, c.last_stage_layers) == (2, 4)
+
+
 @pytest.mark.parametrize("flag,kind", [("p2p", "ring"), ("a2a", "ulysses"), ("allgather", "allgather")])
 def test_megatron_cp_comm_types(tmp_path, flag, kind):
     c = load(write(tmp_path, "t.sh", f"python pretrain_gpt.py --context-parallel-size 4 --cp-comm-type {flag}\n"))
@@ -125,6 +131,7 @@ def test_megatron_world_sources(tmp_path):
     c = load(write(tmp_path, "d.sh", base))
     assert c.world is None and c.dp is None
     assert load(write(tmp_path, "e.sh", "WORLD_SIZE=16\n" + base), world=64).world == 64
+    assert load(write(tmp_path, "f.sh", "deepspeed --num_nodes 2 --num_gpus 4 " + base)).world == 8
 
 
 def test_moe_layer_freq_is_evaluated_safely():

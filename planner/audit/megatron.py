@@ -57,6 +57,11 @@ _NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "S
 _PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
              "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "GPUS")
 _CP_KIND = {"p2p": "ring", "a2a": "ulysses", "allgather": "allgather", "a2a+p2p": "hybrid"}
+# Other spellings of flags read here: Megatron-Core's newer names for the uneven pipeline
+# split, and the `deepspeed` launcher's --num_gpus / --num_nodes for torchrun's flags.
+_ALIASES = {"num-layers-in-first-pipeline-stage": "decoder-first-pipeline-num-layers",
+            "num-layers-in-last-pipeline-stage": "decoder-last-pipeline-num-layers",
+            "num-gpus": "nproc-per-node", "num-nodes": "nnodes"}
 
 
 @dataclass
@@ -82,6 +87,7 @@ class _Flags:
                 continue
             name, eq, inline = f.text[2:].partition("=")
             name = name.replace("_", "-")
+            name = _ALIASES.get(name, name)
             values: list[str] = [inline] if eq else []
             if not eq and name not in _BOOL:
                 while i < len(fields) and not fields[i].text.startswith("--"):
