@@ -88,6 +88,12 @@ def cmd_plan(a) -> int:
     from planner import report
     from solvers import search
     problem = build_problem(a)
+    if a.out:                                   # fail before the search, not after it
+        from pathlib import Path
+        from planner.codegen import BundleError
+        out = Path(a.out)
+        if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
+            raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)
     result = search(problem, top=a.top, time_limit=a.time_limit, progress=prog)
     prog.done()
