@@ -10,7 +10,8 @@ Notation (the scaling-book way: short symbols defined once)
     layout  t tp, c cp, d dp, p pp, v vpp, t_e etp, M_e ep, D_e edp, c_u / c_r the Ulysses
             and ring parts of c, t_s = t under sequence parallel else 1, t_g = min(t, g)
     cluster C peak FLOP/s, eta GEMM efficiency, eta_a attention efficiency,
-            W_x bandwidth of the links group x spans (bytes/s, one direction), alpha hop latency
+            W_x bandwidth of the links group x spans (bytes/s, one direction), alpha hop latency,
+            W_hbm achieved HBM bandwidth of memory-bound (elementwise) kernels
 
 Sources: activation memory from Korthikanti et al. 2022 ("Reducing Activation
 Recomputation in Large Transformer Models", sec. 4: sbh(34 + 5as/h) per layer, with the
@@ -48,7 +49,7 @@ S, b, m = sp.symbols("S b m", positive=True)
 t, c, d, p, v, te, Me, De, cu, cr, ts, tg = sp.symbols("t c d p v t_e M_e D_e c_u c_r t_s t_g", positive=True)
 flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
 bg, zd, ze = sp.symbols("b_g Z_d Z_e", positive=True)          # grad bytes; optimizer shard degrees
-C, eta, eta_a, alpha = sp.symbols("C eta eta_a alpha", positive=True)
+C, eta, eta_a, alpha, W_hbm = sp.symbols("C eta eta_a alpha W_hbm", positive=True)
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
     "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
 f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
@@ -61,6 +62,7 @@ SYMBOL_DOC = {
     "c_u": "cp Ulysses part", "c_r": "cp ring part", "t_s": "tp if sequence parallel else 1",
     "t_g": "min(tp, kv heads)", "C": "peak FLOP/s", "eta": "GEMM efficiency",
     "eta_a": "attention efficiency", "imb": "MoE busiest/mean load",
+    "W_hbm": "achieved HBM bandwidth (elementwise kernels)",
 }
 
 # --------------------------------------------------------------------------- formulas
@@ -120,21 +122,42 @@ B_tp = 2 * S / c * b * h                                       # sequence-parall
 
 # FLOPs per micro-batch on one rank (forward; training = 3x) -------------------------
 # matmuls: 2 FLOPs per multiply-add per token; causal attention: each query sees S/2 keys
+# with fused (flash) attention, which skips the masked blocks; unfused attention (two
+# batched GEMMs around a masked softmax, Megatron's FusedScaleMaskSoftmax) computes all S
 Fl_attn_mm = 2 * n_tok * (P_q + P_kv + P_o) / t
-Fl_attn_core = n_tok * S * a * (dq + dvv) / t
+Fl_attn_core = (2 - flash) * n_tok * S * a * (dq + dvv) / t
 Fl_mlp = 2 * n_tok * nm * h * F / t
 Fl_moe = 2 * n_tok * (h * E / ts + Es * nm * h * Fs / t + K / ts * imb * nm * h * Fe)
 Fl_head = 2 * n_tok * h * V / t
 T_mm = lambda flops: flops / (C * eta)
-T_core = Fl_attn_core / (C * eta_a)
+# fused attention runs at its own efficiency; unfused attention is two batched GEMMs
+T_core = Fl_attn_core / (C * (flash * eta_a + (1 - flash) * eta))
+
+# memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
+# one layer, 2-byte activations. Megatron's fused kernels: LayerNorm reads x, writes y
+# (4h per token); bias-dropout-add reads the projection output and the residual, writes
+# the sum (6h) and the dropout mask (h); bias-activation reads the nm-1 FFN inputs of
+# width F and writes F (2 nm F); unfused attention: scale-mask-softmax reads and writes
+# the scores (4 a S), attention dropout reads them, writes them and the mask (5 a S).
+# Backward reads the output grad and the saved input and writes the input grad: twice
+# the forward traffic, so a training pass moves 3x (the same 3x as the GEMM FLOPs).
+M_scores = (1 - flash) * (4 + 5 * drop) * a * s_loc * s_loc * b / t
+M_ew_attn = n_tok * (4 * h + 6 * h + drop * h) / ts + M_scores
+M_ew_mlp = n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * nm * F / t)
+M_ew_moe = (n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * Es * nm * Fs / t)
+            + R_rows * (2 * nm * Fe / te + 4 * 2 * h))                # + permute / unpermute copies
+T_ew = lambda nbytes: nbytes / W_hbm
 
 # time per layer per micro-batch (forward + backward = 3 forward passes) ---------------
-T_dense = 3 * T_mm(Fl_attn_mm + Fl_mlp) + 3 * T_core
-T_moe = 3 * T_mm(Fl_attn_mm + Fl_moe) + 3 * T_core
-T_rc_dense = T_mm(Fl_attn_mm + Fl_mlp) + T_core               # full recompute: one more forward
-T_rc_moe = T_mm(Fl_attn_mm + Fl_moe) + T_core
-T_rc_sel = T_core                                              # selective: core attention again
-T_head = 3 * T_mm(Fl_head)
+T_dense = 3 * T_mm(Fl_attn_mm + Fl_mlp) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
+T_moe = 3 * T_mm(Fl_attn_mm + Fl_moe) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_moe)
+# full recompute: one more forward; selective: core attention (+ its softmax, dropout) again
+T_rc_dense = T_mm(Fl_attn_mm + Fl_mlp) + T_core + T_ew(M_ew_attn + M_ew_mlp)
+T_rc_moe = T_mm(Fl_attn_mm + Fl_moe) + T_core + T_ew(M_ew_attn + M_ew_moe)
+T_rc_sel = T_core + T_ew(M_scores)
+# output head GEMM, and the loss: the logits' bytes (A_logits) written forward, read and
+# written backward
+T_head = 3 * T_mm(Fl_head) + 3 * T_ew(A_logits)
 
 # communication per layer per micro-batch (seconds) -----------------------------------
 coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
@@ -152,11 +175,17 @@ X_ulysses = 2 * coll(cu, qkvo_bytes, W_cu)
 # EP: dispatch + combine all-to-all, forward and backward; intra- and inter-node shares
 ep_bytes = 2 * n_tok * K / ts * h * imb * (Me - 1) / Me
 X_ep = 4 * (sp.Max((1 - f_off) * ep_bytes / W_in, f_off * ep_bytes / W_out) + (Me - 1) * alpha)
-# PP: activations forward, gradients backward, per micro-batch per stage boundary
-X_pp = 2 * (2 * n_tok * h / ts / W_pp + alpha)
+# PP: activations forward, gradients backward, per micro-batch per stage boundary, once
+# per model chunk (v chunks per stage under the interleaved schedule, Narayanan et al.
+# 2021 sec. 2.2); each TP rank sends 1/t of the tensor (its sequence-parallel shard, or
+# Megatron's scatter-gather of the replicated tensor, then an NVLink all-gather)
+X_pp = 2 * v * (2 * n_tok * h / t / W_pp + alpha)
 # DP / EDP per step: reduce-scatter grads + all-gather params (distributed optimizer)
 X_dp_per_param = (d * c - 1) / (d * c) * (bg + 2) / W_dpcp
 X_edp_per_param = (De - 1) / De * (bg + 2) / W_edp
+# full recompute repeats the forward pass's collectives (half of the forward + backward)
+X_rc_dense = (X_tp_attn + X_tp_mlp + X_ulysses) / 2
+X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
 
 FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     # name: (expression, what it is)
@@ -189,6 +218,10 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "Fl_mlp": (Fl_mlp, "dense FFN FLOPs, forward"),
     "Fl_moe": (Fl_moe, "router + shared + routed expert FLOPs, forward"),
     "Fl_head": (Fl_head, "output head FLOPs, forward"),
+    "M_ew_attn": (M_ew_attn, "elementwise HBM traffic of the attention block, forward"),
+    "M_ew_mlp": (M_ew_mlp, "elementwise HBM traffic of the dense FFN block, forward"),
+    "M_ew_moe": (M_ew_moe, "elementwise HBM traffic of the MoE block, forward"),
+    "M_scores": (M_scores, "softmax + dropout HBM traffic of unfused attention, forward"),
     "T_dense": (T_dense, "compute time of a dense layer, forward + backward"),
     "T_moe": (T_moe, "compute time of a MoE layer, forward + backward"),
     "T_rc_dense": (T_rc_dense, "extra time of fully recomputing a dense layer"),
@@ -202,7 +235,9 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "X_ring_exposed": (X_ring_exposed, "ring CP time not hidden behind attention compute"),
     "X_ulysses": (X_ulysses, "Ulysses all-to-alls"),
     "X_ep": (X_ep, "EP dispatch/combine all-to-alls"),
-    "X_pp": (X_pp, "pipeline send/recv per micro-batch"),
+    "X_pp": (X_pp, "pipeline send/recv per micro-batch (all chunks of a stage)"),
+    "X_rc_dense": (X_rc_dense, "collectives repeated by fully recomputing a dense layer"),
+    "X_rc_moe": (X_rc_moe, "collectives repeated by fully recomputing a MoE layer"),
     "X_dp_per_param": (X_dp_per_param, "DP grad reduce-scatter + param all-gather, per dense param"),
     "X_edp_per_param": (X_edp_per_param, "EDP grad reduce-scatter + param all-gather, per expert param"),
 }
@@ -263,6 +298,7 @@ def model_values(problem: Problem) -> dict[str, float]:
         router_bias=int(bool(moe and moe.router_bias)), tied=int(mo.tied_embeddings),
         S=tr.seq, flash=int(tr.flash_attention), drop=int(tr.dropout), b_g=tr.grad_bytes,
         C=gpu.peak_flops, eta=gpu.compute_efficiency, eta_a=gpu.attention_efficiency, alpha=gpu.latency_s,
+        W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
     )
     cf = tr.capacity_factor
     vals["imb"] = min(tr.moe_imbalance, cf) if cf else tr.moe_imbalance
@@ -360,7 +396,8 @@ def _model_only_values(model) -> dict:
     fake.train = TrainSpec(seq=4096, global_batch_tokens=4096)
     fake.cluster = _Fake()
     fake.cluster.gpu = _Fake()
-    for k, val in dict(peak_flops=1.0, compute_efficiency=1.0, attention_efficiency=1.0, latency_s=0.0).items():
+    for k, val in dict(peak_flops=1.0, compute_efficiency=1.0, attention_efficiency=1.0, latency_s=0.0,
+                       hbm_bw=1.0, hbm_efficiency=1.0).items():
         setattr(fake.cluster.gpu, k, val)
     return model_values(fake)
 
@@ -399,7 +436,7 @@ class LayerTerms:
     a_sel_saving: np.ndarray     # saved per layer by selective recompute
     t_dense: np.ndarray          # compute + exposed per-layer comm, fwd+bwd
     t_moe: np.ndarray
-    rc_dense: np.ndarray         # extra time of full recompute
+    rc_dense: np.ndarray         # extra time of full recompute (incl. the repeated forward collectives)
     rc_moe: np.ndarray
     rc_sel: np.ndarray
     w_first: np.ndarray          # embedding (first stage)
@@ -457,8 +494,8 @@ def layer_terms(problem: Problem, x: dict[str, np.ndarray]) -> LayerTerms:
     buf = r["B_tp"] * (tp > 1) + r["B_cp"] * (np.asarray(x["cr"]) > 1)
     return LayerTerms(
         w_dense=w_dense, w_moe=w_moe, a_dense=a_dense, a_moe=a_moe, a_full=r["A_full"],
-        a_sel_saving=r["A_scores"], t_dense=t_dense, t_moe=t_moe, rc_dense=r["T_rc_dense"],
-        rc_moe=r["T_rc_moe"], rc_sel=r["T_rc_sel"], w_first=p_first * bpd,
+        a_sel_saving=r["A_scores"], t_dense=t_dense, t_moe=t_moe, rc_dense=r["T_rc_dense"] + r["X_rc_dense"],
+        rc_moe=r["T_rc_moe"] + r["X_rc_moe"], rc_sel=r["T_rc_sel"], w_first=p_first * bpd,
         w_last=np.where(use_pp1, w_last_pp1, w_last),
         a_last=r["A_logits"] + mtp_a, t_first=np.zeros_like(t_dense), t_last=r["T_head"] + mtp_t,
         buf_dense=buf, buf_moe=buf + r["B_moe"],
@@ -602,9 +639,15 @@ def evaluate(problem: Problem, layout: Layout) -> Estimate:
                 + (lt.t_last[i] if i == pp - 1 else 0.0))
         comm = {"tp": nd * lt.comm["tp_dense"][i] + nmo * lt.comm["tp_moe"][i],
                 "cp": (nd + nmo) * lt.comm["cp"][i], "ep": nmo * lt.comm["ep"][i], "pp": lt.pp_time[i]}
+        # the DP overlap window is the stage's work as the solvers count it: everything
+        # but the per-layer and p2p comm (the recompute's repeated collectives included)
+        compute_mb = time - sum(comm.values())
+        # full recompute repeats the forward half of a layer's collectives (X_rc_*): report them
+        comm["tp"] += fd / 2 * lt.comm["tp_dense"][i] + fm / 2 * lt.comm["tp_moe"][i]
+        comm["cp"] += (fd + fm) / 2 * r["X_ulysses"][i]
+        comm["ep"] += fm / 2 * lt.comm["ep"][i]
         dpc = pd * r["X_dp_per_param"][i]
         edpc = pe * r["X_edp_per_param"][i]
-        compute_mb = time - sum(comm.values())
         stages.append(StageEstimate(i, weights, grads, optimizer, acts, logits, bufs, time, comm, dpc, edpc,
                                     overlap_window=compute_mb))
     t_max = max(s.time for s in stages)

@@ -154,6 +154,7 @@ class GPUSpec(_Spec):
     memory_gib: float = Field(..., gt=0, description="HBM per GPU in GiB (2^30 bytes)")
     peak_flops: float = Field(..., gt=0, description="dense (not sparse) BF16 tensor FLOP/s")
     hbm_bw: float = Field(..., gt=0, description="HBM bandwidth, bytes/s")
+    hbm_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of hbm_bw in elementwise kernels")
     intra_node_bw: float = Field(..., gt=0, description="scale-up link bandwidth per GPU, one direction, bytes/s")
     inter_node_bw: float = Field(..., gt=0, description="scale-out NIC bandwidth per GPU, one direction, bytes/s")
     gpus_per_node: int = Field(8, gt=0, description="GPUs sharing one scale-up (NVLink) domain")
@@ -244,6 +245,8 @@ class Problem(_Spec):
                         "memory_gib": self.cluster.gpu.memory_gib,
                         "memory_budget_gib": self.cluster.memory_budget_gib,
                         "peak_flops": self.cluster.gpu.peak_flops,
+                        "hbm_bw": self.cluster.gpu.hbm_bw,
+                        "hbm_efficiency": self.cluster.gpu.hbm_efficiency,
                         "intra_node_bw": self.cluster.gpu.intra_node_bw,
                         "inter_node_bw": self.cluster.gpu.inter_node_bw,
                         "latency_s": self.cluster.gpu.latency_s,
@@ -258,10 +261,10 @@ class Problem(_Spec):
     def from_dict(cls, d: dict) -> "Problem":
         c = d["cluster"]
         gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
-        fields = {k: c[k] for k in ("peak_flops", "intra_node_bw", "inter_node_bw", "latency_s",
+        fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
                                     "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib") if k in c}
         if gpu is None:
-            gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], hbm_bw=1e12, **fields)
+            gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
         else:
             gpu = gpu.model_copy(update={"memory_gib": c.get("memory_gib", gpu.memory_gib), **fields})
         return cls(model=ModelSpec(**d["model"]),
