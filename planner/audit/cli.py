@@ -136,7 +136,7 @@ def write_html(report: AuditReport, path: str) -> None:
     except (ImportError, AttributeError):
         writer = None
     if writer is not None:
-        writer(report, path)
+        writer(report, path)  # planner.htmlreport takes the AuditReport itself
         return
     rows = "".join(f"<tr class='{html.escape(f.severity)}'><td>{html.escape(f.severity)}</td>"
                    f"<td><code>{html.escape(f.rule)}</code></td><td>{html.escape(f.message)}</td>"
