@@ -19,10 +19,12 @@ Sources
        530B", sec. 3: seconds per iteration at global batch 1920 on 2240/2800/3360 GPUs.
 
 Assumptions the papers do not state (shown in the table's `layout` column):
-  N21  micro-batch 1 where pp > 1, interleaved so that a model chunk holds the fewest
-       whole layers the paper's other runs used (530B: 3 chunks of 1 layer, as K22;
-       1T: 2 chunks of 1 layer; 145.6B: 2 chunks of 5 layers); pp = 1 rows: the
-       micro-batch does not change the estimate (no bubble), 1 is used.
+  N21  micro-batch 1 where pp > 1; the pipelines K22 reran on the same cluster keep
+       K22's schedule (530B: interleaved, 3 chunks of 1 layer; 1T: plain 1F1B), 145.6B
+       (not in K22): 2 chunks of 5 layers; pp = 1 rows: the micro-batch does not change
+       the estimate (no bubble), 1 is used. Data parallel: the 2021 code all-reduced
+       gradients after the backward pass; the model overlaps them with the last
+       micro-batch's backward (a small difference: at most one micro-batch of work).
   MT   DeepSpeed's 1F1B pipeline (no interleaving), micro-batch 1, full recompute,
        no sequence parallel (not yet published then).
 """
@@ -106,7 +108,7 @@ RUNS = [
     Run("N21", G18, 256, 8, 1, 1024, 1, 1, "full", False, "tflops", 135, "n21-18.4B"),
     Run("N21", G145, 1536, 8, 8, 2304, 1, 2, "full", False, "tflops", 148, "n21-145.6B"),
     Run("N21", G530, 2520, 8, 35, 2520, 1, 3, "full", False, "tflops", 163, "n21-530B"),
-    Run("N21", G1T, 3072, 8, 64, 3072, 1, 2, "full", False, "tflops", 163, "n21-1T"),
+    Run("N21", G1T, 3072, 8, 64, 3072, 1, 1, "full", False, "tflops", 163, "n21-1T"),
     # Korthikanti et al. 2022, Table 5: seconds per iteration
     Run("K22", G22, 8, 8, 1, 4, 4, 1, "full", False, "seconds", 1.42, "k22-22B"),
     Run("K22", G22, 8, 8, 1, 4, 4, 1, "selective", True, "seconds", 1.10, "k22-22B"),
@@ -130,6 +132,8 @@ class Row:
     estimate: float             # in the run's metric
     tflops_est: float           # paper-formula TFLOP/s per GPU, estimated
     tflops_pub: float           # ... published (or derived from the published seconds)
+    bubble: float               # share of the estimated step in the pipeline bubble
+    comm: float                 # ... in exposed communication (tp, pp, dp)
 
     @property
     def rel_error(self) -> float:
@@ -141,10 +145,11 @@ def evaluate(run: Run) -> Row:
     est = cm.evaluate(run.problem(), run.layout())
     flops = paper_flops(run.model, run.batch, run.recompute)
     tf_est = flops / est.step_time / run.gpus / 1e12
+    shares = (est.bubble / est.step_time, sum(est.exposed.values()) / est.step_time)
     if run.metric == "tflops":
-        return Row(run, est.step_time, tf_est, tf_est, run.published)
+        return Row(run, est.step_time, tf_est, tf_est, run.published, *shares)
     tf_pub = flops / run.published / run.gpus / 1e12
-    return Row(run, est.step_time, est.step_time, tf_est, tf_pub)
+    return Row(run, est.step_time, est.step_time, tf_est, tf_pub, *shares)
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
@@ -192,20 +197,27 @@ def run_all() -> Summary:
     return Summary(rows, med, order, rho)
 
 
+SOURCES = {"N21": "Narayanan et al. 2021 Table 1", "K22": "Korthikanti et al. 2022 Table 5",
+           "MT": "MT-NLG 530B (Smith et al. 2022)"}
+
+
 def table(summary: Summary) -> str:
-    head = (f"{'source':6} {'model':7} {'GPUs':>5} {'layout':26} {'recompute':10} {'metric':9} "
-            f"{'estimate':>9} {'published':>9} {'error':>7}")
+    head = (f"{'source':6} {'model':7} {'GPUs':>5} {'layout':25} {'recompute':9} {'metric':7} "
+            f"{'estimate':>8} {'published':>9} {'TF/s est':>8} {'TF/s pub':>8} {'error':>7} {'bubble':>6} {'comm':>5}")
     out = [head, "-" * len(head)]
     for row in summary.rows:
         r = row.run
         lay = f"tp{r.tp} pp{r.pp} dp{r.dp} mb{r.micro_batch} v{r.vpp}{' sp' if r.sp else ''}"
         unit = "TFLOP/s" if r.metric == "tflops" else "s/iter"
-        out.append(f"{r.source:6} {r.model.name:7} {r.gpus:5d} {lay:26} {r.recompute:10} {unit:9} "
-                   f"{row.estimate:9.2f} {r.published:9.2f} {row.rel_error:+7.1%}")
-    out.append("")
-    out.append("error: estimated throughput / published - 1 (for s/iter rows: published / estimated time - 1)")
+        out.append(f"{r.source:6} {r.model.name:7} {r.gpus:5d} {lay:25} {r.recompute:9} {unit:7} "
+                   f"{row.estimate:8.2f} {r.published:9.2f} {row.tflops_est:8.1f} {row.tflops_pub:8.1f} "
+                   f"{row.rel_error:+7.1%} {row.bubble:6.1%} {row.comm:5.1%}")
+    out += ["",
+            "TF/s: paper-formula FLOP/s per GPU, 96 B s l h^2 (1 + s/(6h) + V/(16 l h)) (72 for selective);",
+            "error: estimated throughput / published - 1 (s/iter rows: published / estimated seconds - 1);",
+            "bubble, comm: shares of the estimated step in the pipeline bubble and in exposed tp/pp/dp comm.", ""]
     for s, v in summary.median_abs_error.items():
-        out.append(f"median |error| {s}: {v:.1%}   Spearman (throughput, all {s} rows): {summary.spearman[s]:+.2f}")
+        out.append(f"{SOURCES[s]:32} median |error| {v:5.1%}   Spearman of TF/s over its rows {summary.spearman[s]:+.2f}")
     out.append("K22 full recompute slower than selective + SP: "
                + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in summary.ordering_ok.items()))
     return "\n".join(out)
