@@ -15,8 +15,10 @@ GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
 
 
 def use_rich(stream=None) -> bool:
+    """Rich tables only on a terminal; plain text when piped, under NO_COLOR (set and not
+    empty, as no-color.org says) or TERM=dumb."""
     stream = stream or sys.stdout
-    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def degrees(L: Layout) -> str:
