@@ -65,6 +65,50 @@ def _min_recompute(n: np.ndarray, cost: np.ndarray, cap_free: np.ndarray, cap_fu
     return np.where(extra.sum(1) < left - 1e-9, np.inf, need)
 
 
+def _moe_fill(problem, tab, P, V, M, buf, w_first, w_last, a_last, n_moe, allowed, budget):
+    """Least total MoE-layer time per tuple when each folding f can hold at most cap_f MoE
+    layers: cap_f = what all P stages could hold under f alone (full recompute, the
+    lightest extras). Giving every folding the whole capacity relaxes "one folding per
+    stage", so the greedy fill (fastest folding first) is a valid lower bound; it stops
+    the bound from using a fast folding that cannot hold a layer (e.g. ep=1 with 256
+    experts). Also returns whether the foldings together can hold every MoE layer."""
+    from solvers.stage_model import chunks
+    T = len(tab.tuples)
+    lens = np.array([r.stop - r.start for r in tab.rows])
+    tix = np.repeat(np.arange(T), lens)
+    a_min = tab.a_full if "full" in allowed else (tab.a_moe - (tab.a_sel if "selective" in allowed else 0))
+    a_min = np.minimum(a_min, tab.a_moe).astype(float)
+    cap = np.zeros(len(tix))
+    for p_val in np.unique(P):
+        ts = np.flatnonzero(P == p_val)
+        if len(ts) == 0:
+            continue
+        k = np.stack([np.array([chunks(int(p_val), int(V[t]), int(M[t]), i) / V[t] for i in range(int(p_val))])
+                      for t in ts])                                              # (tuples, P)
+        extras = np.repeat(buf[ts, None], p_val, 1)
+        extras[:, 0] += w_first[ts]
+        extras[:, -1] += w_last[ts] + a_last[ts]
+        room = np.full(T, np.nan)[:, None].repeat(p_val, 1)
+        kk = np.full((T, int(p_val)), np.nan)
+        room[ts], kk[ts] = budget - extras, k
+        rows = np.flatnonzero(P[tix] == p_val)
+        per = room[tix[rows]] / (tab.w_moe[rows, None] + kk[tix[rows]] * a_min[rows, None])
+        cap[rows] = np.clip(per, 0, None).sum(1)
+    order = np.lexsort((tab.t_moe, tix))                 # by tuple, then fastest folding first
+    tix_s, cap_s, t_s = tix[order], cap[order], tab.t_moe[order].astype(float)
+    starts = np.array([r.start for r in tab.rows])
+    seg_cum = np.cumsum(cap_s)
+    seg_base = np.where(lens > 0, (seg_cum - cap_s)[np.minimum(starts, len(cap_s) - 1)], 0)
+    before = seg_cum - cap_s - seg_base[tix_s]
+    take = np.clip(np.minimum(cap_s, n_moe - before), 0, None)
+    cost = take * t_s
+    total = np.zeros(T)
+    np.add.at(total, tix_s, cost)
+    held = np.zeros(T)
+    np.add.at(held, tix_s, take)
+    return total, held >= n_moe - 1e-6
+
+
 def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     """(step-time lower bound [ns], memory lower bound [bytes]) per tuple; a tuple whose
     layers cannot be placed even under full recompute gets an infinite memory bound.
@@ -107,7 +151,10 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     t_last, w_first, w_last, a_last = (per_tuple_min(tab.t_last), per_tuple_min(tab.w_first),
                                        per_tuple_min(tab.w_last), per_tuple_min(tab.a_last))
     buf = np.minimum(first(tab.buf_dense), per_tuple_min(tab.buf_moe))
-    work = n_dense * t_d + n_moe * (t_m if n_moe else 0) + t_last + P * first(tab.t_pp)
+    moe_time = n_moe * t_m if n_moe else np.zeros(T)
+    if n_moe:
+        moe_time, fold_ok = _moe_fill(problem, tab, P, V, M, buf, w_first, w_last, a_last, n_moe, allowed, budget)
+    work = n_dense * t_d + moe_time + t_last + P * first(tab.t_pp)
     biggest = np.maximum(t_d if n_dense else 0, t_m if n_moe else 0)
     if "full" in allowed:
         af = a_full
@@ -166,6 +213,8 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     window = n_dense * first(tab.c_dense) + n_moe * c_m + per_tuple_max(tab.t_last) + r_win * rc_max
     d_lb = np.maximum(0.0, (red - window) / P)
     step_lb = (V * M + P - 1) * t_lb / V + d_lb
+    if n_moe:
+        feasible &= fold_ok
     step_lb = np.where(feasible, step_lb, np.inf)
     return step_lb, np.where(feasible, 0.0, np.inf)
 
@@ -200,6 +249,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
+    per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
     visited = 0
     for rank, ti in enumerate(order):
         if len(best) >= top and t_lb[ti] >= best[top - 1].objective_ns:
@@ -212,7 +262,8 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             progress(f"tuple {rank + 1}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
                      f"{len(best)} plans")
         visited += 1
-        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, 30.0)))
+        cutoff = best[top - 1].objective_ns if len(best) >= top else None
+        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff)
         calls += 1
         if sol.layout is None:
             if sol.status == "UNKNOWN":

@@ -34,7 +34,10 @@ def chunks(pp: int, vpp: int, m: int, i: int) -> int:
 
 
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,
-                 budget_bytes: Optional[int] = None, prune_folds: bool = True) -> StageSolution:
+                 budget_bytes: Optional[int] = None, prune_folds: bool = True,
+                 cutoff_ns: Optional[float] = None) -> StageSolution:
+    """The best stage split / folding / recompute of tuple `ti`. With `cutoff_ns`, only
+    plans strictly faster than that step time are sought (INFEASIBLE: none exists)."""
     tu = tab.tuples[ti]
     start = tab.rows[ti].start
     rows = undominated(tab, ti) if prune_folds else list(range(start, tab.rows[ti].stop))
@@ -144,7 +147,11 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     model.Add(P * d_max >= sum(stage_excess))
 
     # Objective: V * step time = (V*M + P - 1) * bottleneck + V * exposed gradient reduction.
-    model.Minimize((V * M + P - 1) * t_max + V * d_max)
+    objective = (V * M + P - 1) * t_max + V * d_max
+    model.Minimize(objective)
+    if cutoff_ns is not None:
+        # Only plans that beat the incumbent matter: cut the rest off (exact pruning).
+        model.Add(objective <= int(cutoff_ns * V) - 1)
     # Hint: the even split, first folding, no recompute.
     base, extra = divmod(L, P)
     acc = 0
