@@ -247,7 +247,7 @@ def rank_map(subject: Subject, max_cells: int = MAX_CELLS, view_width: float = 6
     note = ""
     if n < L.world:
         st_last = grid.stage_of(n - 1)
-        note = (f"{L.world} GPUs: showing ranks 0-{n - 1} ({math.ceil(n / gpn)} of {L.world // gpn} nodes, "
+        note = (f"{L.world} GPUs: showing ranks 0-{n - 1} ({math.ceil(n / gpn)} of {math.ceil(L.world / gpn)} nodes, "
                 f"stage{'s 0-' + str(st_last) if st_last else ' 0'} of {L.pp}); the other ranks repeat the pattern "
                 f"stage by stage.")
     return {"views": views, "legend": legend, "shades": shades, "note": note, "cells": n, "world": L.world,
