@@ -25,9 +25,10 @@ TORCHRUN = shutil.which("torchrun") or str(Path(sys.executable).parent / "torchr
 pytestmark = pytest.mark.skipif(not Path(TORCHRUN).exists(), reason="torchrun not found")
 
 
-def run_check(bundle: Path, world: int, timeout: int = 240):
+def run_check(bundle: Path, world: int, dp: str = "fsdp2", timeout: int = 300):
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore")
-    cmd = [TORCHRUN, "--standalone", f"--nproc-per-node={world}", "train.py", "--check", "--device", "cpu"]
+    cmd = [TORCHRUN, "--standalone", f"--nproc-per-node={world}", "train.py", "--check", "--device", "cpu",
+           "--dp", dp]
     p = subprocess.run(cmd, cwd=bundle, env=env, capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout + p.stderr
 
@@ -52,11 +53,12 @@ def softmax_router(p):
     return p
 
 
+# Data-parallel engine: FSDP2 (the default) unless the name says allreduce.
 CASES = {
     # world 4
-    "ring_cp4": (4, plan(cp=4, cp_kind="ring")),
+    "ring_cp4_allreduce": (4, plan(cp=4, cp_kind="ring")),
     "ulysses_cp4": (4, plan(cp=4, cp_kind="ulysses")),
-    "hybrid_2x2": (4, plan(cp=4, cp_kind="hybrid", cp_ulysses=2, cp_ring=2)),
+    "hybrid_2x2_allreduce": (4, plan(cp=4, cp_kind="hybrid", cp_ulysses=2, cp_ring=2)),
     "dp2_cp2_ep4_edp1": (4, plan(dp=2, cp=2, folds=[(1, 4, 1)])),
     "dp2_cp2_ep2_edp2": (4, plan(dp=2, cp=2, folds=[(1, 2, 2)], order="cp-dp-tp-pp")),
     # capacity factor 1.0 drops tokens; the reference drops within the same per-rank groups
@@ -77,7 +79,7 @@ CASES = {
 def test_bundle_matches_reference(name, tmp_path):
     world, p = CASES[name]
     bundle = render_bundle(doc(p), tmp_path / "bundle")
-    rc, out = run_check(bundle, world)
+    rc, out = run_check(bundle, world, "allreduce" if "allreduce" in name else "fsdp2")
     assert rc == 0 and "CHECK PASS" in out, summary(out) or out[-3000:]
 
 
@@ -96,10 +98,14 @@ def test_check_fails_without_zigzag(tmp_path):
     assert rc != 0 and "CHECK FAIL" in out, out[-3000:]
 
 
-def test_check_fails_without_edp_reduction(tmp_path):
-    """Expert gradients not summed over edp (edp=2): FAIL."""
+@pytest.mark.parametrize("dp", ["fsdp2", "allreduce"])
+def test_check_fails_without_edp_reduction(tmp_path, dp):
+    """Expert gradients not summed over edp (edp=2): FAIL, with either engine."""
     bundle = render_bundle(doc(plan(dp=2, cp=2, folds=[(1, 2, 2)])), tmp_path / "bundle")
-    _patch(bundle / "train.py", 'groups.update({f"edp{s}": ex.edp_group for s, ex in mesh.experts.items()})',
-           "pass")
-    rc, out = run_check(bundle, 4)
+    if dp == "fsdp2":   # experts left in their layer's FSDP unit: summed over dp x cp instead
+        _patch(bundle / "model.py", 'units.append((layer.moe.experts, f"edp{layer.moe.stage}"))', "pass")
+    else:
+        _patch(bundle / "dataparallel.py", "grads = [p.grad for p, m in pm if m.reduce == kind]",
+               'grads = [p.grad for p, m in pm if m.reduce == kind and not kind.startswith("edp")]')
+    rc, out = run_check(bundle, 4, dp)
     assert rc != 0 and "CHECK FAIL" in out, out[-3000:]

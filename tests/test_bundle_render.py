@@ -18,7 +18,7 @@ SCRIPTS = ["launch/torchrun.sh", "launch/slurm.sbatch", "launch/local_cpu.sh"]
 def test_bundle_contents(tmp_path):
     out = render_bundle(doc(plan(cp=2, dp=2)), tmp_path / "b")
     for f in ["plan.json", "README.md", "mesh.py", "layout.py", "train.py", "cp/ring.py", "cp/ulysses.py",
-              "moe/dispatch.py", "pipeline.py", *SCRIPTS]:
+              "moe/dispatch.py", "pipeline.py", "dataparallel.py", *SCRIPTS]:
         assert (out / f).is_file(), f
     readme = (out / "README.md").read_text()
     assert "tiny-moe" in readme and "8.25" in readme and "2.6" in readme

@@ -9,6 +9,7 @@ import torch.nn.functional as F
 
 import layout
 from blocks import update_router_bias
+from dataparallel import full
 from cp.layout import local_token_index
 from reference import Reference
 
@@ -59,10 +60,10 @@ class Checker:
                 self.lines.append(f"rank {self.mesh.rank}: {what} differs, max abs err {err:.3e}")
 
     @staticmethod
-    def _slice(full, p):
-        for dim, start, n in p.slices:
-            full = full.narrow(dim, start, n)
-        return full
+    def _slice(t, meta):
+        for dim, start, n in meta.slices:
+            t = t.narrow(dim, start, n)
+        return t
 
     def compare_loss(self, loss):
         if loss is None:
@@ -73,15 +74,16 @@ class Checker:
         self.loss_par = total.item()
         self._cmp("loss", total, self.loss.detach())
 
-    def compare_grads(self, params):
-        for p in params:
-            self._cmp(f"grad {p.full_name}", p.grad, self._slice(self.grads[p.full_name], p))
+    def compare_grads(self, pm):
+        # full(): gathers FSDP2 shards (collective; same order on every rank of a stage)
+        for p, m in pm:
+            self._cmp(f"grad {m.full_name}", full(p.grad), self._slice(self.grads[m.full_name], m))
 
-    def compare_params(self, params, moes):
-        for p in params:
-            self._cmp(f"param {p.full_name} after step", p, self._slice(self.params[p.full_name], p))
+    def compare_params(self, pm, moes):
+        for p, m in pm:
+            self._cmp(f"param {m.full_name} after step", full(p), self._slice(self.params[m.full_name], m))
         for m in moes:
-            i = int(m.router.full_name.split(".")[1])     # "layers.{i}.moe.router"
+            i = int(m.prefix.split(".")[1])              # "layers.{i}.moe."
             self._cmp(f"router bias of layer {i}", m.bias, self.ref.bias[i])
 
     def report(self) -> bool:

@@ -27,6 +27,17 @@ def _param(name, shape, seed, reduce="dp_cp", dim=None, rank=0, size=1):
     return p
 
 
+class QKNorm(nn.Module):
+    """RMSNorm of queries and keys per head (weights [d], shared by all heads)."""
+
+    def __init__(self, q_norm, k_norm):
+        super().__init__()
+        self.q_norm, self.k_norm = q_norm, k_norm
+
+    def forward(self, q, k):
+        return norm(q, self.q_norm, "rmsnorm"), norm(k, self.k_norm, "rmsnorm")
+
+
 class Attention(nn.Module):
     def __init__(self, cfg, prefix, mesh, seed, selective: bool):
         super().__init__()
@@ -46,9 +57,10 @@ class Attention(nn.Module):
             for p in (self.wk, self.wv):   # grads also summed over the tp ranks sharing the head
                 p.kv_replicated, p.full_rows = True, hk * d
         self.wo = _param(prefix + "wo", (H, cfg["heads"] * d), seed, dim=1, rank=r, size=T)
+        self.qk_norm = None
         if cfg["qk_norm"]:   # shared by the heads of all tp ranks: reduce over the stage
-            self.q_norm = _param(prefix + "q_norm", (d,), seed, reduce="stage")
-            self.k_norm = _param(prefix + "k_norm", (d,), seed, reduce="stage")
+            self.qk_norm = QKNorm(_param(prefix + "q_norm", (d,), seed, reduce="stage"),
+                                  _param(prefix + "k_norm", (d,), seed, reduce="stage"))
 
     def _core(self, q, k, v):
         return context_attention(q, k, v, self.mesh, self.d ** -0.5)
@@ -61,8 +73,8 @@ class Attention(nn.Module):
         q = (x @ self.wq.t()).view(B, s, self.h, self.d)       # column parallel: local heads
         k = (x @ self.wk.t()).view(B, s, self.hk, self.d)
         v = (x @ self.wv.t()).view(B, s, self.hk, self.d)
-        if self.cfg["qk_norm"]:
-            q, k = norm(q, self.q_norm, "rmsnorm"), norm(k, self.k_norm, "rmsnorm")
+        if self.qk_norm is not None:
+            q, k = self.qk_norm(q, k)
         q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
         if self.selective:   # selective recompute: core attention only
             o = checkpoint(self._core, q, k, v, use_reentrant=False)
@@ -157,3 +169,19 @@ class StageModel(nn.Module):
 
     def moe_layers(self):
         return [l.moe for l in self.layers.values() if hasattr(l, "moe")]
+
+    def fsdp_units(self):
+        """(module, group kind) for FSDP2, innermost first: each unit's own
+        parameters reduce over one group (the root: embedding, norm, head)."""
+        units = []
+        for layer in self.layers.values():
+            if layer.attn.qk_norm is not None:
+                units.append((layer.attn.qk_norm, "stage"))
+            if hasattr(layer, "moe"):
+                units.append((layer.moe.router, "stage"))
+                units.append((layer.moe.experts, f"edp{layer.moe.stage}"))
+                if layer.moe.shared is not None:
+                    units.append((layer.moe.shared, "stage"))
+            units.append((layer, "dp_cp"))
+        units.append((self, "dp_cp"))
+        return units

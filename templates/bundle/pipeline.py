@@ -19,7 +19,10 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
     pp, vpp = layout["pp"], layout["vpp"]
     if pp == 1:
         total = 0.0
-        for tok, tgt in zip(tokens.chunk(nmb), targets.chunk(nmb)):
+        for i, (tok, tgt) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb))):
+            for stage in stages:          # FSDP2: reduce-scatter after the last micro-batch only
+                if hasattr(stage, "set_requires_gradient_sync"):
+                    stage.set_requires_gradient_sync(i == nmb - 1)
             x = tok
             for stage in stages:          # vpp > 1 with pp == 1: the stages in order
                 x = stage(x)

@@ -22,6 +22,8 @@ import torch.distributed as dist                     # noqa: E402
 import torch.nn.functional as F                      # noqa: E402
 
 from blocks import update_router_bias                # noqa: E402
+from dataparallel import (allreduce_gradients, finish_gradients, param_meta,  # noqa: E402
+                          params_with_meta, shard_fsdp2)
 from cp.layout import local_token_index              # noqa: E402
 from mesh import Mesh, check_device_meshes, device_meshes  # noqa: E402
 from model import StageModel                         # noqa: E402
@@ -43,6 +45,8 @@ def parse_args():
     ap.add_argument("--steps", type=int, default=1)
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--dp", choices=("fsdp2", "allreduce"), default="fsdp2",
+                    help="data-parallel engine: FSDP2 fully_shard per group, or flat all-reduces")
     return ap.parse_args()
 
 
@@ -52,36 +56,6 @@ def synthetic_batch(cfg, train, seed):
     rows = L["dp"] * train["num_microbatches"] * train["micro_batch"]
     g = torch.Generator().manual_seed(seed)
     return torch.randint(0, cfg["vocab"], (rows, train["seq"] + 1), generator=g)
-
-
-def reduce_gradients(params, mesh):
-    """Dense grads: sum over dp x cp; router/shared/qk-norm: over the stage;
-    experts: over edp. One flat all-reduce per group."""
-    groups = {"dp_cp": mesh.dp_cp_group, "stage": mesh.stage_group}
-    groups.update({f"edp{s}": ex.edp_group for s, ex in mesh.experts.items()})
-    for p in params:
-        if p.grad is None:             # e.g. an expert that got no tokens
-            p.grad = torch.zeros_like(p)
-    for kind, group in groups.items():
-        grads = [p.grad for p in params if p.reduce == kind]
-        if grads and dist.get_world_size(group) > 1:
-            flat = torch.cat([g.reshape(-1) for g in grads])
-            dist.all_reduce(flat, group=group)
-            for g, new in zip(grads, flat.split([g.numel() for g in grads])):
-                g.copy_(new.view_as(g))
-    for p in params:
-        if getattr(p, "kv_replicated", False):
-            # tp ranks sharing a kv head hold partial grads: sum them through a
-            # buffer of all kv heads in which each rank fills its own head's rows
-            (_, start, n), = p.slices
-            buf = p.grad.new_zeros((p.full_rows,) + tuple(p.grad.shape[1:]))
-            buf[start:start + n] = p.grad
-            dist.all_reduce(buf, group=mesh.tp_group)
-            p.grad.copy_(buf[start:start + n])
-    tied = [p for p in params if p.full_name == "embed"]
-    if layout.MODEL["tied_embeddings"] and mesh.pp_size > 1 and tied:
-        for p in tied:                 # first stage's embedding + last stage's head copy
-            dist.all_reduce(p.grad, group=mesh.embed_group)
 
 
 def update_biases(stages, mesh):
@@ -121,9 +95,14 @@ def main():
     n_stages = len(layout.STAGES)
     stages = [StageModel(cfg, layout.STAGES[s], mesh, positions, args.seed, s == 0, s == n_stages - 1).to(device)
               for s in mesh.stage_indices]
-    params = [p for s in stages for p in s.parameters()]
+    metas = param_meta(stages)
+    if args.dp == "fsdp2":
+        shard_fsdp2(stages, mesh, args.device)
+    pm = params_with_meta(stages, metas)
+    params = [p for p, _ in pm]
     eps = CHECK_EPS if args.check else EPS
-    opt = torch.optim.AdamW(params, lr=LR, betas=BETAS, weight_decay=WD, eps=eps)
+    # foreach=False: FSDP2's DTensor parameters live on several meshes
+    opt = torch.optim.AdamW(params, lr=LR, betas=BETAS, weight_decay=WD, eps=eps, foreach=False)
     global_tokens = L["dp"] * train["num_microbatches"] * train["micro_batch"] * train["seq"]
 
     def loss_fn(logits, targets):   # summed CE / all tokens of the step (dp, cp, micro-batches)
@@ -136,16 +115,18 @@ def main():
         tokens, targets = mine[:, :-1][:, positions].to(device), mine[:, 1:][:, positions].to(device)
         opt.zero_grad(set_to_none=True)
         loss = forward_backward(stages, mesh, L, cfg, train["num_microbatches"], tokens, targets, loss_fn)
-        reduce_gradients(params, mesh)
+        if args.dp == "allreduce":
+            allreduce_gradients(pm, mesh)
+        finish_gradients(pm, mesh, cfg["tied_embeddings"])
         if args.check and step == 0:
             from check import Checker
             checker = Checker(cfg, train, args.seed, data, mesh, (RTOL, ATOL), (LR, BETAS, WD, eps))
             checker.compare_loss(loss)
-            checker.compare_grads(params)
+            checker.compare_grads(pm)
         opt.step()
         update_biases(stages, mesh)
         if args.check and step == 0:
-            checker.compare_params(params, [m for s in stages for m in s.moe_layers()])
+            checker.compare_params(pm, [m for s in stages for m in s.moe_layers()])
         # the loss lives on the last stage; sum it over dp x cp there and report
         total = torch.zeros((), device=device)
         if loss is not None:

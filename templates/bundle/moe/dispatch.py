@@ -13,6 +13,7 @@ from comms import all_to_all, gather_uneven, reduce_scatter_uneven
 
 
 def dispatch_combine(t, w, sel, experts_fn, experts: int, ex):
+    # experts_fn(x [m, H] grouped by local expert, rows per local expert) -> [m, H]
     """t: [n, H] tokens, w/sel: [n, k] routing weights / expert ids (dropped
     assignments have sel == -1). ex: the stage's expert groups (mesh.experts[s]).
     Returns [n, H] = sum_k w * expert(t)."""
