@@ -25,7 +25,10 @@ import jinja2
 
 SCHEMA = "foldplan.plans/1"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "bundle"
-MIN_TORCH = (2, 6)          # oldest torch release the bundle supports
+# Oldest torch release the bundle supports: FSDP2's set_force_sum_reduction_for_comms
+# and set_gradient_divide_factor arrived in 2.8 (pytorch#155915). Tested on 2.13.
+MIN_TORCH = (2, 8)
+TESTED_TORCH = "2.13"
 DENSE_AXES = ("tp", "cp", "dp")
 
 
@@ -325,6 +328,7 @@ def derive(plan: dict) -> dict:
         "model": full, "tiny": tiny, "train": train, "tiny_train": tiny_train,
         "layout": runtime_layout, "stages": specs, "ranks": ranks, "groups": groups,
         "min_torch": list(MIN_TORCH), "min_torch_str": ".".join(map(str, MIN_TORCH)),
+        "tested_torch": TESTED_TORCH,
         "model_name": full["name"], "world": lay["world"],
         "gpus_per_node": per_node, "nnodes": math.ceil(lay["world"] / per_node),
         "readme": readme_values(plan, full, tiny, lay, specs, train, tiny_train),
