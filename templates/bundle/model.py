@@ -5,7 +5,6 @@ records `full_name`, the `slices` it holds of the full tensor, and the group
 its gradient reduces over (`reduce`: "dp_cp", "stage" or "edp").
 Tensor parallel: Megatron column/row pairs written by hand (comms.py).
 """
-import torch
 import torch.nn as nn
 from torch.utils.checkpoint import checkpoint
 

@@ -93,11 +93,14 @@ def main():
     positions = local_token_index(train["seq"], mesh.cp_ring_rank, mesh.cp_ring_size,
                                   mesh.cp_uly_rank, mesh.cp_uly_size)   # [S/cp] global positions
     n_stages = len(layout.STAGES)
-    stages = [StageModel(cfg, layout.STAGES[s], mesh, positions, args.seed, s == 0, s == n_stages - 1).to(device)
+    # built on the CPU from seeded generators (each rank only its own shards);
+    # FSDP2 then moves just the dp shard of every parameter to the device
+    stages = [StageModel(cfg, layout.STAGES[s], mesh, positions, args.seed, s == 0, s == n_stages - 1)
               for s in mesh.stage_indices]
     metas = param_meta(stages)
     if args.dp == "fsdp2":
         shard_fsdp2(stages, mesh, args.device)
+    stages = [st.to(device) for st in stages]
     pm = params_with_meta(stages, metas)
     params = [p for p, _ in pm]
     eps = CHECK_EPS if args.check else EPS

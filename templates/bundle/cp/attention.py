@@ -3,7 +3,6 @@
 cp == cp_ulysses (U) * cp_ring (R). q: [B, s, h, d], k/v: [B, s, hk, d] with
 s = S/cp local rows (in the order of cp/layout.py). Returns [B, s, h, d].
 """
-import torch
 import torch.nn.functional as F
 
 from cp.ring import ring_attention
