@@ -160,7 +160,9 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
         af = a_full
     else:
         af = None
-    t_lb = np.maximum(work / P, biggest)
+    # the fullest stage holds at least ceil(L/P) layers (plus its p2p)
+    t_layer_min = np.minimum(t_d if n_dense else np.inf, t_m if n_moe else np.inf)
+    t_lb = np.maximum(np.maximum(work / P, biggest), np.ceil(L / P) * t_layer_min + first(tab.t_pp))
     r_min = np.zeros(T)                      # fewest recomputed layers memory forces
     feasible = ~empty
     for p_val in np.unique(P):
@@ -212,6 +214,12 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     r_win = np.where(steep, r_min, L)                     # else: the widest window, all recomputed
     window = n_dense * first(tab.c_dense) + n_moe * c_m + per_tuple_max(tab.t_last) + r_win * rc_max
     d_lb = np.maximum(0.0, (red - window) / P)
+    # ... and the fullest stage (>= ceil(L/P) layers) exposes at least that many times the
+    # smallest per-layer excess of reduction over its widest window (all recomputed)
+    ex_d = first(tab.dp_dense) - first(tab.c_dense) - rc_max if n_dense else np.full(T, np.inf)
+    ex_m = (first(tab.dp_moe_dense) + per_tuple_min(tab.edp_moe) - c_m - rc_max) if n_moe else np.full(T, np.inf)
+    # (the last stage's head time widens its window: take it off)
+    d_lb = np.maximum(d_lb, np.ceil(L / P) * np.clip(np.minimum(ex_d, ex_m), 0, None) - per_tuple_max(tab.t_last))
     step_lb = (V * M + P - 1) * t_lb / V + d_lb
     if n_moe:
         feasible &= fold_ok
