@@ -192,6 +192,8 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
             raise BundleError(f"plan field {f}.layers: expected [{expect}, end > {expect}), got {st.get('layers')!r}")
         expect = end
         fold = {k: int(st.get(k) or 0) for k in ("etp", "ep", "edp")}
+        if not full["experts"] and fold["etp"] * fold["ep"] * fold["edp"] != local:
+            fold = {"etp": 1, "ep": 1, "edp": local}     # dense model: the expert view is unused
         if fold["etp"] * fold["ep"] * fold["edp"] != local:
             raise BundleError(f"plan field {f}: etp({fold['etp']}) * ep({fold['ep']}) * edp({fold['edp']}) "
                               f"!= tp * cp * dp = {local}")
@@ -282,7 +284,7 @@ def rank_grid(lay: dict, specs: list[dict], tied: bool) -> tuple[list, dict]:
     return ranks, groups
 
 
-def check_divisibility(full: dict, tiny: dict, lay: dict, seq: int):
+def check_divisibility(full: dict, lay: dict, seq: int, mb: int):
     tp, cp, U, R = lay["tp"], lay["cp"], lay["cp_ulysses"], lay["cp_ring"]
     if full["heads"] % tp or (full["kv_heads"] % tp and tp % full["kv_heads"]):
         raise BundleError(f"plan field layout.tp: tp({tp}) must divide heads({full['heads']}) and divide or "
@@ -291,6 +293,9 @@ def check_divisibility(full: dict, tiny: dict, lay: dict, seq: int):
         raise BundleError(f"plan field layout.cp_ulysses: cp_ulysses({U}) must divide heads/tp ({full['heads'] // tp})")
     if seq % (2 * R) or seq % cp:
         raise BundleError(f"plan field problem.train.seq: seq({seq}) must be divisible by 2*cp_ring({2 * R}) and cp({cp})")
+    if (mb * seq // cp) % tp and full["experts"]:
+        raise BundleError(f"plan field layout.micro_batch: tp({tp}) must divide the rows a rank routes, "
+                          f"micro_batch({mb}) * seq({seq}) / cp({cp})")
     if full["ffn_hidden"] % tp:
         raise BundleError(f"plan field problem.model.ffn_hidden: tp({tp}) must divide ffn_hidden({full['ffn_hidden']})")
     if full["head_dim"] % 2:
@@ -307,7 +312,7 @@ def derive(plan: dict) -> dict:
     seq = _get(plan, "problem.train.seq", int)
     mb = _get(plan, "layout.micro_batch", int)
     nmb = _get(plan, "layout.num_microbatches", int)
-    check_divisibility(full, tiny, lay, seq)
+    check_divisibility(full, lay, seq, mb)
     if lay["pp"] > 1 and nmb < lay["pp"]:
         raise BundleError(f"plan field layout.num_microbatches: {nmb} < pp({lay['pp']})")
     cf = plan["problem"]["train"].get("capacity_factor")

@@ -174,3 +174,14 @@ def test_layer_freq_list_and_int():
     assert codegen.moe_layers(model) == [True, False, True, False]
     model["moe"].update(layer_freq=2, first_dense_layers=1)
     assert codegen.moe_layers(model) == [False, False, True, False]
+
+
+def test_dense_model_without_expert_folding(tmp_path):
+    m = dict(plan()["problem"]["model"], moe=None, name="dense")
+    p = plan(cp=2, dp=2, model=m)
+    for st in p["layout"]["stages"]:
+        st.update(etp=0, ep=0, edp=0)
+    ctx = codegen.derive(p)
+    assert ctx["model"]["is_moe"] == [False] * 4
+    assert (ctx["stages"][0]["etp"], ctx["stages"][0]["ep"], ctx["stages"][0]["edp"]) == (1, 1, 4)
+    render_bundle(doc(p), tmp_path / "b")
