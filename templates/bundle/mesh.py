@@ -76,21 +76,29 @@ class Mesh:
         return mine
 
 
-def device_meshes(device_type: str):
+def device_meshes(device_type: str, mesh: Mesh):
     """The dense (pp, dp, cp, tp) and expert (pp, edp, ep, etp) DeviceMesh views.
 
-    The expert view is one DeviceMesh only when every stage folds its experts
-    the same way; otherwise None (per-stage folding: use Mesh.experts[s]).
-    Collective: every rank must call it.
+    The expert view is one DeviceMesh when every stage folds its experts the
+    same way. Otherwise each stage has its own (edp, ep, etp) view, built from
+    this rank's groups (DeviceMesh.from_group, no collective): returned as
+    {stage: DeviceMesh} for the stages of this rank. Collective: every rank
+    must call it.
     """
     from torch.distributed.device_mesh import DeviceMesh
 
     dense = DeviceMesh(device_type, torch.tensor(layout.GROUPS["dense_grid"]),
                        mesh_dim_names=("pp", "dp", "cp", "tp"))
     grid = layout.GROUPS["expert_grid"]
-    expert = None
     if grid is not None:
-        expert = DeviceMesh(device_type, torch.tensor(grid), mesh_dim_names=("pp", "edp", "ep", "etp"))
+        return dense, DeviceMesh(device_type, torch.tensor(grid), mesh_dim_names=("pp", "edp", "ep", "etp"))
+    expert = {}
+    for s in mesh.stage_indices:
+        ex, st = mesh.experts[s], layout.STAGES[s]
+        block = layout.LAYOUT["tp"] * layout.LAYOUT["cp"] * layout.LAYOUT["dp"]
+        ranks = torch.arange(block).add(st["pp_rank"] * block).view(st["edp"], st["ep"], st["etp"])
+        expert[s] = DeviceMesh.from_group([ex.edp_group, ex.ep_group, ex.etp_group], device_type, mesh=ranks,
+                                          mesh_dim_names=("edp", "ep", "etp"))
     return dense, expert
 
 
@@ -103,6 +111,6 @@ def check_device_meshes(mesh: Mesh, dense, expert) -> None:
     assert ranks(dense, "cp") == sorted(mesh.cp_ranks), "dense mesh cp != cp group"
     assert ranks(dense, "dp") == sorted(mesh.dp_ranks), "dense mesh dp != dp group"
     assert ranks(dense, "pp") == sorted(mesh.pp_ranks), "dense mesh pp != pp group"
-    if expert is not None:
-        assert ranks(expert, "ep") == sorted(mesh.experts[mesh.stage_indices[0]].ep_ranks), \
-            "expert mesh ep != ep group"
+    views = expert if isinstance(expert, dict) else {s: expert for s in mesh.stage_indices}
+    for s, dm in views.items():
+        assert ranks(dm, "ep") == sorted(mesh.experts[s].ep_ranks), f"expert mesh ep != ep group of stage {s}"

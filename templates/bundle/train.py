@@ -89,7 +89,7 @@ def main():
 
     mesh = Mesh(rank, device)
     if args.check:
-        check_device_meshes(mesh, *device_meshes(args.device))
+        check_device_meshes(mesh, *device_meshes(args.device, mesh))
     positions = local_token_index(train["seq"], mesh.cp_ring_rank, mesh.cp_ring_size,
                                   mesh.cp_uly_rank, mesh.cp_uly_size)   # [S/cp] global positions
     n_stages = len(layout.STAGES)
