@@ -340,17 +340,24 @@ def derive(plan: dict) -> dict:
     }
 
 
+MEMORY_PARTS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
+
+
+def _gib(x) -> str:
+    return "-" if not isinstance(x, (int, float)) else f"{x:.2f}"
+
+
 def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
     """Pre-formatted text for README.md (the template only substitutes)."""
     mem = (plan.get("estimate") or {}).get("memory_gib_by_stage") or []
     rows = []
     for st in specs:
         m = mem[st["index"]] if st["index"] < len(mem) else {}
-        total = m.get("total")
+        parts = " / ".join(_gib(m.get(k)) for k in MEMORY_PARTS)
         rec = {k: st["recompute"].count(k) for k in ("full", "selective")}
         rows.append(f"| {st['index']} | {st['pp_rank']} | [{st['layers'][0]}, {st['layers'][-1] + 1}) "
                     f"| {sum(st['is_moe'])} | {st['etp']} x {st['ep']} x {st['edp']} "
-                    f"| {rec['full']} / {rec['selective']} | {'-' if total is None else f'{total:.2f}'} |")
+                    f"| {rec['full']} / {rec['selective']} | {_gib(m.get('total'))} | {parts} |")
     moe = (f"{full['experts']} experts, top-{full['top_k']}, {full['router_score']} router"
            f"{', aux-loss-free bias' if full['router_bias'] else ''}, {sum(full['is_moe'])} MoE layers"
            if full["experts"] else "dense (no MoE)")
