@@ -179,17 +179,27 @@ def layout_numbers(plan: dict) -> dict:
 
 
 def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
+    """One spec per pipeline stage that runs: index, pp_rank, layers, is_moe,
+    recompute per layer, expert folding.
+
+    The plan has one entry per pp rank. With vpp > 1 (interleaved 1F1B) the
+    n_p layers of pp rank p are split into vpp chunks (sizes as even as
+    possible, larger first) and the model's layers are dealt out in
+    virtual-stage order k = v * pp + p, so rank p holds chunks p, p+pp, ...
+    (Narayanan et al. 2021): the same count of layers as the plan, not the
+    contiguous range [first, end)."""
     stages = _get(plan, "layout.stages", list)
-    n = lay["pp"] * lay["vpp"]
-    if len(stages) != n:
-        raise BundleError(f"plan field layout.stages: {len(stages)} stages, expected pp({lay['pp']}) * vpp({lay['vpp']}) = {n}")
-    specs, expect = [], 0
+    pp, vpp = lay["pp"], lay["vpp"]
+    if len(stages) != pp:
+        raise BundleError(f"plan field layout.stages: {len(stages)} stages, expected pp({pp})")
     local = lay["tp"] * lay["cp"] * lay["dp"]
+    folds, counts, expect = [], [], 0
     for s, st in enumerate(stages):
         f = f"layout.stages.{s}"
-        first, end = st.get("layers", [None, None])
-        if first != expect or not isinstance(end, int) or end <= first:
-            raise BundleError(f"plan field {f}.layers: expected [{expect}, end > {expect}), got {st.get('layers')!r}")
+        first, end = (st.get("layers") or [None, None])[:2]
+        if first != expect or not isinstance(end, int) or end - first < vpp:
+            raise BundleError(f"plan field {f}.layers: expected [{expect}, end >= {expect} + vpp({vpp})), "
+                              f"got {st.get('layers')!r}")
         expect = end
         fold = {k: int(st.get(k) or 0) for k in ("etp", "ep", "edp")}
         if not full["experts"] and fold["etp"] * fold["ep"] * fold["edp"] != local:
@@ -202,20 +212,36 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
         if full["experts"] and full["expert_ffn"] % fold["etp"]:
             raise BundleError(f"plan field {f}.etp: etp({fold['etp']}) does not divide "
                               f"expert_ffn_hidden({full['expert_ffn']})")
-        layers = list(range(first, end))
-        moe = [i for i in layers if full["is_moe"][i]]
-        dense = [i for i in layers if not full["is_moe"][i]]
         nf, ns = int(st.get("recompute_full") or 0), int(st.get("recompute_selective") or 0)
-        if nf + ns > len(layers):
-            raise BundleError(f"plan field {f}.recompute_full: full({nf}) + selective({ns}) > layers({len(layers)})")
-        full_set = set((moe + dense)[:nf])          # MoE layers first, then dense
-        sel_set = set([i for i in layers if i not in full_set][:ns])
-        recompute = ["full" if i in full_set else "selective" if i in sel_set else "none" for i in layers]
-        specs.append({"index": s, "pp_rank": s % lay["pp"], "layers": layers,
-                      "is_moe": [full["is_moe"][i] for i in layers], "recompute": recompute, **fold})
+        if nf + ns > end - first:
+            raise BundleError(f"plan field {f}.recompute_full: full({nf}) + selective({ns}) > layers({end - first})")
+        folds.append(fold)
+        counts.append((end - first, nf, ns))
     if expect != full["layers"]:
         raise BundleError(f"plan field layout.stages: layers cover [0, {expect}), model has {full['layers']}")
-    return specs
+
+    # chunks[p][v]: the layers of chunk v on pp rank p, dealt in virtual-stage order
+    sizes = [[n // vpp + (1 if v < n % vpp else 0) for v in range(vpp)] for n, _, _ in counts]
+    chunks, nxt = [[None] * vpp for _ in range(pp)], 0
+    for v in range(vpp):
+        for p in range(pp):
+            chunks[p][v] = list(range(nxt, nxt + sizes[p][v]))
+            nxt += sizes[p][v]
+    specs = []
+    for p in range(pp):
+        layers = [i for c in chunks[p] for i in c]
+        _, nf, ns = counts[p]
+        moe = [i for i in layers if full["is_moe"][i]]
+        dense = [i for i in layers if not full["is_moe"][i]]
+        full_set = set((moe + dense)[:nf])          # MoE layers first, then dense
+        sel_set = set([i for i in layers if i not in full_set][:ns])
+        kind = {i: "full" if i in full_set else "selective" if i in sel_set else "none" for i in layers}
+        for v in range(vpp):
+            c = chunks[p][v]
+            specs.append({"index": v * pp + p, "pp_rank": p, "layers": c,
+                          "is_moe": [full["is_moe"][i] for i in c], "recompute": [kind[i] for i in c],
+                          **folds[p]})
+    return sorted(specs, key=lambda x: x["index"])
 
 
 def rank_grid(lay: dict, specs: list[dict], tied: bool) -> tuple[list, dict]:
@@ -277,7 +303,7 @@ def rank_grid(lay: dict, specs: list[dict], tied: bool) -> tuple[list, dict]:
                               for c in range(lay["cp"])] for d in range(lay["dp"])] for p in range(lay["pp"])]
     folds = {(st["etp"], st["ep"], st["edp"]) for st in specs}
     groups["expert_grid"] = None
-    if len(folds) == 1 and lay["vpp"] == 1:
+    if len(folds) == 1:
         etp, ep, edp = folds.pop()
         groups["expert_grid"] = [[[[p * block + t + etp * (e + ep * d) for t in range(etp)]
                                    for e in range(ep)] for d in range(edp)] for p in range(lay["pp"])]
@@ -352,7 +378,7 @@ def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
     mem = (plan.get("estimate") or {}).get("memory_gib_by_stage") or []
     rows = []
     for st in specs:
-        m = mem[st["index"]] if st["index"] < len(mem) else {}
+        m = mem[st["pp_rank"]] if st["pp_rank"] < len(mem) else {}
         parts = " / ".join(_gib(m.get(k)) for k in MEMORY_PARTS)
         rec = {k: st["recompute"].count(k) for k in ("full", "selective")}
         rows.append(f"| {st['index']} | {st['pp_rank']} | [{st['layers'][0]}, {st['layers'][-1] + 1}) "

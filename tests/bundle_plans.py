@@ -28,7 +28,7 @@ def plan(*, tp=1, cp=1, dp=1, pp=1, vpp=1, cp_kind="ring", cp_ulysses=None, cp_r
     m = copy.deepcopy(model or MODEL)
     world = tp * cp * dp * pp
     local = tp * cp * dp
-    n = pp * vpp
+    n = pp                      # one entry per pp rank (vpp chunks each)
     split = split or [m["layers"] // n] * n
     if cp_ulysses is None:
         cp_ulysses = cp if cp_kind == "ulysses" else 1

@@ -65,10 +65,9 @@ CASES = {
     "tp2_cp2_capacity_factor": (4, plan(tp=2, cp=2, folds=[(1, 2, 2)], capacity_factor=1.0)),
     # 2 kv heads < tp=4: each tp rank keeps the kv head of its queries
     "tp4_kv_heads_replicated": (4, plan(tp=4, model=kv2(), folds=[(1, 4, 1)])),
-    # interleaved 1F1B; every virtual stage folds its experts differently (etp=2 in the last)
+    # interleaved 1F1B, 2 chunks per pp rank; the two pp ranks fold experts differently (etp=2)
     "pp2_vpp2_per_stage_folding_recompute": (4, plan(
-        pp=2, vpp=2, cp=2, num_microbatches=2, folds=[(1, 2, 1), (1, 1, 2), (1, 2, 1), (2, 1, 1)],
-        recompute=[(0, 1), (0, 0), (1, 0), (0, 0)])),
+        pp=2, vpp=2, cp=2, num_microbatches=2, folds=[(1, 2, 1), (2, 1, 1)], recompute=[(0, 1), (1, 0)])),
     # world 8
     "pp2_uneven_cp2_dp2_full_recompute_one_stage": (8, tied(plan(
         pp=2, cp=2, dp=2, split=[1, 3], folds=[(1, 4, 1), (1, 2, 2)], num_microbatches=2,

@@ -185,3 +185,15 @@ def test_dense_model_without_expert_folding(tmp_path):
     assert ctx["model"]["is_moe"] == [False] * 4
     assert (ctx["stages"][0]["etp"], ctx["stages"][0]["ep"], ctx["stages"][0]["edp"]) == (1, 1, 4)
     render_bundle(doc(p), tmp_path / "b")
+
+
+def test_vpp_deals_layers_in_virtual_stage_order():
+    """pp=2, vpp=2, stages of 3 and 5 layers: rank p holds chunks p and p + pp."""
+    m = dict(plan()["problem"]["model"], layers=8)
+    m["moe"] = dict(m["moe"])
+    p = plan(pp=2, vpp=2, split=[3, 5], model=m, num_microbatches=2, recompute=[(1, 0), (0, 2)])
+    st = codegen.derive(p)["stages"]
+    assert [(s["index"], s["pp_rank"], s["layers"]) for s in st] == [
+        (0, 0, [0, 1]), (1, 1, [2, 3, 4]), (2, 0, [5]), (3, 1, [6, 7])]
+    assert st[0]["recompute"] == ["none", "full"] and st[2]["recompute"] == ["none"]   # MoE layer 1 first
+    assert st[1]["recompute"] == ["selective", "selective", "none"]
