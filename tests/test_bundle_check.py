@@ -1,7 +1,8 @@
 """Generated bundles train like the single-process reference (CPU, gloo).
 
 Each case renders a small plan, runs `torchrun --nproc-per-node=W train.py --check`
-and expects PASS: loss, every gradient and every parameter after one AdamW
+and expects PASS (two cases go through launch/local_cpu.sh and launch/torchrun.sh):
+loss, every gradient and every parameter after one AdamW
 step equal the reference's (rtol 1e-4). Two mutation cases patch the rendered
 code (zig-zag placement, expert-gradient reduction) and expect FAIL.
 CPU only; ~10 torchrun launches, a few minutes on 2 cores.
@@ -9,6 +10,7 @@ CPU only; ~10 torchrun launches, a few minutes on 2 cores.
 import copy
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -31,6 +33,27 @@ def run_check(bundle: Path, world: int, dp: str = "fsdp2", timeout: int = 300):
            "--dp", dp]
     p = subprocess.run(cmd, cwd=bundle, env=env, capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout + p.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run_script(bundle: Path, script: str, world: int, timeout: int = 300):
+    """The bundle's own launch script, --check (CPU), torchrun found on PATH."""
+    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore",
+               PATH=str(Path(TORCHRUN).parent) + os.pathsep + os.environ.get("PATH", ""),
+               NNODES="1", NODE_RANK="0", NPROC_PER_NODE=str(world), MASTER_ADDR="127.0.0.1",
+               MASTER_PORT=str(free_port()))
+    cmd = ["bash", str(bundle / "launch" / script), "--check", "--device", "cpu"]
+    p = subprocess.run(cmd, cwd=bundle, env=env, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout + p.stderr
+
+
+# These cases go through the bundle's launch scripts instead of torchrun directly.
+VIA_SCRIPT = {"ulysses_cp4": "local_cpu.sh", "dp2_cp2_ep4_edp1": "torchrun.sh"}
 
 
 def summary(out: str) -> str:
@@ -80,7 +103,10 @@ CASES = {
 def test_bundle_matches_reference(name, tmp_path):
     world, p = CASES[name]
     bundle = render_bundle(doc(p), tmp_path / "bundle")
-    rc, out = run_check(bundle, world, "allreduce" if "allreduce" in name else "fsdp2")
+    if name in VIA_SCRIPT:
+        rc, out = run_script(bundle, VIA_SCRIPT[name], world)
+    else:
+        rc, out = run_check(bundle, world, "allreduce" if "allreduce" in name else "fsdp2")
     assert rc == 0 and "CHECK PASS" in out, summary(out) or out[-3000:]
 
 
