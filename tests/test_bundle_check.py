@@ -3,9 +3,9 @@
 Each case renders a small plan, runs `torchrun --nproc-per-node=W train.py --check`
 and expects PASS (two cases go through launch/local_cpu.sh and launch/torchrun.sh):
 loss, every gradient and every parameter after one AdamW
-step equal the reference's (rtol 1e-4). Two mutation cases patch the rendered
-code (zig-zag placement, expert-gradient reduction) and expect FAIL.
-CPU only; ~10 torchrun launches, a few minutes on 2 cores.
+step equal the reference's (rtol 1e-4). Three mutation cases patch the rendered
+code (zig-zag placement; expert-gradient reduction, FSDP2 and all-reduce engines)
+and expect FAIL. CPU only (gloo); 14 torchrun launches, ~3.5 minutes on 2 cores.
 """
 import copy
 import os

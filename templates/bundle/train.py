@@ -74,15 +74,16 @@ def main():
     args = parse_args()
     tiny = args.tiny or args.check
     backend = "nccl" if args.device == "cuda" else "gloo"
+    if args.device == "cuda":
+        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
     dist.init_process_group(backend)
     rank, world = dist.get_rank(), dist.get_world_size()
     L = layout.LAYOUT
     if world != L["world"]:
         sys.exit(f"the plan needs world = tp({L['tp']}) * cp({L['cp']}) * dp({L['dp']}) * pp({L['pp']})"
                  f" = {L['world']} processes, torchrun started {world}")
-    if args.device == "cuda":
-        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
-    device = torch.device(args.device)
+    device = torch.device(args.device, torch.cuda.current_device()) if args.device == "cuda" \
+        else torch.device("cpu")
     cfg = dict(layout.TINY if tiny else layout.MODEL)
     train = layout.TINY_TRAIN if tiny else layout.TRAIN
     cfg["capacity_factor"] = train["capacity_factor"]
