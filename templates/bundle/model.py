@@ -2,7 +2,8 @@
 
 Parameter names match reference.py (e.g. "layers.3.attn.wq"); every parameter
 records `full_name`, the `slices` it holds of the full tensor, and the group
-its gradient reduces over (`reduce`: "dp_cp", "stage" or "edp").
+its gradient reduces over (`reduce`: "dp_cp", "stage" or "edp<stage>"), read
+before FSDP2 replaces the Parameter objects (dataparallel.param_meta).
 Tensor parallel: Megatron column/row pairs written by hand (comms.py).
 """
 import torch.nn as nn
