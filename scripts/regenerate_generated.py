@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Re-render the example bundles: examples/plans/<stem>.json -> generated/<stem>/ (force).
+"""Re-plan and re-render the example bundles.
 
-Each plans file is a `foldplan.plans/1` document; its best plan (index 0) is
-rendered. tests/test_bundle_generated.py checks the committed generated/ is
-byte-for-byte what this script produces.
+examples/plans/<stem>.args holds the `foldplan plan` arguments of one example; the
+script runs the planner (`--replan`, the default when the .json is missing) into
+examples/plans/<stem>.json, then renders its best plan into generated/<stem>/ (force).
+tests/test_bundle_generated.py checks that the committed generated/ is byte-for-byte
+what the templates produce from the committed plans, and that the committed plans are
+what the planner chooses now.
 
-    python scripts/regenerate_generated.py [--check]
+    python scripts/regenerate_generated.py [--check] [--replan]
 """
 import argparse
 import json
@@ -24,6 +27,30 @@ GENERATED = ROOT / "generated"
 
 def plan_files():
     return sorted(PLANS.glob("*.json")) if PLANS.is_dir() else []
+
+
+def arg_files():
+    return sorted(PLANS.glob("*.args")) if PLANS.is_dir() else []
+
+
+def plan_now(args_file: Path) -> dict:
+    """The plans document `foldplan plan <args> --json` gives now (run from the repo root)."""
+    import os
+    import shlex
+    import subprocess
+    args = shlex.split(args_file.read_text())
+    r = subprocess.run([sys.executable, "-m", "planner.cli", "plan", *args, "--json"], cwd=ROOT,
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if r.returncode != 0:
+        raise SystemExit(f"{args_file.name}: foldplan plan failed: {r.stderr.strip()}")
+    return json.loads(r.stdout)
+
+
+def without_timing(doc: dict) -> dict:
+    doc = json.loads(json.dumps(doc))
+    for p in doc.get("plans", []):
+        p.get("solver", {}).pop("wall_s", None)
+    return doc
 
 
 def tree(root: Path) -> dict:
@@ -46,7 +73,14 @@ def differences(out_root: Path = GENERATED) -> list[str]:
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="only report bundles that are out of date")
+    ap.add_argument("--replan", action="store_true", help="re-run the planner for every examples/plans/*.args")
     args = ap.parse_args()
+    if not args.check:
+        for a in arg_files():
+            target = a.with_suffix(".json")
+            if args.replan or not target.exists():
+                target.write_text(json.dumps(plan_now(a), indent=1, sort_keys=True) + "\n")
+                print(f"{a.relative_to(ROOT)} -> {target.relative_to(ROOT)}")
     if args.check:
         bad = differences()
         print("\n".join(f"out of date: generated/{b}" for b in bad) or "generated/ is up to date")

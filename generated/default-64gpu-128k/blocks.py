@@ -1,0 +1,82 @@
+"""Plain math shared by the parallel model and the single-process reference:
+parameter init (deterministic by name), norms, RoPE, FFN, routing."""
+import zlib
+
+import torch
+import torch.nn.functional as F
+
+
+def init_tensor(name: str, shape, seed: int, rows=None) -> torch.Tensor:
+    """The initial value of parameter `name` (full shape), the same on every rank.
+    Norm weights start at 1, everything else N(0, 0.02). Stacked experts
+    [E, ., .] draw each expert from its own generator, so `rows=(first, n)`
+    builds only experts first..first+n-1 without making the others."""
+    if name.endswith("norm"):
+        return torch.ones(shape)
+    if len(shape) == 3:
+        first, n = rows if rows is not None else (0, shape[0])
+        return torch.stack([_randn(f"{name}[{e}]", shape[1:], seed) for e in range(first, first + n)])
+    return _randn(name, shape, seed)
+
+
+def _randn(name, shape, seed):
+    g = torch.Generator().manual_seed(seed * 1_000_003 + zlib.crc32(name.encode()))
+    return torch.randn(shape, generator=g) * 0.02
+
+
+def norm(x, weight, kind: str, eps: float = 1e-6):
+    if kind == "layernorm":
+        return F.layer_norm(x, (x.shape[-1],), weight, None, eps)
+    x32 = x.float()
+    return (x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)).to(x.dtype) * weight
+
+
+def rope_tables(positions, head_dim: int, theta: float = 10000.0):
+    """cos/sin [len(positions), head_dim/2] for the given global positions."""
+    inv = 1.0 / theta ** (torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim)
+    ang = positions.to(torch.float64)[:, None] * inv[None, :]
+    return torch.cos(ang).float(), torch.sin(ang).float()
+
+
+def apply_rope(x, cos, sin):
+    # x: [B, s, h, d]; cos/sin: [s, d/2] (rotate-half convention)
+    d2 = x.shape[-1] // 2
+    x1, x2 = x[..., :d2], x[..., d2:]
+    c, s = cos[None, :, None, :], sin[None, :, None, :]
+    return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], dim=-1)
+
+
+def ffn(x, w1, w3, w2, gated: bool):
+    # x: [n, H]; w1/w3: [F, H]; w2: [H, F]  (SwiGLU when gated, else GELU)
+    h = F.silu(x @ w1.t()) * (x @ w3.t()) if gated else F.gelu(x @ w1.t())
+    return h @ w2.t()
+
+
+def route(t, router_w, bias, top_k: int, score: str):
+    """Top-k routing of tokens t [n, H] -> (weights [n, k], experts [n, k]).
+    The aux-loss-free bias [E] only shifts the selection, not the weights
+    (DeepSeek-V3, sec. 2.1.2); sigmoid scores are renormalised over the top-k."""
+    logits = t.float() @ router_w.float().t()                   # [n, E]
+    scores = torch.sigmoid(logits) if score == "sigmoid" else torch.softmax(logits, dim=-1)
+    sel = torch.topk(scores.detach() + bias, top_k, dim=-1).indices
+    w = scores.gather(1, sel)
+    if score == "sigmoid":
+        w = w / w.sum(-1, keepdim=True)
+    return w.to(t.dtype), sel
+
+
+def capacity_keep(sel, experts: int, capacity_factor):
+    """Mask [n, k] of the assignments kept when each expert takes at most
+    ceil(cf * n * k / E) of these tokens, first come first served (token order)."""
+    if capacity_factor is None:
+        return None
+    n, k = sel.shape
+    cap = int(-(-capacity_factor * n * k // experts))
+    onehot = F.one_hot(sel.flatten(), experts)                  # [n*k, E]
+    pos = (onehot.cumsum(0) * onehot).sum(-1) - 1               # place in its expert's queue
+    return (pos < cap).view(n, k)
+
+
+def update_router_bias(bias, counts, rate: float = 1e-3):
+    """Aux-loss-free balancing: raise the bias of under-loaded experts."""
+    bias += rate * torch.sign(counts.float().mean() - counts.float())

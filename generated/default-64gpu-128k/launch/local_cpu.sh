@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The --tiny model on this machine: 64 CPU processes (gloo), same layout as the plan.
+# Arguments are passed to train.py (e.g. --check).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# shellcheck disable=SC2016  # plan values are single-quoted on purpose
+PLAN_MODEL=mixtral-8x7b
+export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
+echo "foldplan bundle: ${PLAN_MODEL} (tiny), 64 CPU processes" >&2
+exec torchrun --standalone --nproc-per-node=64 train.py --tiny --device cpu "$@"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Launch the planned job with torchrun, one call per node.
+# Multi-node: set NNODES, NODE_RANK, MASTER_ADDR, MASTER_PORT on every node.
+# Arguments are passed to train.py (e.g. --steps 10, --tiny, --check).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# shellcheck disable=SC2016  # plan values are single-quoted on purpose
+PLAN_MODEL=mixtral-8x7b
+PLAN_WORLD=64
+NNODES="${NNODES:-8}"
+NODE_RANK="${NODE_RANK:-0}"
+MASTER_ADDR="${MASTER_ADDR:-127.0.0.1}"
+MASTER_PORT="${MASTER_PORT:-29500}"
+NPROC_PER_NODE="${NPROC_PER_NODE:-8}"
+export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
+
+echo "foldplan bundle: ${PLAN_MODEL}, world ${PLAN_WORLD} = ${NNODES} node(s) x ${NPROC_PER_NODE}" >&2
+exec torchrun \
+    --nnodes="${NNODES}" --node-rank="${NODE_RANK}" --nproc-per-node="${NPROC_PER_NODE}" \
+    --master-addr="${MASTER_ADDR}" --master-port="${MASTER_PORT}" \
+    train.py "$@"

@@ -1,0 +1,1 @@
+"""Mixture of experts: routing on local rows, EP all-to-all dispatch/combine, local experts."""

@@ -1,0 +1,1 @@
+"""Context parallelism: zig-zag ring attention, Ulysses all-to-all, and both."""

@@ -1,0 +1,57 @@
+"""One training step's forward/backward over the micro-batches.
+
+pp == 1: a plain loop (forward, loss, backward per micro-batch).
+pp > 1: torch.distributed.pipelining, PipelineStage per (virtual) stage and
+Schedule1F1B (ScheduleInterleaved1F1B when vpp > 1). Stage shapes are given up
+front (static mode), so no metadata forward runs through our collectives.
+"""
+import torch
+
+
+def _meta(shape, device, dtype=torch.float32, grad=True):
+    return (torch.empty(shape, device=device, dtype=dtype, requires_grad=grad),)
+
+
+def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
+    """stages: this rank's StageModel(s) (several when vpp > 1).
+    tokens/targets: [nmb * mb, s] this rank's rows (all micro-batches).
+    Returns the summed loss of the micro-batches on the last stage, else None."""
+    pp, vpp = layout["pp"], layout["vpp"]
+    if pp == 1:
+        total = 0.0
+        for i, (tok, tgt) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb))):
+            for stage in stages:          # FSDP2: reduce-scatter after the last micro-batch only
+                if hasattr(stage, "set_requires_gradient_sync"):
+                    stage.set_requires_gradient_sync(i == nmb - 1)
+            x = tok
+            for stage in stages:          # vpp > 1 with pp == 1: the stages in order
+                x = stage(x)
+            loss = loss_fn(x, tgt)
+            loss.backward()
+            total += loss.detach()
+        return total
+    # imported here: torch.distributed.pipelining takes ~2 s to import
+    from torch.distributed.pipelining import PipelineStage, Schedule1F1B, ScheduleInterleaved1F1B
+
+    mb, s = tokens.shape[0] // nmb, tokens.shape[1]
+    H, V, dev = cfg["hidden"], cfg["vocab"], mesh.device
+    n_stages = pp * vpp
+    pipe_stages = []
+    for model, index in zip(stages, mesh.stage_indices):
+        first, last = index == 0, index == n_stages - 1
+        inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta((mb, s, H), dev)
+        out = _meta((mb, s, V), dev) if last else _meta((mb, s, H), dev)
+        pipe_stages.append(PipelineStage(
+            model, index, n_stages, dev, input_args=inp, output_args=out,
+            output_grads=None if last else _meta((mb, s, H), dev),
+            input_grads=None if first else _meta((mb, s, H), dev),
+            group=mesh.pp_group))
+    if vpp == 1:
+        schedule = Schedule1F1B(pipe_stages[0], nmb, loss_fn=loss_fn, scale_grads=False)
+    else:
+        schedule = ScheduleInterleaved1F1B(pipe_stages, nmb, loss_fn=loss_fn, scale_grads=False)
+    losses = []
+    args = (tokens,) if mesh.is_first_stage else ()
+    kwargs = {"target": targets, "losses": losses} if mesh.is_last_stage else {}
+    schedule.step(*args, **kwargs)
+    return sum(l.detach() for l in losses) if mesh.is_last_stage else None
