@@ -127,7 +127,10 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             per_stage = [stage_options(i, bnds[i], bnds[i + 1]) for i in range(P)]
             if any(not o for o in per_stage):
                 continue
-            for combo in product(*per_stage):
+            for n_combo, combo in enumerate(product(*per_stage)):
+                if n_combo % 4096 == 4095 and time_limit is not None and time.perf_counter() - t0 > time_limit:
+                    capped = True
+                    break
                 t_max = max(o[0] for o in combo)
                 d_max = max(o[1] for o in combo)
                 obj = ((V * M + P - 1) * t_max + V * d_max) / V
