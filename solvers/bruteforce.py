@@ -37,10 +37,13 @@ class BruteResult:
 
 
 def _splits(L: int, P: int, minimum: int):
-    for cuts in combinations(range(1, L), P - 1):
-        bounds = (0, *cuts, L)
-        if all(bounds[i + 1] - bounds[i] >= minimum for i in range(P)):
-            yield bounds
+    """Every contiguous split of L layers into P stages of at least `minimum` layers
+    (stars and bars on L - P*(minimum-1): no rejected candidates to spin through)."""
+    short = L - P * (minimum - 1)
+    if short < P:
+        return
+    for cuts in combinations(range(1, short), P - 1):
+        yield (0, *(c + (i + 1) * (minimum - 1) for i, c in enumerate(cuts)), L)
 
 
 def _pareto(opts):
