@@ -65,6 +65,17 @@ def _min_recompute(n: np.ndarray, cost: np.ndarray, cap_free: np.ndarray, cap_fu
     return np.where(extra.sum(1) < left - 1e-9, np.inf, need)
 
 
+def _inflight_matrix(p: int, v: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """In-flight micro-batches (in units of the stage's layers) of every stage, for rows
+    of (vpp, micro-batches) sharing pp = p (costmodel.inflight, vectorised by uniques)."""
+    from solvers.stage_model import chunks
+    out = np.empty((len(v), p))
+    pairs, inv = np.unique(np.stack([v, m], 1), axis=0, return_inverse=True)
+    for j, (vv, mm) in enumerate(pairs):
+        out[inv.ravel() == j] = [chunks(p, int(vv), int(mm), i) / vv for i in range(p)]
+    return out
+
+
 def _moe_fill(problem, tab, P, V, M, buf, w_first, w_last, a_last, n_moe, allowed, budget):
     """Least total MoE-layer time per tuple when each folding f can hold at most cap_f MoE
     layers: cap_f = what all P stages could hold under f alone (full recompute, the
@@ -83,8 +94,7 @@ def _moe_fill(problem, tab, P, V, M, buf, w_first, w_last, a_last, n_moe, allowe
         ts = np.flatnonzero(P == p_val)
         if len(ts) == 0:
             continue
-        k = np.stack([np.array([chunks(int(p_val), int(V[t]), int(M[t]), i) / V[t] for i in range(int(p_val))])
-                      for t in ts])                                              # (tuples, P)
+        k = _inflight_matrix(int(p_val), V[ts], M[ts])                           # (tuples, P)
         extras = np.repeat(buf[ts, None], p_val, 1)
         extras[:, 0] += w_first[ts]
         extras[:, -1] += w_last[ts] + a_last[ts]
@@ -169,8 +179,7 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
         rows = np.flatnonzero((P == p_val) & ~empty)
         if len(rows) == 0:
             continue
-        k = np.stack([np.array([chunks(int(p_val), int(V[r]), int(M[r]), i) / V[r] for i in range(int(p_val))])
-                      for r in rows])                                             # (rows, P) in flight
+        k = _inflight_matrix(int(p_val), V[rows], M[rows])                        # (rows, P) in flight
         extras = np.repeat(buf[rows, None], p_val, 1)
         extras[:, 0] += w_first[rows]
         extras[:, -1] += w_last[rows] + a_last[rows]

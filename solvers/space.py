@@ -186,8 +186,11 @@ def tables(problem: Problem, tuples: list[Tuple], fold_filter=None) -> Tables:
         counts.append(len(fl))
         start += len(fl)
     counts = np.asarray(counts)
-    per_tuple = np.array([(tu.tp, tu.cp, tu.dp, tu.pp, tu.vpp, tu.cu, tu.cr, tu.micro_batch, tu.num_microbatches,
-                           *(tu.strides()[a] for a in ("tp", "cp", "dp"))) for tu in tuples], float)
+    def row(tu):
+        st = tu.strides()
+        return (tu.tp, tu.cp, tu.dp, tu.pp, tu.vpp, tu.cu, tu.cr, tu.micro_batch, tu.num_microbatches,
+                st["tp"], st["cp"], st["dp"])
+    per_tuple = np.array([row(tu) for tu in tuples], float)
     rep = np.repeat(per_tuple, counts, axis=0)
     fold_rows = (np.concatenate([fold_cache[tu if fold_filter is not None else tu.stage_ranks][0] for tu in tuples])
                  if tuples else np.zeros((0, 3)))

@@ -66,59 +66,59 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
 
     model = cp_model.CpModel()
     # bnd[i]: first layer of stage i (bnd[P] = L)
-    bnd = [model.NewConstant(0)] + [model.NewIntVar(0, L, f"bnd_{i}") for i in range(1, P)] + [model.NewConstant(L)]
+    bnd = [model.new_constant(0)] + [model.new_int_var(0, L, f"bnd_{i}") for i in range(1, P)] + [model.new_constant(L)]
     # pm[i]: MoE layers before bnd[i] (prefix count, read with an element constraint)
-    pm = [model.NewIntVar(0, n_moe, f"pm_{i}") for i in range(P + 1)]
+    pm = [model.new_int_var(0, n_moe, f"pm_{i}") for i in range(P + 1)]
     # y[i][f]: stage i uses fold f;  nmf[i][f]: its MoE layers if so, else 0
-    y = [[model.NewBoolVar(f"y_{i}_{f}") for f in range(nf)] for i in range(P)]
-    nmf = [[model.NewIntVar(0, n_moe, f"nmf_{i}_{f}") for f in range(nf)] for i in range(P)]
+    y = [[model.new_bool_var(f"y_{i}_{f}") for f in range(nf)] for i in range(P)]
+    nmf = [[model.new_int_var(0, n_moe, f"nmf_{i}_{f}") for f in range(nf)] for i in range(P)]
     # fm[i][f]: MoE layers of stage i fully recomputed (under fold f); fd[i]: dense ones
-    fm = [[model.NewIntVar(0, n_moe, f"fm_{i}_{f}") for f in range(nf)] for i in range(P)]
-    fd = [model.NewIntVar(0, L, f"fd_{i}") for i in range(P)]
+    fm = [[model.new_int_var(0, n_moe, f"fm_{i}_{f}") for f in range(nf)] for i in range(P)]
+    fd = [model.new_int_var(0, L, f"fd_{i}") for i in range(P)]
     # sl[i]: layers of stage i with selective (core attention) recompute
-    sl = [model.NewIntVar(0, L if sel_useful else 0, f"sl_{i}") for i in range(P)]
+    sl = [model.new_int_var(0, L if sel_useful else 0, f"sl_{i}") for i in range(P)]
     # moe_first[i]: all MoE layers of stage i are recomputed (so dense ones may be)
-    moe_first = [model.NewBoolVar(f"moe_first_{i}") for i in range(P)]
+    moe_first = [model.new_bool_var(f"moe_first_{i}") for i in range(P)]
     # has_moe[i]: stage i holds a MoE layer; z[i][f] = has_moe[i] and y[i][f]
-    has_moe = [model.NewBoolVar(f"has_moe_{i}") for i in range(P)]
-    z = [[model.NewBoolVar(f"z_{i}_{f}") for f in range(nf)] for i in range(P)]
+    has_moe = [model.new_bool_var(f"has_moe_{i}") for i in range(P)]
+    z = [[model.new_bool_var(f"z_{i}_{f}") for f in range(nf)] for i in range(P)]
     # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction (ns)
     t_hi = L * (max([t_d, rc_d] + t_m + rc_m) * 2 + rc_s) + max(t_last) + t_pp
     d_hi = L * max([dp_d + dp_md] + edp_m) + max(dp_first) + max(dp_last)
-    t_max = model.NewIntVar(0, t_hi, "t_max")
-    d_max = model.NewIntVar(0, d_hi, "d_max")
+    t_max = model.new_int_var(0, t_hi, "t_max")
+    d_max = model.new_int_var(0, d_hi, "d_max")
 
     # Stages are contiguous and each holds at least one layer per virtual chunk.
     for i in range(P):
-        model.Add(bnd[i + 1] - bnd[i] >= V)
+        model.add(bnd[i + 1] - bnd[i] >= V)
     # The MoE prefix count is read at each boundary.
     for i in range(P + 1):
-        model.AddElement(bnd[i], prefix_moe, pm[i])
+        model.add_element(bnd[i], prefix_moe, pm[i])
     stage_time, stage_excess = [], []
     for i in range(P):
         n_i = bnd[i + 1] - bnd[i]
         nm_i = pm[i + 1] - pm[i]
         nd_i = n_i - nm_i
         # Each stage picks exactly one expert folding; its MoE layers are counted under it.
-        model.AddExactlyOne(y[i])
+        model.add_exactly_one(y[i])
         for f in range(nf):
-            model.Add(nmf[i][f] == nm_i).OnlyEnforceIf(y[i][f])
-            model.Add(nmf[i][f] == 0).OnlyEnforceIf(y[i][f].Not())
-            model.Add(fm[i][f] <= nmf[i][f])
-            model.AddBoolAnd([has_moe[i], y[i][f]]).OnlyEnforceIf(z[i][f])
-            model.AddBoolOr([has_moe[i].Not(), y[i][f].Not()]).OnlyEnforceIf(z[i][f].Not())
-        model.Add(nm_i >= 1).OnlyEnforceIf(has_moe[i])
-        model.Add(nm_i == 0).OnlyEnforceIf(has_moe[i].Not())
+            model.add(nmf[i][f] == nm_i).only_enforce_if(y[i][f])
+            model.add(nmf[i][f] == 0).only_enforce_if(y[i][f].negated())
+            model.add(fm[i][f] <= nmf[i][f])
+            model.add_bool_and([has_moe[i], y[i][f]]).only_enforce_if(z[i][f])
+            model.add_bool_or([has_moe[i].negated(), y[i][f].negated()]).only_enforce_if(z[i][f].negated())
+        model.add(nm_i >= 1).only_enforce_if(has_moe[i])
+        model.add(nm_i == 0).only_enforce_if(has_moe[i].negated())
         fm_i = sum(fm[i])
         # Recomputed layers are layers of the stage; full recompute takes MoE layers first.
-        model.Add(fd[i] <= nd_i)
-        model.Add(fd[i] + fm_i + sl[i] <= n_i)
-        model.Add(fm_i == nm_i).OnlyEnforceIf(moe_first[i])
-        model.Add(fd[i] == 0).OnlyEnforceIf(moe_first[i].Not())
+        model.add(fd[i] <= nd_i)
+        model.add(fd[i] + fm_i + sl[i] <= n_i)
+        model.add(fm_i == nm_i).only_enforce_if(moe_first[i])
+        model.add(fd[i] == 0).only_enforce_if(moe_first[i].negated())
         if "full" not in allowed:
-            model.Add(fd[i] + fm_i == 0)
+            model.add(fd[i] + fm_i == 0)
         if "none" not in allowed:
-            model.Add(fd[i] + fm_i + sl[i] == n_i)
+            model.add(fd[i] + fm_i + sl[i] == n_i)
         # Memory of the stage (scaled by V: in-flight chunks are 1/V of the stage) fits the budget.
         first, last = i == 0, i == P - 1
         static = (nd_i * w_d + sum(nmf[i][f] * w_m[f] for f in range(nf))
@@ -127,53 +127,53 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
                   + (sum(y[i][f] * (w_last[f] + a_last[f]) for f in range(nf)) if last else 0))
         act = (nd_i * a_d - fd[i] * (a_d - a_f) - sl[i] * a_s
                + sum(nmf[i][f] * a_m[f] - fm[i][f] * (a_m[f] - a_f) for f in range(nf)))
-        model.Add(V * static + chunks(P, V, M, i) * act <= V * budget)
+        model.add(V * static + chunks(P, V, M, i) * act <= V * budget)
         # Time of one micro-batch on the stage bounds the bottleneck time.
         work = (nd_i * c_d + sum(nmf[i][f] * c_m[f] for f in range(nf)) + fd[i] * rc_d
                 + sum(fm[i][f] * rc_m[f] for f in range(nf)) + sl[i] * rc_s
                 + (sum(y[i][f] * t_last[f] for f in range(nf)) if last else 0))
         comm = nd_i * (t_d - c_d) + sum(nmf[i][f] * (t_m[f] - c_m[f]) for f in range(nf)) + t_pp
-        model.Add(t_max >= work + comm)
+        model.add(t_max >= work + comm)
         stage_time.append(work + comm)
         # Gradient reduction not hidden behind the stage's last backward bounds d_max.
         dp_i = (nd_i * dp_d + nm_i * dp_md + sum(nmf[i][f] * edp_m[f] for f in range(nf))
                 + (sum(y[i][f] * dp_first[f] for f in range(nf)) if first else 0)
                 + (sum(y[i][f] * dp_last[f] for f in range(nf)) if last else 0))
-        model.Add(d_max >= dp_i - work)
+        model.add(d_max >= dp_i - work)
         stage_excess.append(dp_i - work)
     # Redundant: the bottleneck is at least the mean stage, the exposed reduction at least
     # the mean excess (tightens the LP relaxation; changes no solution).
-    model.Add(P * t_max >= sum(stage_time))
-    model.Add(P * d_max >= sum(stage_excess))
+    model.add(P * t_max >= sum(stage_time))
+    model.add(P * d_max >= sum(stage_excess))
 
     # Objective: V * step time = (V*M + P - 1) * bottleneck + V * exposed gradient reduction.
     objective = (V * M + P - 1) * t_max + V * d_max
-    model.Minimize(objective)
+    model.minimize(objective)
     if cutoff_ns is not None:
         # Only plans that beat the incumbent matter: cut the rest off (exact pruning).
-        model.Add(objective <= int(cutoff_ns * V) - 1)
+        model.add(objective <= int(cutoff_ns * V) - 1)
     # Hint: the even split, first folding, no recompute.
     base, extra = divmod(L, P)
     acc = 0
     for i in range(1, P):
         acc += base + (1 if i - 1 >= P - extra else 0)
-        model.AddHint(bnd[i], acc)
+        model.add_hint(bnd[i], acc)
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = time_limit
-    status = solver.Solve(model)
-    name = solver.StatusName(status)
+    status = solver.solve(model)
+    name = solver.status_name(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return StageSolution(name, None, None, solver.WallTime(), solver.NumBranches())
+        return StageSolution(name, None, None, solver.wall_time, solver.num_branches)
     stages = []
     for i in range(P):
-        f = next(k for k in range(nf) if solver.Value(y[i][k]))
+        f = next(k for k in range(nf) if solver.value(y[i][k]))
         etp, ep, edp = fl[f]
-        stages.append(Stage(index=i, layers=(solver.Value(bnd[i]), solver.Value(bnd[i + 1])), etp=etp, ep=ep,
-                            edp=edp, recompute_full=solver.Value(fd[i]) + sum(solver.Value(v_) for v_ in fm[i]),
-                            recompute_selective=solver.Value(sl[i])))
+        stages.append(Stage(index=i, layers=(solver.value(bnd[i]), solver.value(bnd[i + 1])), etp=etp, ep=ep,
+                            edp=edp, recompute_full=solver.value(fd[i]) + sum(solver.value(v_) for v_ in fm[i]),
+                            recompute_selective=solver.value(sl[i])))
     layout = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
                     cp_kind=tu.cp_kind, cp_ulysses=tu.cu, cp_ring=tu.cr, order=tu.order,
                     micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, stages=tuple(stages))
-    return StageSolution(name, int(solver.ObjectiveValue()), layout, solver.WallTime(), solver.NumBranches())
+    return StageSolution(name, int(solver.objective_value), layout, solver.wall_time, solver.num_branches)
