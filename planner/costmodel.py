@@ -183,6 +183,10 @@ X_pp = 2 * v * (2 * n_tok * h / t / W_pp + alpha)
 # DP / EDP per step: reduce-scatter grads + all-gather params (distributed optimizer)
 X_dp_per_param = (d * c - 1) / (d * c) * (bg + 2) / W_dpcp
 X_edp_per_param = (De - 1) / De * (bg + 2) / W_edp
+# optimizer step (Adam over this rank's shard of the fp32 states), HBM-bound: read the
+# grad (b_g), read + write master, m, v (3 x 8), write the bf16 param (2), per element
+T_opt_dense = (bg + 24 + 2) / zd / W_hbm
+T_opt_expert = (bg + 24 + 2) / ze / W_hbm
 # full recompute repeats the forward pass's collectives (half of the forward + backward)
 X_rc_dense = (X_tp_attn + X_tp_mlp + X_ulysses) / 2
 X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
@@ -240,6 +244,8 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "X_rc_moe": (X_rc_moe, "collectives repeated by fully recomputing a MoE layer"),
     "X_dp_per_param": (X_dp_per_param, "DP grad reduce-scatter + param all-gather, per dense param"),
     "X_edp_per_param": (X_edp_per_param, "EDP grad reduce-scatter + param all-gather, per expert param"),
+    "T_opt_dense": (T_opt_dense, "optimizer step per dense param (HBM-bound Adam on the local shard)"),
+    "T_opt_expert": (T_opt_expert, "optimizer step per expert param"),
 }
 
 _ALL_SYMBOLS = sorted({s for e, _ in FORMULAS.values() for s in e.free_symbols}, key=lambda s: s.name)
@@ -454,6 +460,10 @@ class LayerTerms:
     pp_time: np.ndarray          # p2p per micro-batch
     comm: dict = field(default_factory=dict)   # per-layer exposed comm by group (for reports)
     raw: dict = field(default_factory=dict)
+    o_dense: np.ndarray = None   # optimizer-step time per step of one dense layer's params
+    o_moe: np.ndarray = None
+    o_first: np.ndarray = None
+    o_last: np.ndarray = None
     p_first: np.ndarray = None   # parameter elements per GPU of the first-stage extras (dense-sharded)
     p_last_dense: np.ndarray = None
     p_last_expert: np.ndarray = None
@@ -502,6 +512,10 @@ def layer_terms(problem: Problem, x: dict[str, np.ndarray]) -> LayerTerms:
         dp_dense=(r["G_dense_attn"] + r["G_dense_mlp"]) * dpp,
         dp_moe_dense=(r["G_dense_attn"] + r["G_moe_dense"]) * dpp, edp_moe=r["G_experts"] * edpp,
         dp_first=p_first * dpp, dp_last=np.where(use_pp1, p_last_d_pp1, p_last_d) * dpp + p_last_e * edpp,
+        o_dense=(r["G_dense_attn"] + r["G_dense_mlp"]) * r["T_opt_dense"],
+        o_moe=(r["G_dense_attn"] + r["G_moe_dense"]) * r["T_opt_dense"] + r["G_experts"] * r["T_opt_expert"],
+        o_first=p_first * r["T_opt_dense"],
+        o_last=np.where(use_pp1, p_last_d_pp1, p_last_d) * r["T_opt_dense"] + p_last_e * r["T_opt_expert"],
         pp_time=r["X_pp"] * (np.asarray(x["pp"]) > 1),
         comm={"tp_dense": r["X_tp_attn"] + r["X_tp_mlp"], "tp_moe": r["X_tp_attn"] + r["X_etp"],
               "cp": r["X_ring_exposed"] + r["X_ulysses"], "ep": r["X_ep"]},
@@ -553,6 +567,7 @@ class StageEstimate:
     dp_comm: float                  # per step
     edp_comm: float
     overlap_window: float
+    optimizer_step: float = 0.0     # per step: Adam over this stage's local shard
 
     @property
     def total(self) -> float:
@@ -570,6 +585,7 @@ class Estimate:
     flops_per_gpu: float
     mfu: float
     reserve_bytes: float
+    optimizer: float = 0.0                 # the optimizer step (the slowest stage's)
 
     @property
     def peak_bytes(self) -> float:
@@ -588,7 +604,8 @@ class Estimate:
                 {"weights": s.weights / GiB, "grads": s.grads / GiB, "optimizer": s.optimizer / GiB,
                  "activations": s.activations / GiB, "logits": s.logits / GiB, "buffers": s.buffers / GiB,
                  "total": s.total / GiB} for s in self.stages],
-            "time_s": {"compute": self.compute, "bubble": self.bubble, "exposed_comm": dict(self.exposed)},
+            "time_s": {"compute": self.compute, "bubble": self.bubble, "optimizer": self.optimizer,
+                       "exposed_comm": dict(self.exposed)},
         }
 
 
@@ -648,15 +665,17 @@ def evaluate(problem: Problem, layout: Layout) -> Estimate:
         comm["ep"] += fm / 2 * lt.comm["ep"][i]
         dpc = pd * r["X_dp_per_param"][i]
         edpc = pe * r["X_edp_per_param"][i]
+        opt = pd * r["T_opt_dense"][i] + pe * r["T_opt_expert"][i]
         stages.append(StageEstimate(i, weights, grads, optimizer, acts, logits, bufs, time, comm, dpc, edpc,
-                                    overlap_window=compute_mb))
+                                    overlap_window=compute_mb, optimizer_step=opt))
     t_max = max(s.time for s in stages)
     bott = max(stages, key=lambda s: s.time)
     # DP/EDP: overlapped with the backward of the last micro-batch (Megatron --overlap-grad-reduce)
     exp_dp_total = max(max(0.0, s.dp_comm + s.edp_comm - s.overlap_window) for s in stages)
     worst = max(stages, key=lambda s: max(0.0, s.dp_comm + s.edp_comm - s.overlap_window))
     share = worst.dp_comm / (worst.dp_comm + worst.edp_comm) if worst.dp_comm + worst.edp_comm else 0.0
-    step = (mb + (pp - 1) / vpp) * t_max + exp_dp_total
+    opt_step = max(s.optimizer_step for s in stages)        # every stage steps at once, after the reduction
+    step = (mb + (pp - 1) / vpp) * t_max + exp_dp_total + opt_step
     bubble = (pp - 1) / vpp * t_max
     exposed = {"dp": exp_dp_total * share, "edp": exp_dp_total * (1 - share)}
     for k in ("tp", "cp", "ep", "pp"):
@@ -666,7 +685,7 @@ def evaluate(problem: Problem, layout: Layout) -> Estimate:
     model_flops = training_flops(problem.model, tokens, problem.train.seq)
     n = layout.world
     fl = model_flops / step / n
-    return Estimate(stages=stages, step_time=step, compute=compute, bubble=bubble, exposed=exposed,
+    return Estimate(stages=stages, step_time=step, compute=compute, bubble=bubble, exposed=exposed, optimizer=opt_step,
                     tokens_per_s_per_gpu=tokens / step / n, flops_per_gpu=fl,
                     mfu=fl / problem.cluster.gpu.peak_flops, reserve_bytes=problem.cluster.gpu.reserve_gib * GiB)
 

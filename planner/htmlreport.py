@@ -41,8 +41,8 @@ SHADES = (0.0, 0.28, 0.48, 0.64)
 MEM_TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
 MEM_COLOURS = {"weights": "#4e79a7", "grads": "#a0cbe8", "optimizer": "#f28e2b", "activations": "#59a14f",
                "logits": "#e15759", "buffers": "#bab0ac"}
-TIME_PARTS = ("compute", "bubble") + report.GROUPS      # exposed comm by group: dp edp tp cp ep pp
-TIME_COLOURS = {"compute": "#4e79a7", "bubble": "#bab0ac", "dp": "#f28e2b", "edp": "#ffbe7d", "tp": "#b07aa1",
+TIME_PARTS = ("compute", "bubble", "optimizer") + report.GROUPS      # exposed comm by group: dp edp tp cp ep pp
+TIME_COLOURS = {"compute": "#4e79a7", "bubble": "#bab0ac", "optimizer": "#9c755f", "dp": "#f28e2b", "edp": "#ffbe7d", "tp": "#b07aa1",
                 "cp": "#59a14f", "ep": "#e15759", "pp": "#76b7b2"}
 DENSE_AXES_VIEW = (("dp", "d"), ("cp", "c"), ("tp", "t"))      # outer -> inner, label prefix
 EXPERT_AXES_VIEW = (("edp", "ed"), ("ep", "ep"), ("etp", "et"))
@@ -308,8 +308,12 @@ def memory_chart(subject: Subject, y_max: Optional[float] = None, width: float =
 
 def time_parts(est: dict) -> list[tuple[str, float]]:
     t = est["time_s"]
-    return [("compute", t["compute"]), ("bubble", t["bubble"])] + [(g, t["exposed_comm"].get(g, 0.0))
-                                                                   for g in report.GROUPS]
+    return ([("compute", t["compute"]), ("bubble", t["bubble"]), ("optimizer", t.get("optimizer", 0.0))]
+            + [(g, t["exposed_comm"].get(g, 0.0)) for g in report.GROUPS])
+
+
+def _part_name(part: str) -> str:
+    return {"optimizer": "optimizer step"}.get(part, part if part in ("compute", "bubble") else f"exposed {part} comm")
 
 
 def time_chart(subjects: list[Subject], width: float = 1240) -> dict:
@@ -332,7 +336,7 @@ def time_chart(subjects: list[Subject], width: float = 1240) -> dict:
         for part, v in time_parts(s.est):
             if v <= 0:
                 continue
-            name = part if part in ("compute", "bubble") else f"exposed {part} comm"
+            name = _part_name(part)
             rects.append(_rect(x(base), y0, x(base + v) - x(base), row - 8, TIME_COLOURS[part], f"time-seg time-{part}",
                                f"{s.title}: {name} {v:.3f} s ({v / step:.1%} of the step)"))
             base += v
@@ -349,7 +353,7 @@ def time_table(est: dict) -> list[dict]:
     step = est["step_time_s"]
     out = []
     for part, v in time_parts(est):
-        name = part if part in ("compute", "bubble") else f"exposed {part} comm"
+        name = _part_name(part)
         out.append({"colour": TIME_COLOURS[part], "name": name, "seconds": f"{v:.3f}", "share": f"{v / step:.1%}"})
     return out
 
@@ -446,7 +450,7 @@ SUMMARY_HEAD = ["", "degrees", "experts (per stage)", "CP", "order", "mb", "laye
 
 def _legends() -> dict:
     return {"memory": [{"colour": MEM_COLOURS[t], "label": t} for t in MEM_TERMS],
-            "time": [{"colour": TIME_COLOURS[p], "label": p if p in ("compute", "bubble") else f"exposed {p} comm"}
+            "time": [{"colour": TIME_COLOURS[p], "label": _part_name(p)}
                      for p in TIME_PARTS]}
 
 

@@ -110,7 +110,8 @@ def header(problem: Problem) -> str:
 
 
 def _dominant_time(e: cm.Estimate) -> tuple[str, float]:
-    parts = {"compute": e.compute, "pipeline bubble": e.bubble, **{f"exposed {k} comm": v for k, v in e.exposed.items()}}
+    parts = {"compute": e.compute, "pipeline bubble": e.bubble, "optimizer step": e.optimizer,
+             **{f"exposed {k} comm": v for k, v in e.exposed.items()}}
     k = max(parts, key=parts.get)
     return k, parts[k]
 
@@ -132,7 +133,8 @@ def why(plans: list[Plan]) -> list[str]:
                f"({use:.0%}), mostly {top_term} ({terms[top_term] / cm.GiB:.1f} GiB); recompute: {rc}.")
     k, v = _dominant_time(e)
     out.append(f"Step {e.step_time:.3f} s: compute {e.compute:.3f} s, bubble {e.bubble:.3f} s, exposed comm "
-               f"{sum(e.exposed.values()):.3f} s; {k} dominates ({v / e.step_time:.0%}). MFU {e.mfu:.1%}.")
+               f"{sum(e.exposed.values()):.3f} s, optimizer {e.optimizer:.3f} s; {k} dominates "
+               f"({v / e.step_time:.0%}). MFU {e.mfu:.1%}.")
     if pr.model.is_moe:
         grid = RankGrid(L, pr.cluster.gpus_per_node)
         s0 = L.stages[0]
@@ -216,10 +218,10 @@ def explain(problem: Problem, layout: Layout, stream=None) -> None:
           f"{s.activations / cm.GiB:.2f} ({inf:g} micro-batches in flight) + {s.logits / cm.GiB:.2f} + "
           f"{s.buffers / cm.GiB:.2f} = {s.total / cm.GiB:.2f}  (budget {problem.cluster.memory_budget_gib:.1f})")
     p("")
-    p("== step time (s) = (m + (p-1)/v) * bottleneck stage + exposed gradient reduction ==")
+    p("== step time (s) = (m + (p-1)/v) * bottleneck stage + exposed gradient reduction + optimizer step ==")
     t_max = max(s.time for s in est.stages)
     p(f"  ({layout.num_microbatches} + ({layout.pp}-1)/{layout.vpp}) * {t_max:.4f} + "
-      f"{est.exposed['dp'] + est.exposed['edp']:.4f} = {est.step_time:.4f}")
+      f"{est.exposed['dp'] + est.exposed['edp']:.4f} + {est.optimizer:.4f} = {est.step_time:.4f}")
     p(f"  compute {est.compute:.4f}, bubble {est.bubble:.4f}, exposed comm "
       + ", ".join(f"{k} {v:.4f}" for k, v in est.exposed.items()))
     p(f"  tokens/s/GPU {est.tokens_per_s_per_gpu:,.0f}, {est.flops_per_gpu / 1e12:.0f} TFLOP/s/GPU, MFU {est.mfu:.1%}")

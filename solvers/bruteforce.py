@@ -5,8 +5,9 @@ small problems, or cap it with `max_tuples`.
 
 It reads the same integer tables as the stage model (so the two optimise the same
 numbers) but assembles stage memory and time in its own plain-Python code. The only
-reduction is exact: per stage, options dominated in (time, exposed reduction) are
-dropped before the product over stages, since the objective is monotone in both maxima.
+reduction is exact: per stage, options dominated in (time, exposed reduction, optimizer
+step) are dropped before the product over stages, since the objective is monotone in
+all three maxima.
 """
 from __future__ import annotations
 
@@ -47,13 +48,12 @@ def _splits(L: int, P: int, minimum: int):
 
 
 def _pareto(opts):
-    """Options (t, d, payload) not beaten on both t and d."""
-    opts.sort(key=lambda o: (o[0], o[1]))
-    out, best_d = [], None
+    """Options (t, d, o, payload) not beaten on all of t, d and o."""
+    opts.sort(key=lambda o: (o[0], o[1], o[2]))
+    out = []
     for o in opts:
-        if best_d is None or o[1] < best_d:
+        if not any(k[0] <= o[0] and k[1] <= o[1] and k[2] <= o[2] for k in out):
             out.append(o)
-            best_d = o[1]
     return out
 
 
@@ -119,7 +119,9 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
                         comm = nd * (g("t_dense") - g("c_dense")) + nm * (g("t_moe", r) - g("c_moe", r)) + g("t_pp")
                         red = (nd * g("dp_dense") + nm * g("dp_moe_dense") + nm * g("edp_moe", r)
                                + (g("dp_first", r) if i == 0 else 0) + (g("dp_last", r) if i == P - 1 else 0))
-                        opts.append((work + comm, max(0, red - work), (tab.folds[ti][f], rf, sl)))
+                        opt = (nd * g("o_dense") + nm * g("o_moe", r) + (g("o_first", r) if i == 0 else 0)
+                               + (g("o_last", r) if i == P - 1 else 0))
+                        opts.append((work + comm, max(0, red - work), opt, (tab.folds[ti][f], rf, sl)))
             memo[key] = _pareto(opts)
             return memo[key]
 
@@ -136,10 +138,11 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
                     break
                 t_max = max(o[0] for o in combo)
                 d_max = max(o[1] for o in combo)
-                obj = ((V * M + P - 1) * t_max + V * d_max) / V
+                o_max = max(o[2] for o in combo)
+                obj = ((V * M + P - 1) * t_max + V * d_max + V * o_max) / V
                 if best is None or obj < best[0]:
-                    stages = tuple(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=o[2][0][0], ep=o[2][0][1],
-                                         edp=o[2][0][2], recompute_full=o[2][1], recompute_selective=o[2][2])
+                    stages = tuple(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=o[3][0][0], ep=o[3][0][1],
+                                         edp=o[3][0][2], recompute_full=o[3][1], recompute_selective=o[3][2])
                                    for i, o in enumerate(combo))
                     lay = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=P, vpp=V,
                                  cp_kind=tu.cp_kind, cp_ulysses=tu.cu, cp_ring=tu.cr, order=tu.order,

@@ -229,7 +229,13 @@ def bounds(problem: Problem, tab: Tables) -> tuple[np.ndarray, np.ndarray]:
     ex_m = (first(tab.dp_moe_dense) + per_tuple_min(tab.edp_moe) - c_m - rc_max) if n_moe else np.full(T, np.inf)
     # (the last stage's head time widens its window: take it off)
     d_lb = np.maximum(d_lb, np.ceil(L / P) * np.clip(np.minimum(ex_d, ex_m), 0, None) - per_tuple_max(tab.t_last))
-    step_lb = (V * M + P - 1) * t_lb / V + d_lb
+    # optimizer step: some stage steps at least the mean, and the fullest stage at least
+    # ceil(L/P) layers' worth (cheapest layer kind and folding)
+    o_layer = np.minimum(first(tab.o_dense) if n_dense else np.inf, per_tuple_min(tab.o_moe) if n_moe else np.inf)
+    o_tot = (n_dense * first(tab.o_dense) + (n_moe * per_tuple_min(tab.o_moe) if n_moe else 0)
+             + per_tuple_min(tab.o_first) + per_tuple_min(tab.o_last))
+    o_lb = np.maximum(o_tot / P, np.ceil(L / P) * o_layer)
+    step_lb = (V * M + P - 1) * t_lb / V + d_lb + o_lb
     if n_moe:
         feasible &= fold_ok
     step_lb = np.where(feasible, step_lb, np.inf)

@@ -167,6 +167,10 @@ class Tables:
     dp_first: np.ndarray
     dp_last: np.ndarray
     t_pp: np.ndarray
+    o_dense: np.ndarray          # optimizer step per step (ns) of one layer's / the extras' params
+    o_moe: np.ndarray
+    o_first: np.ndarray
+    o_last: np.ndarray
     has_dp: np.ndarray
     has_edp: np.ndarray
 
@@ -219,13 +223,14 @@ def tables(problem: Problem, tuples: list[Tuple], fold_filter=None) -> Tables:
         buf_dense=mem(lt.buf_dense), buf_moe=mem(lt.buf_moe),
         dp_dense=ns(lt.dp_dense), dp_moe_dense=ns(lt.dp_moe_dense), edp_moe=ns(lt.edp_moe),
         dp_first=ns(lt.dp_first), dp_last=ns(lt.dp_last), t_pp=ns(lt.pp_time),
+        o_dense=ns(lt.o_dense), o_moe=ns(lt.o_moe), o_first=ns(lt.o_first), o_last=ns(lt.o_last),
         has_dp=(x["dp"] * x["cp"] > 1), has_edp=(x["edp"] > 1),
     )
     return tab
 
 
 _FOLD_COSTS = ("w_moe", "a_moe", "t_moe", "rc_moe", "edp_moe", "buf_moe", "w_last", "a_last", "t_last", "dp_last",
-               "w_first", "dp_first")
+               "w_first", "dp_first", "o_moe", "o_first", "o_last")
 
 
 def undominated(tab: Tables, ti: int) -> list[int]:

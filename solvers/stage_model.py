@@ -61,6 +61,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     buf_d = one("buf_dense")
     w_m, a_m, t_m, c_m, rc_m = col("w_moe"), col("a_moe"), col("t_moe"), col("c_moe"), col("rc_moe")
     edp_m, buf_m = col("edp_moe"), col("buf_moe")
+    o_d, o_m, o_first, o_last = one("o_dense"), col("o_moe"), col("o_first"), col("o_last")
     w_first, dp_first = col("w_first"), col("dp_first")
     w_last, a_last, t_last, dp_last = col("w_last"), col("a_last"), col("t_last"), col("dp_last")
 
@@ -85,8 +86,11 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction (ns)
     t_hi = L * (max([t_d, rc_d] + t_m + rc_m) * 2 + rc_s) + max(t_last) + t_pp
     d_hi = L * max([dp_d + dp_md] + edp_m) + max(dp_first) + max(dp_last)
+    o_hi = L * max([o_d] + o_m) + max(o_first) + max(o_last)
     t_max = model.new_int_var(0, t_hi, "t_max")
     d_max = model.new_int_var(0, d_hi, "d_max")
+    # o_max: the slowest stage's optimizer step (ns)
+    o_max = model.new_int_var(0, o_hi, "o_max")
 
     # Stages are contiguous and each holds at least one layer per virtual chunk.
     for i in range(P):
@@ -94,7 +98,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     # The MoE prefix count is read at each boundary.
     for i in range(P + 1):
         model.add_element(bnd[i], prefix_moe, pm[i])
-    stage_time, stage_excess = [], []
+    stage_time, stage_excess, stage_opt = [], [], []
     for i in range(P):
         n_i = bnd[i + 1] - bnd[i]
         nm_i = pm[i + 1] - pm[i]
@@ -141,13 +145,20 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
                 + (sum(y[i][f] * dp_last[f] for f in range(nf)) if last else 0))
         model.add(d_max >= dp_i - work)
         stage_excess.append(dp_i - work)
+        # The optimizer step of the stage's parameter shard bounds o_max.
+        opt_i = (nd_i * o_d + sum(nmf[i][f] * o_m[f] for f in range(nf))
+                 + (sum(y[i][f] * o_first[f] for f in range(nf)) if first else 0)
+                 + (sum(y[i][f] * o_last[f] for f in range(nf)) if last else 0))
+        model.add(o_max >= opt_i)
+        stage_opt.append(opt_i)
     # Redundant: the bottleneck is at least the mean stage, the exposed reduction at least
     # the mean excess (tightens the LP relaxation; changes no solution).
     model.add(P * t_max >= sum(stage_time))
     model.add(P * d_max >= sum(stage_excess))
+    model.add(P * o_max >= sum(stage_opt))
 
-    # Objective: V * step time = (V*M + P - 1) * bottleneck + V * exposed gradient reduction.
-    objective = (V * M + P - 1) * t_max + V * d_max
+    # Objective: V * step time = (V*M + P - 1) * bottleneck + V * (exposed reduction + optimizer step).
+    objective = (V * M + P - 1) * t_max + V * d_max + V * o_max
     model.minimize(objective)
     if cutoff_ns is not None:
         # Only plans that beat the incumbent matter: cut the rest off (exact pruning).
