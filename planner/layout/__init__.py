@@ -1,0 +1,25 @@
+"""Layout: the parallel degrees of a plan, its rank order, and its per-stage split.
+
+Three modules, one job each, and everything else imports from here:
+
+* `values` — `Layout` / `Stage` (the degrees, the sharding, the per-stage split and
+  recompute) and small constructors;
+* `rules`  — the one rule table: every identity and framework-independent rule, with a
+  stable id and a one-line message that shows the arithmetic;
+* `grid`   — the one rank grid: strides from the rank order, every group of every rank,
+  and whether a group stays inside a node (scalar and vectorised).
+
+Short axis names, as in DESIGN.md:
+
+    tp  tensor parallel         cp  context parallel       dp  data parallel
+    pp  pipeline stages         vpp virtual stages/rank
+    etp expert tensor parallel  ep  expert model parallel  edp expert data parallel
+"""
+from planner.layout.values import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES, SHARDINGS, Layout,
+                                   LayoutError, Stage, cp_split, uniform_stages)
+from planner.layout.rules import RULES, Violation, check, degree_violations, kv_heads_note, violations
+from planner.layout.grid import Group, RankGrid, dense_strides, span
+
+__all__ = ["CP_KINDS", "DENSE_AXES", "MASTERS", "ORDERS", "RECOMPUTE_MODULES", "SHARDINGS", "Layout", "LayoutError",
+           "Stage", "cp_split", "uniform_stages", "RULES", "Violation", "check", "degree_violations", "kv_heads_note",
+           "violations", "Group", "RankGrid", "dense_strides", "span"]

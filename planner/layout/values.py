@@ -1,0 +1,155 @@
+"""The layout value: degrees, rank order, sharding, micro-batching and the per-stage split.
+
+Identities (checked in `planner.layout.rules`): world = tp*cp*dp*pp, and per stage
+tp*cp*dp == etp*ep*edp (folding: the expert view re-factors the same ranks of the stage).
+
+Rank order: `order` names the dense axes innermost (stride 1) first, pp always last,
+e.g. "tp-cp-dp-pp" (Megatron's default tp-cp-ep-dp-pp without ep). The expert view of a
+stage factors the same local ranks as etp (stride 1), ep, edp.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+DENSE_AXES = ("tp", "cp", "dp")
+ORDERS = tuple("-".join(p) + "-pp" for p in permutations(DENSE_AXES))
+CP_KINDS = ("ring", "ulysses", "hybrid")
+
+# Data-parallel sharding (ZeRO, Rajbhandari et al. 2020, sec. 5). Dense state shards over
+# dp x cp, expert state over edp.
+#   none   DDP: weights, gradients and optimizer state replicated
+#   zero1  optimizer state (fp32 master + Adam m, v) sharded (Megatron's distributed optimizer)
+#   zero2  + gradients sharded (reduce-scattered); parameters kept from forward to backward
+#   zero3  + parameters sharded, gathered per micro-batch in forward and again in backward
+SHARDINGS = ("none", "zero1", "zero2", "zero3")
+# Where the fp32 master copy lives.
+#   bf16+fp32  persistent bf16 weights beside an fp32 master inside the optimizer state
+#              (Megatron-LM, DeepSpeed)
+#   fp32       the (sharded) parameter itself is fp32 and is the master; bf16 copies exist
+#              only while gathered for compute (FSDP2 with MixedPrecisionPolicy(bf16, fp32))
+MASTERS = ("bf16+fp32", "fp32")
+# Megatron-LM's --recompute-modules names (megatron/core/transformer/transformer_config.py)
+RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj")
+
+
+class LayoutError(ValueError):
+    """A layout breaks a rule. The message is one line and shows the arithmetic."""
+
+
+class Stage(BaseModel):
+    """One pipeline stage: its layers, its expert folding and its recompute."""
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    index: int = Field(..., ge=0, description="stage number, 0 = first (holds the embedding)")
+    layers: tuple[int, int] = Field(..., description="transformer layers [first, end) of this stage")
+    etp: int = Field(1, ge=1, description="tensor-parallel degree inside one expert")
+    ep: int = Field(1, ge=1, description="expert-model-parallel degree (ranks that split the experts)")
+    edp: int = Field(1, ge=1, description="expert-data-parallel degree (copies of one expert shard)")
+    recompute_full: int = Field(0, ge=0, description="layers fully recomputed (MoE layers first)")
+    recompute_selective: int = Field(0, ge=0, description="layers whose `recompute_modules` are recomputed")
+    recompute_modules: tuple[str, ...] = Field(
+        ("core_attn",), description="modules recomputed in the selective layers (Megatron names; "
+                                    "core_attn alone is Megatron's default 'selective')")
+
+    @field_validator("recompute_modules", mode="before")
+    @classmethod
+    def _modules(cls, v):
+        if isinstance(v, str):
+            v = tuple(x for x in v.replace(",", "+").split("+") if x)
+        v = tuple(v)
+        bad = [x for x in v if x not in RECOMPUTE_MODULES]
+        if bad:
+            raise ValueError(f"recompute_modules: unknown {', '.join(map(str, bad))} "
+                             f"(known: {', '.join(RECOMPUTE_MODULES)})")
+        if not v:
+            raise ValueError("recompute_modules: name at least one module")
+        return tuple(sorted(set(v), key=RECOMPUTE_MODULES.index))
+
+    @property
+    def num_layers(self) -> int:
+        return self.layers[1] - self.layers[0]
+
+    @property
+    def fold(self) -> tuple[int, int, int]:
+        return (self.etp, self.ep, self.edp)
+
+
+class Layout(BaseModel):
+    """Degrees, rank order, sharding, micro-batching and the per-stage split of one plan."""
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    world: int = Field(..., ge=1, description="GPUs in the job")
+    tp: int = Field(1, ge=1, description="tensor-parallel degree")
+    cp: int = Field(1, ge=1, description="context-parallel degree")
+    dp: int = Field(1, ge=1, description="data-parallel degree")
+    pp: int = Field(1, ge=1, description="pipeline stages")
+    vpp: int = Field(1, ge=1, description="virtual pipeline chunks per stage (1 = plain 1F1B)")
+    cp_kind: Literal["ring", "ulysses", "hybrid"] = Field("ring", description="how CP splits attention")
+    cp_ulysses: int = Field(1, ge=1, description="Ulysses (all-to-all) part of cp")
+    cp_ring: int = Field(1, ge=1, description="ring (zig-zag P2P) part of cp")
+    order: str = Field("tp-cp-dp-pp", description="dense rank order, innermost first, pp last")
+    micro_batch: int = Field(1, ge=1, description="sequences per micro-batch")
+    num_microbatches: int = Field(1, ge=1, description="micro-batches per step per pipeline")
+    sharding: Literal["none", "zero1", "zero2", "zero3"] = Field(
+        "zero1", description="data-parallel sharding: none | zero1 (optimizer) | zero2 (+ grads) | zero3 (+ params)")
+    master: Literal["bf16+fp32", "fp32"] = Field(
+        "bf16+fp32", description="bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); "
+                                 "fp32: the sharded fp32 param is the master (FSDP2 mixed precision)")
+    stages: tuple[Stage, ...] = Field(..., description="one entry per pipeline stage")
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.order not in ORDERS:
+            raise ValueError(f"order {self.order!r} must be one of {', '.join(ORDERS)}")
+        if len(self.stages) != self.pp:
+            raise ValueError(f"stages({len(self.stages)}) != pp({self.pp})")
+        return self
+
+    @property
+    def stage_ranks(self) -> int:
+        """Ranks per pipeline stage: tp*cp*dp."""
+        return self.tp * self.cp * self.dp
+
+    @property
+    def recompute_kinds(self) -> set[str]:
+        kinds = set()
+        for s in self.stages:
+            if s.recompute_full:
+                kinds.add("full")
+            if s.recompute_selective:
+                kinds.add("selective")
+        return kinds or {"none"}
+
+    def to_dict(self) -> dict:
+        d = self.model_dump(mode="json")
+        d["stages"] = [{**s, "layers": list(s["layers"])} for s in d["stages"]]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Layout":
+        stages = tuple(Stage(**{**s, "layers": tuple(s["layers"])}) for s in d["stages"])
+        return cls(**{**d, "stages": stages})
+
+
+def cp_split(kind: str, cp: int, ulysses: Optional[int] = None) -> tuple[int, int]:
+    """(cp_ulysses, cp_ring) for a CP kind."""
+    if kind == "ring":
+        return 1, cp
+    if kind == "ulysses":
+        return cp, 1
+    u = ulysses or 1
+    return u, cp // u
+
+
+def uniform_stages(layers: int, pp: int, fold=(1, 1, 1), recompute_full=0) -> tuple[Stage, ...]:
+    """Layers split as evenly as possible, earlier stages one layer lighter when uneven
+    (the first holds the embedding, the last the head)."""
+    base, extra = divmod(layers, pp)
+    sizes = [base + (1 if i >= pp - extra else 0) for i in range(pp)]
+    out, first = [], 0
+    for i, n in enumerate(sizes):
+        out.append(Stage(index=i, layers=(first, first + n), etp=fold[0], ep=fold[1], edp=fold[2],
+                         recompute_full=min(recompute_full, n) if recompute_full >= 0 else n))
+        first += n
+    return tuple(out)
