@@ -175,6 +175,11 @@ def layout_numbers(plan: dict) -> dict:
     if sorted(order) != sorted(DENSE_AXES + ("pp",)) or order[-1] != "pp":
         raise BundleError(f"plan field layout.order: expected a permutation of tp, cp, dp then pp, got {L['order']!r}")
     out.update(cp_kind=kind, cp_ulysses=u, cp_ring=r, order=order[:-1])
+    # precision and data-parallel sharding the runtime must run (templates/bundle/dataparallel.py)
+    out["sharding"] = str(L.get("sharding") or "zero1")
+    out["master"] = str(L.get("master") or "bf16+fp32")
+    if out["sharding"] not in ("none", "zero1", "zero2", "zero3"):
+        raise BundleError(f"plan field layout.sharding: expected none, zero1, zero2 or zero3, got {out['sharding']!r}")
     return out
 
 
@@ -193,7 +198,7 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
     if len(stages) != pp:
         raise BundleError(f"plan field layout.stages: {len(stages)} stages, expected pp({pp})")
     local = lay["tp"] * lay["cp"] * lay["dp"]
-    folds, counts, expect = [], [], 0
+    folds, counts, modules, expect = [], [], [], 0
     for s, st in enumerate(stages):
         f = f"layout.stages.{s}"
         first, end = (st.get("layers") or [None, None])[:2]
@@ -217,6 +222,7 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
             raise BundleError(f"plan field {f}.recompute_full: full({nf}) + selective({ns}) > layers({end - first})")
         folds.append(fold)
         counts.append((end - first, nf, ns))
+        modules.append(list(st.get("recompute_modules") or ["core_attn"]))
     if expect != full["layers"]:
         raise BundleError(f"plan field layout.stages: layers cover [0, {expect}), model has {full['layers']}")
 
@@ -240,7 +246,7 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
             c = chunks[p][v]
             specs.append({"index": v * pp + p, "pp_rank": p, "layers": c,
                           "is_moe": [full["is_moe"][i] for i in c], "recompute": [kind[i] for i in c],
-                          **folds[p]})
+                          "recompute_modules": modules[p], **folds[p]})
     return sorted(specs, key=lambda x: x["index"])
 
 
@@ -352,7 +358,8 @@ def derive(plan: dict) -> dict:
     cluster = plan["problem"].get("cluster") or {}
     per_node = int(cluster.get("gpus_per_node") or min(lay["world"], 8))
     per_node = min(per_node, lay["world"])
-    runtime_layout = {k: lay[k] for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring")}
+    runtime_layout = {k: lay[k] for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring",
+                                          "sharding", "master")}
     runtime_layout["order"] = "-".join(lay["order"] + ["pp"])
     return {
         "plan_ref": f"plan {plan.get('_index', 0)}",
