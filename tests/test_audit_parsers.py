@@ -98,7 +98,7 @@ def test_megatron_unresolvable_variable_is_a_one_line_error(tmp_path):
     path = write(tmp_path, "train.sh", text)
     with pytest.raises(AuditParseError) as e:
         load(path)
-    assert str(e.value) == f"{path}:13: unresolvable shell variable $TP_SIZE in --tensor-model-parallel-size"
+    assert str(e.value) == f"{path}:13: unresolvable shell variable $TP_SIZE in --tensor-model-parallel-size (pass --env NAME=VALUE)"
     assert "\n" not in str(e.value)
     # the same script with TP_SIZE in the environment
     assert load(path, env={"TP_SIZE": "4"}).tp == 4

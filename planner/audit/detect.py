@@ -6,8 +6,14 @@ Auto-detection, first match wins:
 * ``*.toml`` -> torchtitan;
 * ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` ->
   foldplan plan, other JSON -> DeepSpeed config;
+* ``*.yaml`` / ``*.yml`` (or text) with a top-level ``MODEL_ARGS:`` -> Megatron YAML config
+  (Megatron-LM functional tests, Megatron-MoE-ModelZoo);
 * ``*.sh``/``.bash``/``.slurm``/``.sbatch``/``.args``, or text with ``--flag`` words ->
   Megatron-LM launch script / argument file.
+
+A Hugging Face ``config.json`` (``model_type`` / ``architectures`` / ``num_hidden_layers``)
+holds a model, not a layout: it is refused with a message that says to pass it as
+``--model`` beside a layout.
 
 Keyword overrides are the command line's: ``world`` (GPUs; ``gpus`` is an
 alias), ``seq``, ``micro_batch``, ``global_batch``, ``model_name`` for every
@@ -21,7 +27,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import deepspeed, foldplan, layoutstr, megatron, torchtitan
+import os
+import stat
+
+from . import deepspeed, foldplan, layoutstr, megatron, megatron_yaml, torchtitan
 from .source import AuditParseError, ForeignConfig
 
 FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
@@ -41,7 +50,18 @@ def detect(source: str, text: str | None) -> str:
         return "torchtitan"
     stripped = text.lstrip()
     if suffix == ".json" or stripped.startswith("{"):
-        return "foldplan" if re.search(r'"schema"\s*:\s*"foldplan\.plans/', text) else "deepspeed"
+        if re.search(r'"schema"\s*:\s*"foldplan\.plans/', text):
+            return "foldplan"
+        if re.search(r'"(model_type|architectures|num_hidden_layers)"\s*:', text[:200_000]):
+            raise AuditParseError(source, None, "is a Hugging Face model config (config.json), not a layout: pass it "
+                                                f'as --model {source} and give the layout, e.g. '
+                                                f'foldplan audit "tp=8,pp=4,dp=2" --model {source}')
+        return "deepspeed"
+    if suffix in (".yaml", ".yml") or megatron_yaml.looks_like(text):
+        if megatron_yaml.looks_like(text):
+            return "megatron"
+        raise AuditParseError(source, None, "a YAML file without a MODEL_ARGS mapping: not a Megatron config "
+                                            "(model YAML files go to --model)")
     if suffix in _SHELL or re.search(r"(^|[\s\"'(=])--[A-Za-z]", text):
         return "megatron"
     if layoutstr.looks_like_layout(text):
@@ -53,16 +73,23 @@ def detect(source: str, text: str | None) -> str:
 
 
 def read_text(path: Path) -> str:
-    """The file's text; binary or non-UTF-8 content is an error, not garbage."""
+    """The file's text; binary or non-UTF-8 content is an error, not garbage. Only regular files are read
+    (a FIFO would block, /dev/zero never ends), and never more than the size limit."""
     name = str(path)
     try:
-        if path.is_dir():
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
             raise AuditParseError(name, None, "is a directory, not a config file")
-        if path.stat().st_size > _MAX_BYTES:
+        if not stat.S_ISREG(st.st_mode):
+            raise AuditParseError(name, None, "is not a regular file (a FIFO, device or socket): not a config")
+        if st.st_size > _MAX_BYTES:
             raise AuditParseError(name, None, f"file is larger than {_MAX_BYTES // 2**20} MiB: not a config")
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read(_MAX_BYTES + 1)
     except OSError as e:
         raise AuditParseError(name, None, f"cannot read: {e.strerror or e}") from None
+    if len(data) > _MAX_BYTES:
+        raise AuditParseError(name, None, f"file is larger than {_MAX_BYTES // 2**20} MiB: not a config")
     if b"\0" in data:
         line = data.count(b"\n", 0, data.index(b"\0")) + 1
         raise AuditParseError(name, line, "binary file (NUL byte): not a text config")
@@ -71,6 +98,9 @@ def read_text(path: Path) -> str:
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise AuditParseError(name, line, f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+    if "\x01" in text:
+        raise AuditParseError(name, text.count("\n", 0, text.index("\x01")) + 1,
+                              "control character 0x01: not a text config")
     return text
 
 
@@ -100,6 +130,9 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     if fmt == "layout":
         cfg = layoutstr.parse(source if text is None else text.strip(),
                               "<layout>" if text is None else source, world=world)
+    elif fmt == "megatron" and megatron_yaml.looks_like(text) and Path(source).suffix.lower() != ".sh":
+        flags, sh = megatron_yaml.read_flags(text, source, dict(os.environ), env)
+        cfg = megatron.parse(text, source, world=world, env=env, flags=flags, sh=sh)
     elif fmt == "megatron":
         cfg = megatron.parse(text, source, world=world, env=env)
     elif fmt == "torchtitan":

@@ -1,337 +1,329 @@
-"""Megatron-LM launch scripts and argument files -> ForeignConfig.
+"""Megatron-LM (and Megatron-DeepSpeed) launch scripts, argument files and YAML configs -> ForeignConfig.
 
-The script is read by ``shell.interpret`` (variables, defaults, arrays,
-arithmetic); the ``--flag value`` / ``--flag=value`` pairs of every command are
-then matched against the Megatron-LM (megatron/training/arguments.py) and
-torchrun flags below. Underscores in flag names are read as dashes. Flags this
-module does not read are kept in ``unknown_flags``. A flag it reads whose value
-holds an unresolvable shell expression (``--tensor-model-parallel-size
-$TP_SIZE`` with ``TP_SIZE`` never set) is an ``AuditParseError``.
+The script is read by ``shell.interpret`` (variables, defaults, arrays, arithmetic,
+here-documents, ``eval`` / ``bash -c`` strings), seeded with the caller's environment
+(``env``: the process environment plus ``--env KEY=VAL``; the ``--env`` values also stand
+in for assignments the script computes with a command, ``NUM_GPUS=$(nvidia-smi ...)``).
+The ``--flag value`` / ``--flag=value`` pairs of every command are matched against the
+tables of ``megatron_flags``; a YAML config (Megatron-LM's functional-test
+``model_config.yaml``, the Megatron-MoE-ModelZoo's ``model_configs``) is first turned
+into the same flags by ``megatron_yaml``. A flag the audit reads whose value holds an
+unresolvable shell expression is an ``AuditParseError`` that names it.
 
-Defaults applied when a flag is absent are Megatron's own, and each is listed in
-``assumed``: tp = pp = cp = ep = 1, etp = tp, micro-batch 1, global batch =
-micro-batch x dp, cp comm type p2p (ring), top-k 2, MoE on every layer.
+Defaults applied when a flag is absent are Megatron's own, each listed in ``assumed``:
+tp = pp = cp = ep = 1, etp = tp, micro-batch 1, global batch = micro-batch x dp, cp comm
+type p2p (ring), top-k 2, MoE on every layer. Megatron-DeepSpeed (any of ``--deepspeed``,
+``--moe-expert-parallel-size``, ``--ds-sequence-parallel-size``, ``--expert-interval``,
+``--topk``) reads its own MoE flags, its Ulysses degree as cp and its experts as etp 1.
 
-``extra`` keys: ``vpp_layers`` (--num-layers-per-virtual-pipeline-stage),
-``hierarchical_cp_sizes``, ``overlap_p2p`` (--overlap-p2p-comm),
-``account_embedding`` / ``account_loss`` (--account-for-embedding/loss-in-
-pipeline-split), ``capacity_factor``, ``dtype``, ``cp_comm_types`` (when
---cp-comm-type lists one per layer), ``world_source``.
+Data-parallel sharding: ``--use-distributed-optimizer`` -> zero1; Megatron FSDP
+(``--use-megatron-fsdp --data-parallel-sharding-strategy optim | optim_grads |
+optim_grads_params``) -> zero1 / zero2 / zero3 (``no_shard``, the default: none); neither
+-> none. The master copy is bf16 weights + fp32 master in the optimizer (``bf16+fp32``).
+
+``extra`` keys: ``vpp_layers``, ``hierarchical_cp_sizes``, ``overlap_p2p``,
+``account_embedding`` / ``account_loss``, ``capacity_factor``, ``dtype``, ``cp_comm_types``,
+``world_source``, ``dialect`` ("megatron-lm" | "megatron-deepspeed"), ``pp_layout``.
 """
 
 from __future__ import annotations
 
-import ast
-from dataclasses import dataclass
+import os
 
-from .shell import Field, ShellSyntaxError, interpret, unresolved
+from . import megatron_model, pplayout
+from .megatron_flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
+from .shell import ShellSyntaxError, interpret, unresolved
 from .source import AuditParseError, ForeignConfig, exact_div, product
 
-# Flags that take no value.
-_BOOL = {
-    "sequence-parallel", "use-distributed-optimizer", "swiglu", "untie-embeddings-and-output-weights",
-    "bf16", "fp16", "group-query-attention", "overlap-p2p-comm", "recompute-activations",
-    "account-for-embedding-in-pipeline-split", "account-for-loss-in-pipeline-split",
-    "multi-latent-attention", "qk-layernorm", "moe-router-enable-expert-bias", "standalone",
-}
-# Flags with one or more values (nargs="+").
-_LIST = {"hierarchical-context-parallel-sizes", "cp-comm-type"}
-# Valued flags read by this module (bool and list flags above, plus these).
-_VALUED = {
-    "tensor-model-parallel-size", "pipeline-model-parallel-size", "context-parallel-size",
-    "expert-model-parallel-size", "expert-tensor-parallel-size",
-    "num-layers", "hidden-size", "ffn-hidden-size", "num-attention-heads", "num-query-groups",
-    "kv-channels", "seq-length", "encoder-seq-length", "micro-batch-size", "global-batch-size",
-    "num-experts", "moe-router-topk", "moe-ffn-hidden-size", "moe-shared-expert-intermediate-size",
-    "moe-layer-freq", "moe-expert-capacity-factor", "moe-router-score-function",
-    "recompute-granularity", "recompute-method", "recompute-num-layers",
-    "num-layers-per-virtual-pipeline-stage", "num-virtual-stages-per-pipeline-rank",
-    "decoder-first-pipeline-num-layers", "decoder-last-pipeline-num-layers",
-    "vocab-size", "padded-vocab-size", "normalization", "q-lora-rank", "kv-lora-rank",
-    "qk-head-dim", "qk-pos-emb-head-dim", "v-head-dim", "mtp-num-layers",
-}
-# torchrun's own flags: read for the world size, never a parse error.
-_LAUNCHER = {"nproc-per-node", "nnodes", "node-rank", "master-addr", "master-port", "rdzv-endpoint",
-             "rdzv-backend", "rdzv-id", "max-restarts", "log-dir", "redirects", "tee", "role"}
-_NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES")
+layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
+
+_NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "NUM_NODE")
 _PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
-             "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "GPUS")
+             "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "NUM_GPUS_PERNODE", "GPUS")
 _CP_KIND = {"p2p": "ring", "a2a": "ulysses", "allgather": "allgather", "a2a+p2p": "hybrid"}
-# Other spellings of flags read here: Megatron-Core's newer names for the uneven pipeline
-# split, and the `deepspeed` launcher's --num_gpus / --num_nodes for torchrun's flags.
-_ALIASES = {"num-layers-in-first-pipeline-stage": "decoder-first-pipeline-num-layers",
-            "num-layers-in-last-pipeline-stage": "decoder-last-pipeline-num-layers",
-            "num-gpus": "nproc-per-node", "num-nodes": "nnodes"}
+_FSDP = {"no_shard": "none", "optim": "zero1", "optim_grads": "zero2", "optim_grads_params": "zero3"}
+_DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-size", "expert-interval", "topk",
+               "deepspeed-config")
+_WORLD_LIMIT = 2**24
 
 
-@dataclass
-class _Flag:
-    values: list[str]
-    line: int
-
-
-class _Flags:
-    """The flags of a script, last occurrence wins (as with argparse)."""
-
-    def __init__(self, path: str):
-        self.path = path
-        self.flags: dict[str, _Flag] = {}
-        self.unknown: dict[str, None] = {}
-
-    def scan(self, fields: list[Field]) -> None:
-        i = 0
-        while i < len(fields):
-            f = fields[i]
-            i += 1
-            if not f.text.startswith("--") or len(f.text) < 3:
-                continue
-            name, eq, inline = f.text[2:].partition("=")
-            name = name.replace("_", "-")
-            name = _ALIASES.get(name, name)
-            values: list[str] = [inline] if eq else []
-            if not eq and name not in _BOOL:
-                while i < len(fields) and not fields[i].text.startswith("--"):
-                    values.append(fields[i].text)
-                    i += 1
-                    if name not in _LIST and name not in _LAUNCHER and name in _VALUED:
-                        break
-            if name in _BOOL or name in _VALUED or name in _LIST or name in _LAUNCHER:
-                self.flags[name] = _Flag(values, f.line)
-            else:
-                self.unknown[f"--{name}"] = None
-
-    def has(self, name: str) -> bool:
-        return name in self.flags
-
-    def line(self, name: str) -> int | None:
-        return self.flags[name].line if name in self.flags else None
-
-    def raw(self, name: str) -> str | None:
-        flag = self.flags.get(name)
-        if flag is None:
-            return None
-        if not flag.values:
-            raise AuditParseError(self.path, flag.line, f"--{name} needs a value")
-        self._check_resolved(name, flag, flag.values[0])
-        return flag.values[0]
-
-    def ints(self, name: str) -> list[int] | None:
-        flag = self.flags.get(name)
-        if flag is None:
-            return None
-        return [self._int(name, flag, v) for v in flag.values]
-
-    def int(self, name: str) -> int | None:
-        value = self.raw(name)
-        return None if value is None else self._int(name, self.flags[name], value)
-
-    def float(self, name: str) -> float | None:
-        value = self.raw(name)
-        if value is None:
-            return None
-        try:
-            return float(value)
-        except ValueError:
-            raise AuditParseError(self.path, self.flags[name].line,
-                                  f"--{name} expects a number, got {value!r}") from None
-
-    def _check_resolved(self, name: str, flag: _Flag, value: str) -> None:
-        bad = unresolved(value)
-        if bad:
-            kind = "command substitution" if bad[0].startswith("$(") and not bad[0].startswith("$((") \
-                else "shell variable"
-            raise AuditParseError(self.path, flag.line, f"unresolvable {kind} {bad[0]} in --{name}")
-
-    def _int(self, name: str, flag: _Flag, value: str) -> int:
-        self._check_resolved(name, flag, value)
-        try:
-            return int(value)
-        except ValueError:
-            raise AuditParseError(self.path, flag.line, f"--{name} expects an integer, got {value!r}") from None
-
-
-def layer_freq(expr: str) -> int | list[int]:
-    """``--moe-layer-freq``: an int, or a list expression such as ``([0]*3+[1]*58)``.
-
-    Evaluated with ``ast``; only list literals of ints, ``+`` and ``*`` by an int
-    are allowed, and lists stay under 100 000 entries.
-    """
-    text = expr.strip()
-    if text.lstrip("-").isdigit():
-        return int(text)
-    node = ast.parse(text, mode="eval").body
-
-    def ev(n: ast.AST) -> int | list[int]:
-        if isinstance(n, ast.Constant) and type(n.value) is int:
-            return n.value
-        if isinstance(n, ast.List) and all(isinstance(e, ast.Constant) and type(e.value) is int for e in n.elts):
-            return [e.value for e in n.elts]
-        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult)):
-            a, b = ev(n.left), ev(n.right)
-            if isinstance(n.op, ast.Add) and type(a) is type(b):
-                out = a + b
-            elif isinstance(n.op, ast.Mult) and isinstance(a, list) != isinstance(b, list):
-                lst, k = (a, b) if isinstance(a, list) else (b, a)
-                if k < 0 or len(lst) * k > 100_000:
-                    raise ValueError("list too long")
-                out = lst * k
-            else:
-                raise ValueError("unsupported operands")
-            if isinstance(out, list) and len(out) > 100_000:
-                raise ValueError("list too long")
-            return out
-        raise ValueError(f"unsupported expression {type(n).__name__}")
-
-    value = ev(node)
-    if isinstance(value, list) and any(v not in (0, 1) for v in value):
-        raise ValueError("entries must be 0 or 1")
-    return value
-
-
-def parse(text: str, path: str, world: int | None = None, env: dict[str, str] | None = None) -> ForeignConfig:
-    """Read a Megatron-LM launch script / argument file. ``world`` overrides the script's GPU count."""
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
+    """The flags of every command of the script (and the shell, for the world size)."""
     try:
-        sh = interpret(text, env)
+        sh = interpret(text, env, pinned)
     except ShellSyntaxError as e:
         raise AuditParseError(path, e.line, e.what) from None
-    flags = _Flags(path)
+    except RecursionError:
+        raise AuditParseError(path, None, "nested too deeply to read") from None
+    flags = Flags(path)
     for command in sh.commands:
         flags.scan(command)
-    if not any(name in flags.flags for name in _VALUED | _BOOL):
+    if not any(name in flags.flags for name in VALUED | BOOL):
         raise AuditParseError(path, None, "no Megatron-LM flags found (expected e.g. --num-layers, "
                                           "--tensor-model-parallel-size)")
-    assumed: list[str] = []
-    lines: dict[str, int] = {}
-    extra: dict = {}
+    return flags, sh
 
-    def get(name: str, fld: str, default=None, note: str = ""):
-        value = flags.int(name)
+
+def parse(text: str, path: str, world: int | None = None, env: dict | None = None,
+          flags: Flags | None = None, sh=None) -> ForeignConfig:
+    """Read a Megatron-LM launch script / argument file. ``world`` overrides the script's GPU count;
+    ``env`` (``--env KEY=VAL``) is laid over the process environment."""
+    if flags is None:
+        flags, sh = read_flags(text, path, dict(os.environ), env)
+    ctx = _Ctx(flags, path)
+    c = _degrees(ctx)
+    _world_and_batch(ctx, c, sh, world)
+    _context_parallel(ctx, c)
+    _pipeline(ctx, c)
+    _memory(ctx, c)
+    model, model_lines = megatron_model.model(flags, c["layers"], c["tp"], path, ctx.assumed,
+                                              deepspeed=ctx.deepspeed)
+    ctx.lines.update(model_lines)
+    c.pop("layers")
+    return ForeignConfig(format="megatron", path=path, model=model, extra=ctx.extra,
+                         unknown_flags=tuple(flags.unknown), effects=_effects(flags, c, model),
+                         lines=ctx.lines, assumed=tuple(ctx.assumed), **c)
+
+
+class _Ctx:
+    """What every step reads and adds to: the flags, the notes, the source lines, the extras."""
+
+    def __init__(self, flags: Flags, path: str):
+        self.flags, self.path = flags, path
+        self.assumed: list[str] = []
+        self.lines: dict[str, int] = {}
+        self.deepspeed = any(flags.has(n) for n in _DS_MARKERS)
+        self.extra: dict = {"dialect": "megatron-deepspeed" if self.deepspeed else "megatron-lm"}
+
+    def get(self, name: str, fld: str, default=None, note: str = ""):
+        value = self.flags.int(name)
         if value is None:
             if default is not None:
-                assumed.append(f"{fld}={default}: --{name} not given ({note or 'Megatron default'})")
+                self.assumed.append(f"{fld}={default}: --{name} not given ({note or 'Megatron default'})")
             return default
-        lines[fld] = flags.line(name)
+        self.lines[fld] = self.flags.line(name)
         return value
 
+    def fail(self, name: str, what: str) -> AuditParseError:
+        return AuditParseError(self.path, self.flags.line(name), what)
+
+
+def _degrees(ctx: _Ctx) -> dict:
+    get = ctx.get
     tp = get("tensor-model-parallel-size", "tp", 1)
     pp = get("pipeline-model-parallel-size", "pp", 1)
-    cp = get("context-parallel-size", "cp", 1)
-    ep = get("expert-model-parallel-size", "ep", 1)
-    etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+    if ctx.deepspeed:
+        cp = ctx.flags.int("ds-sequence-parallel-size") or 1
+        if cp > 1:
+            ctx.lines["cp"] = ctx.flags.line("ds-sequence-parallel-size")
+        ep = get("moe-expert-parallel-size", "ep", 1, "Megatron-DeepSpeed default")
+        etp = tp if ctx.flags.has("enable-expert-tensor-parallelism") else 1
+    else:
+        cp = get("context-parallel-size", "cp", 1)
+        ep = get("expert-model-parallel-size", "ep", 1)
+        etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+    for name, v in (("tp", tp), ("pp", pp), ("cp", cp), ("ep", ep), ("etp", etp)):
+        if v < 1:
+            raise AuditParseError(ctx.path, ctx.lines.get(name), f"{name} must be >= 1, got {v}")
     micro = get("micro-batch-size", "micro_batch", 1)
-    global_batch = get("global-batch-size", "global_batch")
+    if micro < 1:
+        raise ctx.fail("micro-batch-size", f"--micro-batch-size must be >= 1, got {micro}")
     seq = get("seq-length", "seq")
     if seq is None:
         seq = get("encoder-seq-length", "seq")
+    return {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "etp": etp, "micro_batch": micro, "seq": seq or None,
+            "global_batch": get("global-batch-size", "global_batch"), "layers": get("num-layers", "layers")}
 
+
+def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
     if world is not None:
-        extra["world_source"] = "given"
+        ctx.extra["world_source"] = "given"
     else:
-        world, world_line, source = _world(sh, flags)
+        world, world_line, source = _world(sh, ctx.flags)
         if world is not None:
-            extra["world_source"] = source
+            ctx.extra["world_source"] = source
             if world_line:
-                lines["world"] = world_line
+                ctx.lines["world"] = world_line
     if world is None:
-        assumed.append("world unknown: the script does not say how many GPUs (pass --gpus)")
-    dp = exact_div(world, tp * pp * cp)
-    edp = exact_div(world, etp * ep * pp)
-    if global_batch is None and dp is not None:
-        global_batch = micro * dp
-        assumed.append(f"global_batch={global_batch}: --global-batch-size not given (micro-batch x dp)")
+        ctx.assumed.append("world unknown: the script does not say how many GPUs (pass --gpus)")
+    c["world"] = world
+    c["dp"] = exact_div(world, c["tp"] * c["pp"] * c["cp"])
+    if ctx.deepspeed:
+        c["edp"] = exact_div(product(c["tp"], c["cp"], c["dp"]), c["etp"] * c["ep"])
+    else:
+        c["edp"] = exact_div(world, c["etp"] * c["ep"] * c["pp"])
+    if c["global_batch"] is None and c["dp"] is not None:
+        c["global_batch"] = c["micro_batch"] * c["dp"]
+        ctx.assumed.append(f"global_batch={c['global_batch']}: --global-batch-size not given (micro-batch x dp)")
 
-    # context parallel flavour
-    cp_kind = cp_ulysses = cp_ring = None
-    kinds = flags.flags["cp-comm-type"].values if flags.has("cp-comm-type") else []
-    for v in kinds:
-        flags._check_resolved("cp-comm-type", flags.flags["cp-comm-type"], v)
+
+def _context_parallel(ctx: _Ctx, c: dict) -> None:
+    flags, cp = ctx.flags, c["cp"]
+    c["cp_kind"] = c["cp_ulysses"] = c["cp_ring"] = None
+    if ctx.deepspeed:
+        if cp > 1:
+            c["cp_kind"], c["cp_ulysses"], c["cp_ring"] = "ulysses", cp, 1
+        return
+    kinds = flags.strings("cp-comm-type") or []
     if len(set(kinds)) > 1:
-        extra["cp_comm_types"] = list(kinds)
-        assumed.append(f"cp comm type per layer {kinds}: audited as {kinds[0]}")
+        ctx.extra["cp_comm_types"] = list(kinds)
+        ctx.assumed.append(f"cp comm type per layer {kinds}: audited as {kinds[0]}")
     kind = kinds[0] if kinds else "p2p"
     if kind not in _CP_KIND:
-        raise AuditParseError(path, flags.line("cp-comm-type"),
-                              f"--cp-comm-type {kind!r} is not one of {', '.join(_CP_KIND)}")
+        raise ctx.fail("cp-comm-type", f"--cp-comm-type {kind!r} is not one of {', '.join(_CP_KIND)}")
     if kinds:
-        lines["cp_kind"] = flags.line("cp-comm-type")
+        ctx.lines["cp_kind"] = flags.line("cp-comm-type")
     hier = flags.ints("hierarchical-context-parallel-sizes")
     if hier is not None:
-        extra["hierarchical_cp_sizes"] = hier
-        lines["hierarchical_cp_sizes"] = flags.line("hierarchical-context-parallel-sizes")
+        ctx.extra["hierarchical_cp_sizes"] = hier
+        ctx.lines["hierarchical_cp_sizes"] = flags.line("hierarchical-context-parallel-sizes")
     if cp > 1:
-        cp_kind = _CP_KIND[kind]
+        c["cp_kind"] = _CP_KIND[kind]
         if not kinds:
-            assumed.append("cp_kind=ring: --cp-comm-type not given (Megatron default p2p)")
-        if cp_kind == "ring":
-            cp_ulysses, cp_ring = 1, cp
-        elif cp_kind == "ulysses":
-            cp_ulysses, cp_ring = cp, 1
-        elif cp_kind == "hybrid" and hier:
-            cp_ulysses, cp_ring = hier[0], product(*hier[1:])
+            ctx.assumed.append("cp_kind=ring: --cp-comm-type not given (Megatron default p2p)")
+        if c["cp_kind"] == "ring":
+            c["cp_ulysses"], c["cp_ring"] = 1, cp
+        elif c["cp_kind"] == "ulysses":
+            c["cp_ulysses"], c["cp_ring"] = cp, 1
+        elif c["cp_kind"] == "hybrid" and hier:
+            c["cp_ulysses"], c["cp_ring"] = hier[0], product(*hier[1:])
 
-    # pipeline
-    first = get("decoder-first-pipeline-num-layers", "first_stage_layers")
-    last = get("decoder-last-pipeline-num-layers", "last_stage_layers")
-    layers = get("num-layers", "layers")
-    vpp_layers = get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
-    vpp = get("num-virtual-stages-per-pipeline-rank", "vpp")
-    if vpp_layers is not None:
-        extra["vpp_layers"] = vpp_layers
-        vpp = exact_div(exact_div(layers, pp), vpp_layers)
+
+def _pipeline(ctx: _Ctx, c: dict) -> None:
+    flags, pp, layers = ctx.flags, c["pp"], c["layers"]
+    c["first_stage_layers"] = ctx.get("decoder-first-pipeline-num-layers", "first_stage_layers")
+    c["last_stage_layers"] = ctx.get("decoder-last-pipeline-num-layers", "last_stage_layers")
+    vpp_layers = ctx.get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
+    vpp = ctx.get("num-virtual-stages-per-pipeline-rank", "vpp")
+    layout = flags.raw("pipeline-model-parallel-layout")
+    c["stage_layers"] = ()
+    if layout is not None:
+        try:
+            parsed = pplayout.parse(layout, pp)
+        except pplayout.LayoutStringError as e:
+            raise ctx.fail("pipeline-model-parallel-layout", f"--pipeline-model-parallel-layout {layout[:60]!r}: {e}")
+        ctx.extra["pp_layout"] = parsed
+        ctx.lines["stage_layers"] = flags.line("pipeline-model-parallel-layout")
+        c["stage_layers"], vpp = tuple(parsed["stages"]), parsed["vpp"]
+    elif vpp_layers is not None:
+        ctx.extra["vpp_layers"] = vpp_layers
+        per_stage = _per_stage_layers(ctx, c, layers)
+        vpp = exact_div(per_stage, vpp_layers) if vpp_layers > 0 else None
     elif vpp is None:
         vpp = 1
-    extra["overlap_p2p"] = flags.has("overlap-p2p-comm")
-    extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
-    extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
-    schedule = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
+    if vpp is not None and vpp < 1:
+        raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
+    c["vpp"] = vpp
+    ctx.extra["overlap_p2p"] = flags.has("overlap-p2p-comm")
+    ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
+    ctx.extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
+    c["pp_schedule"] = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
 
-    # memory savers
+
+def _per_stage_layers(ctx: _Ctx, c: dict, layers: int | None) -> int | None:
+    """Transformer layers of a middle pipeline rank (what --num-layers-per-virtual-pipeline-stage divides)."""
+    if layers is None:
+        return None
+    first, last, pp = c["first_stage_layers"], c["last_stage_layers"], c["pp"]
+    given = [x for x in (first, last) if x is not None]
+    if given:
+        return exact_div(layers - sum(given), pp - len(given)) if pp > len(given) else None
+    counted = layers + int(ctx.flags.has("account-for-embedding-in-pipeline-split")) \
+        + int(ctx.flags.has("account-for-loss-in-pipeline-split"))
+    return exact_div(counted, pp)
+
+
+def _memory(ctx: _Ctx, c: dict) -> None:
+    """Recompute, sequence parallel, sharding, precision, MoE capacity."""
+    flags = ctx.flags
     recompute = flags.raw("recompute-granularity")
     if recompute is None:
-        recompute = "selective" if flags.has("recompute-activations") else "none"
+        full = flags.has("checkpoint-activations") or flags.has("deepspeed-activation-checkpointing")
+        recompute = "full" if full else "selective" if flags.has("recompute-activations") else "none"
     else:
-        lines["recompute"] = flags.line("recompute-granularity")
+        ctx.lines["recompute"] = flags.line("recompute-granularity")
     if recompute not in ("none", "selective", "full"):
-        raise AuditParseError(path, flags.line("recompute-granularity"),
-                              f"--recompute-granularity {recompute!r} is not full or selective")
-
-    for key, name in (("dtype", "bf16"), ("dtype", "fp16")):
+        raise ctx.fail("recompute-granularity", f"--recompute-granularity {recompute!r} is not full or selective")
+    c["recompute"] = recompute
+    c["recompute_method"] = flags.raw("recompute-method")
+    if c["recompute_method"] not in (None, "uniform", "block"):
+        raise ctx.fail("recompute-method", f"--recompute-method {c['recompute_method']!r} is not uniform or block")
+    c["recompute_num_layers"] = flags.int("recompute-num-layers")
+    if c["recompute_num_layers"] is None and flags.has("checkpoint-num-layers"):
+        c["recompute_num_layers"] = flags.int("checkpoint-num-layers")
+    modules = flags.strings("recompute-modules")
+    c["recompute_modules"] = tuple(modules) if modules and recompute == "selective" else ()
+    if modules:
+        ctx.lines["recompute_modules"] = flags.line("recompute-modules")
+    for name in ("bf16", "fp16"):
         if flags.has(name):
-            extra[key] = name
+            ctx.extra["dtype"] = name
     for name in ("sequence-parallel", "use-distributed-optimizer"):
         if flags.has(name):
-            lines[name.replace("use-", "").replace("-", "_")] = flags.line(name)
-    if flags.has("moe-expert-capacity-factor"):
-        extra["capacity_factor"] = flags.float("moe-expert-capacity-factor")
-
-    model, model_lines = _model(flags, layers, path, assumed)
-    lines.update(model_lines)
-    unknown = tuple(k for k in flags.unknown)
-    return ForeignConfig(
-        format="megatron", path=path,
-        tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, etp=etp, ep=ep, edp=edp,
-        cp_kind=cp_kind, cp_ulysses=cp_ulysses, cp_ring=cp_ring, world=world,
-        micro_batch=micro, global_batch=global_batch, seq=seq,
-        recompute=recompute, recompute_method=flags.raw("recompute-method"),
-        recompute_num_layers=flags.int("recompute-num-layers"),
-        sequence_parallel=flags.has("sequence-parallel"),
-        distributed_optimizer=flags.has("use-distributed-optimizer"),
-        pp_schedule=schedule, first_stage_layers=first, last_stage_layers=last,
-        model=model, extra=extra, unknown_flags=unknown, lines=lines, assumed=tuple(assumed),
-    )
+            ctx.lines[name.replace("use-", "").replace("-", "_")] = flags.line(name)
+    c["sequence_parallel"] = flags.has("sequence-parallel")
+    c["distributed_optimizer"] = flags.has("use-distributed-optimizer")
+    c["sharding"], c["master"] = _sharding(ctx), "bf16+fp32"
+    c["grad_reduce_bytes"] = 2 if flags.has("grad-reduce-in-bf16") else 4
+    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else "moe-expert-capacity-factor"
+    if flags.has(cf_flag) and not flags.has("disable-moe-token-dropping"):
+        ctx.extra["capacity_factor"] = flags.float(cf_flag)
+    elif ctx.deepspeed and flags.has("num-experts") and not flags.has("disable-moe-token-dropping"):
+        ctx.extra["capacity_factor"] = 1.0
+        ctx.assumed.append("capacity_factor=1.0: --moe-train-capacity-factor not given (Megatron-DeepSpeed "
+                           "drops tokens over capacity 1.0 by default)")
+    cf = ctx.extra.get("capacity_factor")
+    if cf is not None and cf <= 0:
+        ctx.extra.pop("capacity_factor")  # Megatron: a non-positive factor means dropless
 
 
-def _world(sh, flags: _Flags) -> tuple[int | None, int | None, str | None]:
+def _sharding(ctx: _Ctx) -> str:
+    flags = ctx.flags
+    if flags.has("use-megatron-fsdp"):
+        strategy = flags.raw("data-parallel-sharding-strategy") if flags.has("data-parallel-sharding-strategy") \
+            else "no_shard"
+        if strategy not in _FSDP:
+            raise ctx.fail("data-parallel-sharding-strategy", f"--data-parallel-sharding-strategy {strategy!r} is "
+                                                              f"not one of {', '.join(_FSDP)}")
+        ctx.lines["sharding"] = flags.line("data-parallel-sharding-strategy") or flags.line("use-megatron-fsdp")
+        return _FSDP[strategy]
+    if flags.has("use-torch-fsdp2"):
+        return "zero3"
+    if ctx.deepspeed and flags.has("zero-stage"):
+        stage = flags.int("zero-stage")
+        if stage not in (0, 1, 2, 3):
+            raise ctx.fail("zero-stage", f"--zero-stage {stage} is not 0, 1, 2 or 3")
+        return ("none", "zero1", "zero2", "zero3")[stage]
+    return "zero1" if flags.has("use-distributed-optimizer") else "none"
+
+
+def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], ...]:
+    """The flags read that change memory or time, with what each changes (the audit decides which it models)."""
+    out = []
+    for name, (kind, what) in EFFECTS.items():
+        if not flags.has(name) or " ".join(flags.flags[name].values) in MODELLED_VALUES.get(name, ()):
+            continue
+        shown = f"--{name}" + (f" {' '.join(flags.flags[name].values)}" if flags.flags[name].values else "")
+        out.append((shown, kind, what))
+    moe = model.get("moe")
+    if moe and (c["ep"] > 1 or c["etp"] > 1) and not flags.has("moe-token-dispatcher-type") \
+            and not flags.has("deepspeed"):
+        out.append(("--moe-token-dispatcher-type allgather (default)", "time",
+                    "tokens reach their experts by all-gather (the estimate models all-to-all)"))
+    return tuple(out)
+
+
+def _world(sh, flags: Flags) -> tuple[int | None, int | None, str | None]:
     """GPUs in the job: torchrun's --nnodes x --nproc-per-node, else WORLD_SIZE, else NNODES x GPUS_PER_NODE."""
 
     def as_int(text: str | None) -> int | None:
         if text is None or unresolved(text):
             return None
         text = text.split(":")[-1]  # elastic "1:4" -> the maximum
-        return int(text) if text.isdigit() else None
+        return int(text) if text.isdigit() and 0 < len(text) < 9 and 0 < int(text) <= _WORLD_LIMIT else None
 
     def var(name: str) -> tuple[int | None, int]:
-        v = sh.vars.get(name)
+        v = sh.vars.get(name) if sh is not None else None
         if v is None or isinstance(v.value, list):
             return None, 0
         return as_int(v.value), v.line
@@ -356,100 +348,3 @@ def _world(sh, flags: _Flags) -> tuple[int | None, int | None, str | None]:
             if per_node:
                 return nodes * per_node, nline, f"{n} x {g}"
     return None, None, None
-
-
-def _model(flags: _Flags, layers: int | None, path: str, assumed: list[str]) -> tuple[dict, dict]:
-    """Model hyperparameters named like docs/plan-schema.md; only what the flags say or imply."""
-    model: dict = {}
-    lines: dict = {}
-
-    def put(key: str, flag: str, value) -> None:
-        if value is not None:
-            model[key] = value
-            if flags.line(flag):
-                lines[key] = flags.line(flag)
-
-    put("layers", "num-layers", layers)
-    hidden = flags.int("hidden-size")
-    heads = flags.int("num-attention-heads")
-    put("hidden", "hidden-size", hidden)
-    put("heads", "num-attention-heads", heads)
-    if flags.has("group-query-attention"):
-        groups = flags.int("num-query-groups")
-        if groups is None:
-            groups = 1
-            assumed.append("kv_heads=1: --group-query-attention without --num-query-groups (Megatron default)")
-        put("kv_heads", "num-query-groups", groups)
-    elif heads is not None:
-        model["kv_heads"] = heads
-    head_dim = flags.int("kv-channels")
-    if head_dim is None and hidden and heads:
-        head_dim = hidden // heads
-    put("head_dim", "kv-channels", head_dim)
-    gated = flags.has("swiglu")
-    model["gated"] = gated
-    model["tied_embeddings"] = not flags.has("untie-embeddings-and-output-weights")
-    ffn = flags.int("ffn-hidden-size")
-    if ffn is None and hidden:
-        ffn = int(4 * hidden * 2 / 3 / 64) * 64 if gated else 4 * hidden
-        assumed.append(f"ffn_hidden={ffn}: --ffn-hidden-size not given (Megatron default for "
-                       f"{'SwiGLU' if gated else 'GeLU'})")
-    vocab = flags.int("vocab-size") or flags.int("padded-vocab-size")
-    put("vocab", "vocab-size" if flags.has("vocab-size") else "padded-vocab-size", vocab)
-    norm = flags.raw("normalization")
-    if norm:
-        model["norm"] = "rmsnorm" if norm.lower() == "rmsnorm" else "layernorm"
-    if flags.has("qk-layernorm"):
-        model["qk_norm"] = True
-    if flags.has("multi-latent-attention"):
-        model["attention"] = "mla"
-        model["mla"] = {k: flags.int(f) for k, f in (
-            ("q_lora_rank", "q-lora-rank"), ("kv_lora_rank", "kv-lora-rank"),
-            ("qk_nope_head_dim", "qk-head-dim"), ("qk_rope_head_dim", "qk-pos-emb-head-dim"),
-            ("v_head_dim", "v-head-dim"))}
-        if model["mla"]["qk_nope_head_dim"] and model["mla"]["qk_rope_head_dim"]:
-            # plan-schema: for MLA the q/k head dim is the nope + rope parts
-            model["head_dim"] = model["mla"]["qk_nope_head_dim"] + model["mla"]["qk_rope_head_dim"]
-    mtp = flags.int("mtp-num-layers")
-    if mtp is not None:
-        model["mtp_layers"] = mtp
-    experts = flags.int("num-experts")
-    if experts is None:
-        put("ffn_hidden", "ffn-hidden-size", ffn)
-        return model, lines
-    lines["experts"] = flags.line("num-experts")
-    top_k = flags.int("moe-router-topk")
-    if top_k is None:
-        top_k = 2
-        assumed.append("top_k=2: --moe-router-topk not given (Megatron default)")
-    freq_text = flags.raw("moe-layer-freq")
-    freq: int | list[int] = 1
-    if freq_text is not None:
-        try:
-            freq = layer_freq(freq_text)
-        except (ValueError, SyntaxError) as e:
-            raise AuditParseError(path, flags.line("moe-layer-freq"),
-                                  f"--moe-layer-freq {freq_text!r} is not an int or a list expression ({e})") from None
-        lines["layer_freq"] = flags.line("moe-layer-freq")
-    first_dense = 0
-    if isinstance(freq, list):
-        while first_dense < len(freq) and freq[first_dense] == 0:
-            first_dense += 1
-    every_layer_moe = freq == 1 or (isinstance(freq, list) and all(freq))
-    expert_ffn = flags.int("moe-ffn-hidden-size") or ffn
-    shared = flags.int("moe-shared-expert-intermediate-size") or 0
-    model["moe"] = {
-        "experts": experts, "top_k": top_k, "expert_ffn_hidden": expert_ffn,
-        "shared_experts": 1 if shared else 0, "shared_ffn_hidden": shared,
-        "first_dense_layers": first_dense, "layer_freq": freq,
-    }
-    score = flags.raw("moe-router-score-function")
-    if score:
-        model["moe"]["router_score"] = score
-    if flags.has("moe-router-enable-expert-bias"):
-        model["moe"]["router_bias"] = True
-    # plan-schema: ffn_hidden is the dense FFN width, 0 when every layer is MoE
-    model["ffn_hidden"] = 0 if every_layer_moe else ffn
-    if not every_layer_moe and flags.has("ffn-hidden-size"):
-        lines["ffn_hidden"] = flags.line("ffn-hidden-size")
-    return model, lines

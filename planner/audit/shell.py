@@ -75,6 +75,7 @@ class Shell:
     ifs: list[tuple[str, bool]] = field(default_factory=list)
 
     depth: int = 0  # scripts inside scripts being run
+    pinned: frozenset = frozenset()  # names whose env value stands in for an unresolvable assignment
 
     def __post_init__(self) -> None:
         for name, value in self.env.items():
@@ -233,6 +234,8 @@ class Shell:
                 self.vars[name] = Var(old.value + [Field(value, word.line)], word.line)
                 return i + 1
             value = old.value + value
+        if name in self.pinned and unresolved(value):
+            return i + 1  # the caller's --env NAME=VALUE stands for what the script would compute
         if len(value) > MAX_VALUE:
             raise ShellSyntaxError(word.line, f"${name} grows past {MAX_VALUE // 2**20} MiB")
         self.vars[name] = Var(value, word.line)
@@ -335,13 +338,17 @@ class Shell:
             return f"{MARK}{shown}{MARK}", line
         return value, (var.line if var is not None else line)
 
-    # -- arithmetic: $(( ... )) with + - * / % ** and parentheses, integer semantics --
-    def _arith(self, expr: str, line: int) -> str:
+    def expand_text(self, text: str, line: int) -> str:
+        """``text`` with its ``$...`` expansions replaced (no quotes, no word splitting): a YAML value."""
         pieces = []
-        for part in Scanner(expr, line).inline():
+        for part in Scanner(text, line).inline():
             value = part.text if part.kind == "text" else self._value(part, line)[0]
             pieces.append(" ".join(f.text for f in value) if isinstance(value, list) else value)
-        text = "".join(pieces).replace(JOIN, "").replace("\n", " ")
+        return "".join(pieces)
+
+    # -- arithmetic: $(( ... )) with + - * / % ** and parentheses, integer semantics --
+    def _arith(self, expr: str, line: int) -> str:
+        text = self.expand_text(expr, line).replace(JOIN, "").replace("\n", " ")
         if unresolved(text):
             return f"{MARK}$(({expr.strip()})){MARK}"
         try:
@@ -393,8 +400,13 @@ def _unescape(body: str) -> str:
     return re.sub(r"\\([$`\\])", r"\1", body)
 
 
-def interpret(text: str, env: dict[str, str] | None = None) -> Shell:
-    """Run the assignments of ``text``; ``shell.commands`` holds the other commands' fields."""
-    sh = Shell(env=dict(env or {}))
+def interpret(text: str, env: dict[str, str] | None = None, pinned: dict[str, str] | None = None) -> Shell:
+    """Run the assignments of ``text``; ``shell.commands`` holds the other commands' fields.
+
+    ``env`` is the environment the script starts with (its assignments replace it);
+    ``pinned`` values also start there and are kept where the script assigns a value that
+    cannot be resolved (``NUM_GPUS=$(nvidia-smi ... | wc -l)``): the caller knows it.
+    """
+    sh = Shell(env={**(env or {}), **(pinned or {})}, pinned=frozenset(pinned or ()))
     sh.run(text)
     return sh

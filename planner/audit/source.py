@@ -62,18 +62,25 @@ class ForeignConfig:
     sequence_parallel: bool | None = None
     distributed_optimizer: bool | None = None
     zero_stage: int | None = None  # DeepSpeed ZeRO / torchtitan FSDP (3)
+    sharding: str | None = None  # "none" | "zero1" | "zero2" | "zero3" (planner.layout SHARDINGS)
+    master: str | None = None  # "bf16+fp32" | "fp32" (planner.layout MASTERS)
+    recompute_modules: tuple[str, ...] = ()  # Megatron names, applied to the selective layers
+    grad_reduce_bytes: int | None = None  # 2 with --grad-reduce-in-bf16
     # -- pipeline --
     pp_schedule: str | None = None
     first_stage_layers: int | None = None
     last_stage_layers: int | None = None
     stages: tuple[dict, ...] = ()  # per-stage records (foldplan plans only)
+    stage_layers: tuple[int, ...] = ()  # layers per pipeline rank when the config spells them out
     # -- model hyperparameters found, keyed like docs/plan-schema.md "model" --
     model: dict = field(default_factory=dict)
     model_name: str | None = None  # a preset or flavour name the source mentions
     # -- format-specific facts the rules need (documented by each parser) --
     extra: dict = field(default_factory=dict)
     # -- provenance --
-    unknown_flags: tuple[str, ...] = ()
+    unknown_flags: tuple[str, ...] = ()  # every setting read but not used, in full
+    # settings that change memory or time, read from the config: (flag, "memory"/"time"/both, what it does)
+    effects: tuple[tuple[str, str, str], ...] = ()
     lines: dict = field(default_factory=dict)  # field -> 1-based source line
     assumed: tuple[str, ...] = ()
 
@@ -91,6 +98,9 @@ class ForeignConfig:
         out = dataclasses.asdict(self)
         out["stages"] = [dict(s) for s in self.stages]
         out["unknown_flags"] = list(self.unknown_flags)
+        out["effects"] = [list(e) for e in self.effects]
+        out["recompute_modules"] = list(self.recompute_modules)
+        out["stage_layers"] = list(self.stage_layers)
         out["assumed"] = list(self.assumed)
         return out
 

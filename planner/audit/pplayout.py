@@ -1,0 +1,63 @@
+"""Megatron-Core's ``--pipeline-model-parallel-layout`` string -> layers per (virtual) stage.
+
+Grammar (megatron/core/transformer/pipeline_parallel_layer_layout.py, ``parse_str_to_list``):
+stages are separated by ``|``; inside a stage ``E`` is the embedding, ``t`` a transformer
+layer, ``m`` an MTP module, ``L`` the loss; ``x*n`` repeats one character, ``(...)*n``
+repeats a group (which may hold ``|``); commas are cosmetic. The list has pp * vpp
+stages; virtual stage ``v`` of pipeline rank ``r`` is entry ``v * pp + r``.
+
+    "Et*3|(tt|)*29,m|L"  ->  [3] + [2] * 29 + [0, 0] transformer layers per stage
+
+The expansion is bounded (``MAX_CHARS``), so ``(t)*99999999`` is refused, not expanded.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_CHARS = 1_000_000
+_GROUP = re.compile(r"\(([^()]+)\)\*(\d+)")
+_ONE = re.compile(r"(.)\*(\d+)")
+
+
+class LayoutStringError(ValueError):
+    pass
+
+
+def _unroll(pattern: re.Pattern, text: str) -> str:
+    def rep(m: re.Match) -> str:
+        n = int(m.group(2)) if len(m.group(2)) < 9 else MAX_CHARS + 1
+        if len(m.group(1)) * n > MAX_CHARS:
+            raise LayoutStringError(f"{m.group(0)!r} expands past {MAX_CHARS:,} characters")
+        return m.group(1) * n
+
+    out = pattern.sub(rep, text)
+    if len(out) > MAX_CHARS:
+        raise LayoutStringError(f"expands past {MAX_CHARS:,} characters")
+    return out
+
+
+def parse(text: str, pp: int) -> dict:
+    """``{"virtual": [layers per virtual stage], "stages": [layers per pipeline rank], "vpp",
+    "embedding_stage", "loss_stage", "mtp"}``; raises LayoutStringError with the reason."""
+    s = text.replace(",", "").strip()
+    if len(s) > MAX_CHARS:
+        raise LayoutStringError("longer than a layout string can be")
+    s = _unroll(_GROUP, s)
+    s = _unroll(_ONE, s)
+    virtual = s.split("|")
+    bad = sorted(set(s) - set("EtmL|"))
+    if bad:
+        raise LayoutStringError(f"unknown layer character(s) {''.join(bad)!r} (known: E t m L)")
+    if pp < 1 or len(virtual) % pp:
+        raise LayoutStringError(f"{len(virtual)} stages is not a multiple of pp({pp})")
+    vpp = len(virtual) // pp
+    counts = [v.count("t") for v in virtual]
+    stages = [sum(counts[k * pp + r] for k in range(vpp)) for r in range(pp)]
+
+    def owner(ch: str) -> int | None:
+        hit = [i for i, v in enumerate(virtual) if ch in v]
+        return hit[0] % pp if hit else None
+
+    return {"virtual": counts, "stages": stages, "vpp": vpp, "embedding_stage": owner("E"),
+            "loss_stage": owner("L"), "mtp": s.count("m")}
