@@ -117,7 +117,7 @@ def cmd_plan(a) -> int:
     if a.out or a.report:
         from planner import codegen
         if a.out:
-            path = codegen.render_bundle(json.loads(text), a.out, force=a.force)
+            path = codegen.render_bundle(plans[0], a.out, force=a.force)
             if not a.json:
                 print(f"bundle written to {path}")
         if a.report:
@@ -209,10 +209,10 @@ def cmd_explain(a) -> int:
 def cmd_bundle(a) -> int:
     from planner import codegen
     from planner import plan as planmod
-    planmod.load(a.plan)           # validates the file (one-line errors)
-    with open(a.plan) as f:
-        doc = json.load(f)
-    path = codegen.render_bundle(doc, a.out, force=a.force, index=a.index)
+    plans = planmod.load(a.plan, index=a.index)       # validated (one-line errors)
+    if not plans:
+        raise planmod.PlanFileError(f"{a.plan}: no plan at index {a.index}")
+    path = codegen.render_bundle(plans[0], a.out, force=a.force)
     print(f"bundle written to {path}")
     return EXIT_OK
 

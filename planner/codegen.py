@@ -1,9 +1,14 @@
 """Render a plan into a self-contained launch bundle (templates/bundle -> OUT/).
 
-All numbers the bundle needs are derived here, in Python: per-layer MoE flags,
-per-stage layer lists and recompute, the rank grid and every process group,
-the `--tiny` dimensions. The templates only substitute (StrictUndefined).
-Files ending in `.j2` are rendered, the others copied byte for byte.
+The input is a `planner.plan.Plan`: pydantic and `planner.layout.check` have validated
+it, so nothing here re-validates it; `bundle_limits` only refuses what this bundle's
+code cannot run. All numbers the bundle needs are derived here, in Python: per-layer
+MoE flags, per-stage layer lists and recompute, the `--tiny` dimensions, the reduced
+world of a `--check` that does not fit the machine. The rank grid is not listed: the
+bundle's `layout.py` computes its groups at import from the degrees, the order and
+the per-stage folding (tests compare them with `planner.layout.RankGrid`). The
+templates only substitute (StrictUndefined). Files ending in `.j2` are rendered, the
+others copied byte for byte.
 
 Writing is atomic: the bundle is rendered into a temporary directory next to
 OUT and renamed into place; an existing OUT is replaced only with force=True,
@@ -12,6 +17,7 @@ bundle or the new one, complete.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -23,120 +29,47 @@ from pathlib import Path
 
 import jinja2
 
-SCHEMA = "foldplan.plans/1"
+from planner import plan as planmod
+from planner.layout import Layout
+from planner.plan import Plan
+from planner.specs import ModelSpec
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "bundle"
 # Oldest torch release the bundle supports: FSDP2's set_force_sum_reduction_for_comms
 # and set_gradient_divide_factor arrived in 2.8 (pytorch#155915). Tested on 2.13.
 MIN_TORCH = (2, 8)
 TESTED_TORCH = "2.13"
-DENSE_AXES = ("tp", "cp", "dp")
 
 
 class BundleError(ValueError):
     """A plan the bundle cannot be made from, or an output directory in the way."""
 
 
-# ---------------------------------------------------------------- plan access
-
-def _get(d, path: str, kind=None):
-    """d[path] for a dotted path; BundleError naming the field if absent or mistyped."""
-    cur = d
-    for key in path.split("."):
-        if not isinstance(cur, dict) or key not in cur:
-            raise BundleError(f"plan field {path}: missing")
-        cur = cur[key]
-    if kind is int and (isinstance(cur, bool) or not isinstance(cur, int)):
-        raise BundleError(f"plan field {path}: expected an integer, got {cur!r}")
-    if kind is int and cur < 0:
-        raise BundleError(f"plan field {path}: expected >= 0, got {cur}")
-    if kind not in (None, int) and not isinstance(cur, kind):
-        raise BundleError(f"plan field {path}: expected {kind.__name__}, got {cur!r}")
-    return cur
-
-
-def select_plan(plans_doc, index: int = 0) -> dict:
-    if not isinstance(plans_doc, dict):
-        raise BundleError("plans document: expected a JSON object")
-    if plans_doc.get("schema") != SCHEMA:
-        raise BundleError(f"plans document field schema: expected {SCHEMA!r}, got {plans_doc.get('schema')!r}")
-    plans = plans_doc.get("plans")
-    if not isinstance(plans, list) or not plans:
-        raise BundleError("plans document field plans: expected a non-empty list")
-    if not 0 <= index < len(plans):
-        raise BundleError(f"plans document field plans: no plan at index {index} (has {len(plans)})")
-    return plans[index]
-
-
 # ---------------------------------------------------------------- derivation
 
-def moe_layers(model: dict) -> list[bool]:
-    """is_moe[i] for every layer (docs/plan-schema.md, "Which layers are MoE")."""
-    n, moe = _get(model, "layers", int), model.get("moe")
-    if moe is None:
-        return [False] * n
-    freq = _get(moe, "layer_freq")
-    if isinstance(freq, list):
-        if len(freq) != n or any(f not in (0, 1) for f in freq):
-            raise BundleError(f"plan field problem.model.moe.layer_freq: expected {n} values of 0/1")
-        return [f == 1 for f in freq]
-    if isinstance(freq, bool) or not isinstance(freq, int) or freq < 1:
-        raise BundleError(f"plan field problem.model.moe.layer_freq: expected an int >= 1 or a list, got {freq!r}")
-    first = moe.get("first_dense_layers") or 0
-    return [i >= first and i % freq == 0 for i in range(n)]
-
-
-def model_dims(model: dict) -> dict:
+def model_dims(model: ModelSpec) -> dict:
     """The model as the runtime reads it (full size)."""
-    m = "problem.model."
-    for f in ("layers", "hidden", "heads", "kv_heads", "vocab"):
-        _get({"problem": {"model": model}}, m + f, int)
-    moe = model.get("moe")
-    attention = model.get("attention", "gqa")
-    head_dim = model.get("head_dim")
-    if attention == "mla" and not head_dim:
-        mla = model.get("mla") or {}
-        head_dim = (mla.get("qk_nope_head_dim") or 0) + (mla.get("qk_rope_head_dim") or 0)
-    if not isinstance(head_dim, int) or head_dim <= 0:
-        raise BundleError("plan field problem.model.head_dim: expected a positive integer")
-    d = {
-        "name": str(model.get("name", "model")),
-        "layers": model["layers"], "hidden": model["hidden"],
-        "heads": model["heads"],
-        # MLA is run as multi-head attention of the same head count (see README)
-        "kv_heads": model["heads"] if attention == "mla" else model["kv_heads"],
-        "head_dim": head_dim, "vocab": model["vocab"],
-        "ffn_hidden": int(model.get("ffn_hidden") or 0),
-        "gated": bool(model.get("gated", True)),
-        "tied_embeddings": bool(model.get("tied_embeddings", False)),
-        "norm": model.get("norm", "rmsnorm"), "qk_norm": bool(model.get("qk_norm", False)),
-        "attention": attention,
-        "is_moe": moe_layers(model),
-        "experts": 0, "top_k": 0, "expert_ffn": 0, "shared_ffn": 0,
-        "router_score": "softmax", "router_bias": False,
+    moe = model.moe
+    head_dim = model.head_dim
+    if model.attention == "mla":        # run as multi-head attention of the same head count (README)
+        head_dim = model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim
+    return {
+        "name": model.name, "layers": model.layers, "hidden": model.hidden, "heads": model.heads,
+        "kv_heads": model.heads if model.attention == "mla" else model.kv_heads,
+        "head_dim": head_dim, "vocab": model.vocab, "ffn_hidden": model.ffn_hidden, "gated": model.gated,
+        "tied_embeddings": model.tied_embeddings, "norm": model.norm, "qk_norm": model.qk_norm,
+        "attention": model.attention, "is_moe": model.moe_layers(),
+        "experts": moe.experts if moe else 0, "top_k": moe.top_k if moe else 0,
+        "expert_ffn": moe.expert_ffn_hidden if moe else 0,
+        "shared_ffn": moe.shared_experts * moe.shared_ffn_hidden if moe else 0,
+        "router_score": moe.router_score if moe else "softmax", "router_bias": moe.router_bias if moe else False,
     }
-    if d["norm"] not in ("rmsnorm", "layernorm"):
-        raise BundleError(f"plan field problem.model.norm: expected rmsnorm or layernorm, got {d['norm']!r}")
-    if moe is not None:
-        p = {"problem": {"model": {"moe": moe}}}
-        d["experts"] = _get(p, m + "moe.experts", int)
-        d["top_k"] = _get(p, m + "moe.top_k", int)
-        d["expert_ffn"] = _get(p, m + "moe.expert_ffn_hidden", int)
-        d["shared_ffn"] = int(moe.get("shared_experts") or 0) * int(moe.get("shared_ffn_hidden") or 0)
-        d["router_score"] = moe.get("router_score", "softmax")
-        d["router_bias"] = bool(moe.get("router_bias", False))
-        if d["router_score"] not in ("softmax", "sigmoid"):
-            raise BundleError(f"plan field problem.model.moe.router_score: got {d['router_score']!r}")
-        if not 0 < d["top_k"] <= d["experts"]:
-            raise BundleError(f"plan field problem.model.moe.top_k: {d['top_k']} not in 1..experts({d['experts']})")
-    if not all(d["is_moe"]) and d["ffn_hidden"] <= 0:
-        raise BundleError("plan field problem.model.ffn_hidden: dense layers need ffn_hidden > 0")
-    return d
 
 
-def tiny_dims(full: dict, lay: dict, etp: int = 1) -> dict:
+def tiny_dims(full: dict, lay: Layout, etp: int = 1) -> dict:
     """Small dimensions with the same layout: heads divisible by tp * cp_ulysses,
     kv heads by tp; hidden 64, head_dim 8, ffn 64, expert ffn 32, vocab 128."""
-    tp, U = lay["tp"], lay["cp_ulysses"]
+    tp, U = lay.tp, lay.cp_ulysses
     heads, kv = full["heads"], full["kv_heads"]
     if heads > 16 or heads % (tp * U) or (kv % tp and tp % kv):
         kv = tp * (U if (full["kv_heads"] // tp) % U == 0 and full["kv_heads"] % (tp * U) == 0 else 1)
@@ -156,36 +89,9 @@ def _multiple(x: int, m: int) -> int:
     return m * math.ceil(x / m)
 
 
-def layout_numbers(plan: dict) -> dict:
-    L = _get(plan, "layout", dict)
-    out = {k: _get(plan, f"layout.{k}", int) for k in ("world", "tp", "cp", "dp", "pp")}
-    out["vpp"] = int(L.get("vpp") or 1)
-    kind = _get(plan, "layout.cp_kind", str)
-    if kind not in ("ring", "ulysses", "hybrid"):
-        raise BundleError(f"plan field layout.cp_kind: expected ring, ulysses or hybrid, got {kind!r}")
-    u = int(L.get("cp_ulysses") or (out["cp"] if kind == "ulysses" else 1))
-    r = int(L.get("cp_ring") or (out["cp"] if kind == "ring" else 1))
-    if u * r != out["cp"]:
-        raise BundleError(f"plan field layout.cp_ulysses: cp_ulysses({u}) * cp_ring({r}) != cp({out['cp']})")
-    prod = out["tp"] * out["cp"] * out["dp"] * out["pp"]
-    if prod != out["world"]:
-        raise BundleError(f"plan field layout.world: tp({out['tp']}) * cp({out['cp']}) * dp({out['dp']}) * "
-                          f"pp({out['pp']}) = {prod} != world({out['world']})")
-    order = _get(plan, "layout.order", str).split("-")
-    if sorted(order) != sorted(DENSE_AXES + ("pp",)) or order[-1] != "pp":
-        raise BundleError(f"plan field layout.order: expected a permutation of tp, cp, dp then pp, got {L['order']!r}")
-    out.update(cp_kind=kind, cp_ulysses=u, cp_ring=r, order=order[:-1])
-    # precision and data-parallel sharding the runtime must run (templates/bundle/dataparallel.py)
-    out["sharding"] = str(L.get("sharding") or "zero1")
-    out["master"] = str(L.get("master") or "bf16+fp32")
-    if out["sharding"] not in ("none", "zero1", "zero2", "zero3"):
-        raise BundleError(f"plan field layout.sharding: expected none, zero1, zero2 or zero3, got {out['sharding']!r}")
-    return out
-
-
-def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
+def stage_specs(lay: Layout, is_moe: list[bool]) -> list[dict]:
     """One spec per pipeline stage that runs: index, pp_rank, layers, is_moe,
-    recompute per layer, expert folding.
+    recompute per layer, recompute modules, expert folding.
 
     The plan has one entry per pp rank. With vpp > 1 (interleaved 1F1B) the
     n_p layers of pp rank p are split into vpp chunks (sizes as even as
@@ -193,182 +99,104 @@ def stage_specs(plan: dict, full: dict, lay: dict) -> list[dict]:
     virtual-stage order k = v * pp + p, so rank p holds chunks p, p+pp, ...
     (Narayanan et al. 2021): the same count of layers as the plan, not the
     contiguous range [first, end)."""
-    stages = _get(plan, "layout.stages", list)
-    pp, vpp = lay["pp"], lay["vpp"]
-    if len(stages) != pp:
-        raise BundleError(f"plan field layout.stages: {len(stages)} stages, expected pp({pp})")
-    local = lay["tp"] * lay["cp"] * lay["dp"]
-    folds, counts, modules, expect = [], [], [], 0
-    for s, st in enumerate(stages):
-        f = f"layout.stages.{s}"
-        first, end = (st.get("layers") or [None, None])[:2]
-        if first != expect or not isinstance(end, int) or end - first < vpp:
-            raise BundleError(f"plan field {f}.layers: expected [{expect}, end >= {expect} + vpp({vpp})), "
-                              f"got {st.get('layers')!r}")
-        expect = end
-        fold = {k: int(st.get(k) or 0) for k in ("etp", "ep", "edp")}
-        if not full["experts"] and fold["etp"] * fold["ep"] * fold["edp"] != local:
-            fold = {"etp": 1, "ep": 1, "edp": local}     # dense model: the expert view is unused
-        if fold["etp"] * fold["ep"] * fold["edp"] != local:
-            raise BundleError(f"plan field {f}: etp({fold['etp']}) * ep({fold['ep']}) * edp({fold['edp']}) "
-                              f"!= tp * cp * dp = {local}")
-        if full["experts"] and full["experts"] % fold["ep"]:
-            raise BundleError(f"plan field {f}.ep: ep({fold['ep']}) does not divide experts({full['experts']})")
-        if full["experts"] and full["expert_ffn"] % fold["etp"]:
-            raise BundleError(f"plan field {f}.etp: etp({fold['etp']}) does not divide "
-                              f"expert_ffn_hidden({full['expert_ffn']})")
-        nf, ns = int(st.get("recompute_full") or 0), int(st.get("recompute_selective") or 0)
-        if nf + ns > end - first:
-            raise BundleError(f"plan field {f}.recompute_full: full({nf}) + selective({ns}) > layers({end - first})")
-        folds.append(fold)
-        counts.append((end - first, nf, ns))
-        modules.append(list(st.get("recompute_modules") or ["core_attn"]))
-    if expect != full["layers"]:
-        raise BundleError(f"plan field layout.stages: layers cover [0, {expect}), model has {full['layers']}")
-
-    # chunks[p][v]: the layers of chunk v on pp rank p, dealt in virtual-stage order
-    sizes = [[n // vpp + (1 if v < n % vpp else 0) for v in range(vpp)] for n, _, _ in counts]
-    chunks, nxt = [[None] * vpp for _ in range(pp)], 0
+    pp, vpp = lay.pp, lay.vpp
+    sizes = [[s.num_layers // vpp + (1 if v < s.num_layers % vpp else 0) for v in range(vpp)] for s in lay.stages]
+    chunks, nxt = [[None] * vpp for _ in range(pp)], 0      # chunks[p][v]: layers of chunk v on pp rank p
     for v in range(vpp):
         for p in range(pp):
             chunks[p][v] = list(range(nxt, nxt + sizes[p][v]))
             nxt += sizes[p][v]
     specs = []
-    for p in range(pp):
+    for p, st in enumerate(lay.stages):
         layers = [i for c in chunks[p] for i in c]
-        _, nf, ns = counts[p]
-        moe = [i for i in layers if full["is_moe"][i]]
-        dense = [i for i in layers if not full["is_moe"][i]]
-        full_set = set((moe + dense)[:nf])          # MoE layers first, then dense
-        sel_set = set([i for i in layers if i not in full_set][:ns])
+        moe = [i for i in layers if is_moe[i]]
+        dense = [i for i in layers if not is_moe[i]]
+        full_set = set((moe + dense)[:st.recompute_full])             # MoE layers first, then dense
+        sel_set = set([i for i in layers if i not in full_set][:st.recompute_selective])
         kind = {i: "full" if i in full_set else "selective" if i in sel_set else "none" for i in layers}
         for v in range(vpp):
             c = chunks[p][v]
-            specs.append({"index": v * pp + p, "pp_rank": p, "layers": c,
-                          "is_moe": [full["is_moe"][i] for i in c], "recompute": [kind[i] for i in c],
-                          "recompute_modules": modules[p], **folds[p]})
+            specs.append({"index": v * pp + p, "pp_rank": p, "layers": c, "is_moe": [is_moe[i] for i in c],
+                          "recompute": [kind[i] for i in c], "recompute_modules": list(st.recompute_modules),
+                          "etp": st.etp, "ep": st.ep, "edp": st.edp})
     return sorted(specs, key=lambda x: x["index"])
 
 
-def rank_grid(lay: dict, specs: list[dict], tied: bool) -> tuple[list, dict]:
-    """Coordinates of every rank and every process group (lists of global ranks).
-
-    r = pp_rank * (tp*cp*dp) + local; local decomposes over `order` (first axis
-    stride 1); the expert view of a stage decomposes the same local as etp
-    (stride 1), ep, edp. Every group is sorted, so a rank's index in its group
-    equals its coordinate on that axis."""
-    sizes = {a: lay[a] for a in DENSE_AXES}
-    stride, acc = {}, 1
-    for a in lay["order"]:
-        stride[a], acc = acc, acc * sizes[a]
-    block, U = acc, lay["cp_ulysses"]
-
-    def rank(pp, c):
-        return pp * block + sum(c[a] * stride[a] for a in DENSE_AXES)
-
-    def coords(local):
-        return {a: (local // stride[a]) % sizes[a] for a in DENSE_AXES}
-
-    ranks = []
-    for r in range(lay["world"]):
-        c = coords(r % block)
-        ranks.append({"pp": r // block, **c, "cp_ring": c["cp"] // U, "cp_ulysses": c["cp"] % U, "experts": {}})
-
-    def family(vary):
-        """Groups of ranks that differ only in the axes `vary` (a predicate on coords)."""
-        out = {}
-        for r, c in enumerate(ranks):
-            key = tuple((k, v) for k, v in c.items() if k != "experts" and not vary(k))
-            out.setdefault(key, []).append(r)
-        return sorted(sorted(g) for g in out.values())
-
-    groups = {
-        "tp": family(lambda k: k == "tp"),
-        "cp": family(lambda k: k in ("cp", "cp_ring", "cp_ulysses")),
-        "cp_ulysses": family(lambda k: k in ("cp", "cp_ulysses")),
-        "cp_ring": family(lambda k: k in ("cp", "cp_ring")),
-        "dp": family(lambda k: k == "dp"),
-        "dp_cp": family(lambda k: k in ("dp", "cp", "cp_ring", "cp_ulysses")),
-        "stage": family(lambda k: k != "pp"),
-        "pp": family(lambda k: k == "pp"),
-        "embed": ([[r, r + (lay["pp"] - 1) * block] for r in range(block)] if tied and lay["pp"] > 1 else []),
-        "experts": {},
-    }
-    for st in specs:
-        etp, ep, edp = st["etp"], st["ep"], st["edp"]
-        fam = {"etp": {}, "ep": {}, "edp": {}}
-        for local in range(block):
-            r = st["pp_rank"] * block + local
-            e = {"etp": local % etp, "ep": (local // etp) % ep, "edp": local // (etp * ep)}
-            ranks[r]["experts"][st["index"]] = {**e, "etp_size": etp, "ep_size": ep, "edp_size": edp}
-            fam["etp"].setdefault((e["ep"], e["edp"]), []).append(r)
-            fam["ep"].setdefault((e["etp"], e["edp"]), []).append(r)
-            fam["edp"].setdefault((e["etp"], e["ep"]), []).append(r)
-        groups["experts"][st["index"]] = {k: sorted(sorted(g) for g in v.values()) for k, v in fam.items()}
-    groups["dense_grid"] = [[[[rank(p, {"dp": d, "cp": c, "tp": t}) for t in range(lay["tp"])]
-                              for c in range(lay["cp"])] for d in range(lay["dp"])] for p in range(lay["pp"])]
-    folds = {(st["etp"], st["ep"], st["edp"]) for st in specs}
-    groups["expert_grid"] = None
-    if len(folds) == 1:
-        etp, ep, edp = folds.pop()
-        groups["expert_grid"] = [[[[p * block + t + etp * (e + ep * d) for t in range(etp)]
-                                   for e in range(ep)] for d in range(edp)] for p in range(lay["pp"])]
-    return ranks, groups
-
-
-def check_divisibility(full: dict, lay: dict, seq: int, mb: int):
-    tp, cp, U, R = lay["tp"], lay["cp"], lay["cp_ulysses"], lay["cp_ring"]
-    if full["heads"] % tp or (full["kv_heads"] % tp and tp % full["kv_heads"]):
-        raise BundleError(f"plan field layout.tp: tp({tp}) must divide heads({full['heads']}) and divide or "
-                          f"be a multiple of kv_heads({full['kv_heads']})")
-    if (full["heads"] // tp) % U:
-        raise BundleError(f"plan field layout.cp_ulysses: cp_ulysses({U}) must divide heads/tp ({full['heads'] // tp})")
-    if seq % (2 * R) or seq % cp:
-        raise BundleError(f"plan field problem.train.seq: seq({seq}) must be divisible by 2*cp_ring({2 * R}) and cp({cp})")
-    if (mb * seq // cp) % tp and full["experts"]:
-        raise BundleError(f"plan field layout.micro_batch: tp({tp}) must divide the rows a rank routes, "
-                          f"micro_batch({mb}) * seq({seq}) / cp({cp})")
+def bundle_limits(full: dict, lay: Layout, seq: int) -> None:
+    """What this bundle's code cannot run although the plan is legal (planner.layout's rules
+    hold already: pydantic and `check` validated the plan)."""
+    tp, cp, mb = lay.tp, lay.cp, lay.micro_batch
     if full["ffn_hidden"] % tp:
         raise BundleError(f"plan field problem.model.ffn_hidden: tp({tp}) must divide ffn_hidden({full['ffn_hidden']})")
     if full["head_dim"] % 2:
         raise BundleError(f"plan field problem.model.head_dim: RoPE needs an even head_dim, got {full['head_dim']}")
+    if full["experts"] and (mb * seq // cp) % tp:
+        raise BundleError(f"plan field layout.micro_batch: tp({tp}) must divide the rows a rank routes, "
+                          f"micro_batch({mb}) * seq({seq}) / cp({cp})")
+    if lay.pp > 1 and lay.num_microbatches < lay.pp:
+        raise BundleError(f"plan field layout.num_microbatches: {lay.num_microbatches} < pp({lay.pp})")
 
 
-def derive(plan: dict) -> dict:
+def check_world(lay: Layout, full: dict) -> dict:
+    """The smallest layout that keeps every parallel kind of the plan: each of tp, dp, pp
+    and the CP kind's parts stays > 1 where the plan's is, and the first and last stage
+    keep their etp / ep / edp > 1 pattern. What `--check` runs when the plan's own world
+    does not fit one machine (check_fit.py prints it)."""
+    def choices(x):
+        return (1,) if x == 1 else (2, 4)
+    pp = min(lay.pp, 2)
+    keep = [lay.stages[0], lay.stages[-1]] if pp > 1 else [lay.stages[0]]
+    best = None
+    for tp, dp, u, r in itertools.product(*map(choices, (lay.tp, lay.dp, lay.cp_ulysses, lay.cp_ring))):
+        local = tp * u * r * dp
+        folds = [_small_fold(s.fold, local, full["experts"]) for s in keep]
+        if None in folds or (best is not None and local * pp >= best["world"]):
+            continue
+        best = {"world": local * pp, "tp": tp, "cp": u * r, "cp_ulysses": u, "cp_ring": r, "dp": dp, "pp": pp,
+                "folds": folds}
+    return best or {"world": lay.world, "tp": lay.tp, "cp": lay.cp, "cp_ulysses": lay.cp_ulysses,
+                    "cp_ring": lay.cp_ring, "dp": lay.dp, "pp": lay.pp, "folds": [list(s.fold) for s in keep]}
+
+
+def _small_fold(fold, local: int, experts: int):
+    """The first (etp, ep, edp) with etp * ep * edp == local, each > 1 exactly where `fold`'s is."""
+    for etp, ep in itertools.product(range(1, local + 1), repeat=2):
+        edp, rest = divmod(local, etp * ep)
+        small = (etp, ep, edp)
+        if rest or any((a > 1) != (b > 1) for a, b in zip(small, fold)) or (experts and experts % ep):
+            continue
+        return list(small)
+    return None
+
+
+def derive(plan: Plan) -> dict:
     """Every value the templates substitute."""
-    model = _get(plan, "problem.model", dict)
-    full = model_dims(model)
-    lay = layout_numbers(plan)
-    specs = stage_specs(plan, full, lay)
+    problem, lay = plan.problem, plan.layout
+    full = model_dims(problem.model)
+    specs = stage_specs(lay, full["is_moe"])
+    seq = problem.train.seq
+    bundle_limits(full, lay, seq)
     tiny = tiny_dims(full, lay, max(st["etp"] for st in specs))
-    seq = _get(plan, "problem.train.seq", int)
-    mb = _get(plan, "layout.micro_batch", int)
-    nmb = _get(plan, "layout.num_microbatches", int)
-    check_divisibility(full, lay, seq, mb)
-    if lay["pp"] > 1 and nmb < lay["pp"]:
-        raise BundleError(f"plan field layout.num_microbatches: {nmb} < pp({lay['pp']})")
-    cf = plan["problem"]["train"].get("capacity_factor")
-    train = {"seq": seq, "micro_batch": mb, "num_microbatches": nmb, "capacity_factor": cf}
-    tiny_nmb = max(lay["pp"], min(nmb, 2))
-    if lay["vpp"] > 1:
-        tiny_nmb = _multiple(tiny_nmb, lay["pp"])
-    tiny_train = {"seq": _multiple(32, 2 * lay["cp"] * lay["tp"]), "micro_batch": 1,
-                  "num_microbatches": tiny_nmb, "capacity_factor": cf}
-    ranks, groups = rank_grid(lay, specs, full["tied_embeddings"])
-    cluster = plan["problem"].get("cluster") or {}
-    per_node = int(cluster.get("gpus_per_node") or min(lay["world"], 8))
-    per_node = min(per_node, lay["world"])
-    runtime_layout = {k: lay[k] for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring",
-                                          "sharding", "master")}
-    runtime_layout["order"] = "-".join(lay["order"] + ["pp"])
+    cf = problem.train.capacity_factor
+    train = {"seq": seq, "micro_batch": lay.micro_batch, "num_microbatches": lay.num_microbatches,
+             "capacity_factor": cf}
+    tiny_nmb = max(lay.pp, min(lay.num_microbatches, 2))
+    if lay.vpp > 1:
+        tiny_nmb = _multiple(tiny_nmb, lay.pp)
+    # micro-batch 2: the check exercises every [B, ...] reshape with B > 1
+    tiny_train = {"seq": _multiple(32, 2 * lay.cp * lay.tp), "micro_batch": 2, "num_microbatches": tiny_nmb,
+                  "capacity_factor": cf}
+    per_node = min(problem.cluster.gpus_per_node, lay.world)
+    runtime_layout = {k: getattr(lay, k) for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses",
+                                                    "cp_ring", "order", "sharding", "master")}
     return {
-        "plan_ref": f"plan {plan.get('_index', 0)}",
+        "plan_ref": "plans[0]",
         "model": full, "tiny": tiny, "train": train, "tiny_train": tiny_train,
-        "layout": runtime_layout, "stages": specs, "ranks": ranks, "groups": groups,
+        "layout": runtime_layout, "stages": specs, "check_world": check_world(lay, full),
         "min_torch": list(MIN_TORCH), "min_torch_str": ".".join(map(str, MIN_TORCH)),
         "tested_torch": TESTED_TORCH,
-        "model_name": full["name"], "world": lay["world"],
-        "gpus_per_node": per_node, "nnodes": math.ceil(lay["world"] / per_node),
+        "model_name": full["name"], "world": lay.world,
+        "gpus_per_node": per_node, "nnodes": math.ceil(lay.world / per_node),
         "readme": readme_values(plan, full, tiny, lay, specs, train, tiny_train),
     }
 
@@ -382,7 +210,8 @@ def _gib(x) -> str:
 
 def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
     """Pre-formatted text for README.md (the template only substitutes)."""
-    mem = (plan.get("estimate") or {}).get("memory_gib_by_stage") or []
+    est = plan.estimate.to_dict()
+    mem = est["memory_gib_by_stage"]
     rows = []
     for st in specs:
         m = mem[st["pp_rank"]] if st["pp_rank"] < len(mem) else {}
@@ -394,9 +223,9 @@ def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
     moe = (f"{full['experts']} experts, top-{full['top_k']}, {full['router_score']} router"
            f"{', aux-loss-free bias' if full['router_bias'] else ''}, {sum(full['is_moe'])} MoE layers"
            if full["experts"] else "dense (no MoE)")
-    degrees = (f"tp={lay['tp']} cp={lay['cp']} ({lay['cp_kind']}: ulysses {lay['cp_ulysses']} x "
-               f"ring {lay['cp_ring']}) dp={lay['dp']} pp={lay['pp']} vpp={lay['vpp']}, "
-               f"rank order {'-'.join(lay['order'] + ['pp'])}")
+    degrees = (f"tp={lay.tp} cp={lay.cp} ({lay.cp_kind}: ulysses {lay.cp_ulysses} x ring {lay.cp_ring}) "
+               f"dp={lay.dp} pp={lay.pp} vpp={lay.vpp}, rank order {lay.order}, sharding {lay.sharding}, "
+               f"master {lay.master}")
     tiny_s = (f"hidden {tiny['hidden']}, heads {tiny['heads']} (kv {tiny['kv_heads']}), head_dim "
               f"{tiny['head_dim']}, ffn {tiny['ffn_hidden']}, expert ffn {tiny['expert_ffn']}, vocab "
               f"{tiny['vocab']}, seq {tiny_train['seq']}, {tiny_train['num_microbatches']} micro-batch(es) of "
@@ -404,7 +233,6 @@ def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
     mla = ("\nThe plan's model uses MLA attention; this bundle runs it as multi-head attention with the "
            "same number of heads (the layout, not the attention variant, is what it exercises).\n"
            if full["attention"] == "mla" else "")
-    est = plan.get("estimate") or {}
     return {
         "model_line": (f"{full['layers']} layers, hidden {full['hidden']}, {full['heads']} heads "
                        f"(kv {full['kv_heads']}, head_dim {full['head_dim']}), vocab {full['vocab']}; {moe}"),
@@ -412,15 +240,31 @@ def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
         "train_line": (f"seq {train['seq']}, micro-batch {train['micro_batch']} x {train['num_microbatches']} "
                        f"micro-batches per dp rank, capacity factor "
                        f"{'none (dropless)' if train['capacity_factor'] is None else train['capacity_factor']}"),
-        "estimate_line": (f"step {est.get('step_time_s', '?')} s, peak memory "
-                          f"{est.get('peak_memory_gib', '?')} GiB, MFU {est.get('mfu', '?')}"),
+        "estimate_line": (f"step {est['step_time_s']:.4g} s, peak memory {est['peak_memory_gib']:.4g} GiB, "
+                          f"MFU {est['mfu']:.3g}"),
     }
 
 
 # ---------------------------------------------------------------- rendering
 
-def _pylit(value) -> str:
-    return pprint.pformat(value, width=110, sort_dicts=False)
+def _pylit(value, indent: int = 0, width: int = 110) -> str:
+    """A Python literal, dict items and list elements packed into lines of `width`."""
+    if not isinstance(value, (dict, list)) or len(repr(value)) + indent <= width:
+        return pprint.pformat(value, width=width - indent, compact=True, sort_dicts=False)
+    if isinstance(value, list) and not any(isinstance(v, (dict, list)) for v in value):
+        return pprint.pformat(value, width=width - indent, compact=True)
+    opening, closing = "{}" if isinstance(value, dict) else "[]"
+    parts = [f"{k!r}: {_pylit(v, indent + len(repr(k)) + 3, width)}" for k, v in value.items()] \
+        if isinstance(value, dict) else [_pylit(v, indent + 1, width) for v in value]
+    lines, line = [], ""
+    for part in parts:
+        if line and ("\n" in part or indent + 1 + len(line) + len(part) + 2 > width):
+            lines.append(line + ",")
+            line = ""
+        line = f"{line}, {part}" if line else part
+    lines.append(line)
+    pad = "\n" + " " * (indent + 1)
+    return opening + pad.join(l.replace("\n", pad) for l in lines) + closing
 
 
 def _environment() -> jinja2.Environment:
@@ -432,13 +276,11 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render_files(plans_doc: dict, index: int = 0) -> dict[str, bytes]:
-    """Bundle-relative path -> content, all in memory."""
-    plan = select_plan(plans_doc, index)
+def render_files(plan: Plan) -> dict[str, bytes]:
+    """Bundle-relative path -> content, all in memory. plan.json holds this one plan."""
     ctx = derive(plan)
-    ctx["plan_ref"] = f"plans[{index}]"
     env = _environment()
-    files = {"plan.json": (json.dumps(plans_doc, indent=2, sort_keys=True) + "\n").encode()}
+    files = {"plan.json": planmod.dumps([plan]).encode()}
     for path in sorted(p for p in TEMPLATES.rglob("*") if p.is_file()):
         rel = path.relative_to(TEMPLATES).as_posix()
         if "__pycache__" in rel or rel.endswith(".pyc"):
@@ -460,14 +302,14 @@ def write_files(root: Path, files: dict[str, bytes]) -> None:
             dest.chmod(0o755)
 
 
-def render_bundle(plans_doc: dict, out_dir, *, force: bool = False, index: int = 0) -> Path:
-    """Render plan `index` of `plans_doc` into `out_dir`, atomically. Returns out_dir."""
-    out = Path(out_dir)
+def render_bundle(plan: Plan, out, *, force: bool = False) -> Path:
+    """Render `plan` into `out`, atomically. Returns out."""
+    out = Path(out)
     if out.exists() and not out.is_dir():
         raise BundleError(f"out: {out} exists and is not a directory")
     if out.is_dir() and any(out.iterdir()) and not force:
         raise BundleError(f"out: {out} exists and is not empty (use --force)")
-    files = render_files(plans_doc, index)            # all validation before touching disk
+    files = render_files(plan)                        # every refusal before touching disk
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     aside = None

@@ -11,9 +11,11 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from pydantic import ValidationError
+
 from planner import costmodel as cm
 from planner.layout import Layout, check
-from planner.specs import Problem
+from planner.specs import Problem, one_line
 
 SCHEMA = "foldplan.plans/1"
 
@@ -89,6 +91,8 @@ def load(path: str, index: Optional[int] = None) -> list[Plan]:
             layout = Layout.from_dict(p["layout"])
         except KeyError as e:
             raise PlanFileError(f"{path}: plans[{i}] lacks {e}") from None
+        except ValidationError as e:        # pydantic: name the field, on one line
+            raise PlanFileError(f"{path}: plans[{i}]: {one_line(e)}") from None
         except (TypeError, ValueError) as e:
             raise PlanFileError(f"{path}: plans[{i}]: {str(e).splitlines()[0]}") from None
         check(layout, problem)

@@ -3,7 +3,7 @@
 
 examples/plans/<stem>.args holds the `foldplan plan` arguments of one example; the
 script runs the planner (`--replan`, the default when the .json is missing) into
-examples/plans/<stem>.json, then renders its best plan into generated/<stem>/ (force).
+examples/plans/<stem>.json, then renders its best plan (loaded by planner.plan) into generated/<stem>/ (force).
 tests/test_bundle_generated.py checks that the committed generated/ is byte-for-byte
 what the templates produce from the committed plans, and that the committed plans are
 what the planner chooses now.
@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from planner import plan as planmod  # noqa: E402
 from planner.codegen import render_bundle  # noqa: E402
 
 PLANS = ROOT / "examples" / "plans"
@@ -46,6 +47,11 @@ def plan_now(args_file: Path) -> dict:
     return json.loads(r.stdout)
 
 
+def best_plan(plan_file: Path):
+    """The first (best) plan of a plans file, loaded and validated by planner.plan."""
+    return planmod.load(str(plan_file), index=0)[0]
+
+
 def without_timing(doc: dict) -> dict:
     doc = json.loads(json.dumps(doc))
     for p in doc.get("plans", []):
@@ -63,7 +69,7 @@ def differences(out_root: Path = GENERATED) -> list[str]:
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
         for f in plan_files():
-            fresh = render_bundle(json.loads(f.read_text()), Path(tmp) / f.stem)
+            fresh = render_bundle(best_plan(f), Path(tmp) / f.stem)
             have = out_root / f.stem
             if not have.is_dir() or tree(have) != tree(fresh):
                 bad.append(f.stem)
@@ -86,7 +92,7 @@ def main():
         print("\n".join(f"out of date: generated/{b}" for b in bad) or "generated/ is up to date")
         return 1 if bad else 0
     for f in plan_files():
-        out = render_bundle(json.loads(f.read_text()), GENERATED / f.stem, force=True)
+        out = render_bundle(best_plan(f), GENERATED / f.stem, force=True)
         print(f"{f.relative_to(ROOT)} -> {out.relative_to(ROOT)}")
     return 0
 

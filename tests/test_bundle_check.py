@@ -7,7 +7,6 @@ step equal the reference's (rtol 1e-4). Three mutation cases patch the rendered
 code (zig-zag placement; expert-gradient reduction, FSDP2 and all-reduce engines)
 and expect FAIL. CPU only (gloo); 14 torchrun launches, ~3.5 minutes on 2 cores.
 """
-import copy
 import os
 import shutil
 import socket
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bundle_plans import MODEL, doc, plan  # noqa: E402
+from bundle_plans import MODEL, model, plan  # noqa: E402
 
 torch = pytest.importorskip("torch")
 from planner.codegen import render_bundle  # noqa: E402
@@ -60,20 +59,8 @@ def summary(out: str) -> str:
     return "\n".join(l for l in out.splitlines() if "CHECK" in l or "differs" in l or "Error" in l)[-3000:]
 
 
-def tied(p):
-    p["problem"]["model"]["tied_embeddings"] = True
-    return p
-
-
-def kv2():
-    m = copy.deepcopy(MODEL)
-    m["kv_heads"] = 2
-    return m
-
-
-def softmax_router(p):
-    p["problem"]["model"]["moe"]["router_score"] = "softmax"
-    return p
+TIED = model(tied_embeddings=True)
+TIED_SOFTMAX = model(tied_embeddings=True, moe={**MODEL["moe"], "router_score": "softmax"})
 
 
 # Data-parallel engine: FSDP2 (the default) unless the name says allreduce.
@@ -87,22 +74,22 @@ CASES = {
     # capacity factor 1.0 drops tokens; the reference drops within the same per-rank groups
     "tp2_cp2_capacity_factor": (4, plan(tp=2, cp=2, folds=[(1, 2, 2)], capacity_factor=1.0)),
     # 2 kv heads < tp=4: each tp rank keeps the kv head of its queries
-    "tp4_kv_heads_replicated": (4, plan(tp=4, model=kv2(), folds=[(1, 4, 1)])),
+    "tp4_kv_heads_replicated": (4, plan(tp=4, model=model(kv_heads=2), folds=[(1, 4, 1)])),
     # interleaved 1F1B, 2 chunks per pp rank; the two pp ranks fold experts differently (etp=2)
     "pp2_vpp2_per_stage_folding_recompute": (4, plan(
         pp=2, vpp=2, cp=2, num_microbatches=2, folds=[(1, 2, 1), (2, 1, 1)], recompute=[(0, 1), (1, 0)])),
     # world 8
-    "pp2_uneven_cp2_dp2_full_recompute_one_stage": (8, tied(plan(
+    "pp2_uneven_cp2_dp2_full_recompute_one_stage": (8, plan(
         pp=2, cp=2, dp=2, split=[1, 3], folds=[(1, 4, 1), (1, 2, 2)], num_microbatches=2,
-        recompute=[(0, 0), (3, 0)]))),
-    "tp2_cp2_dp2_etp2_ep2_edp2_tied_softmax": (8, softmax_router(tied(plan(tp=2, cp=2, dp=2, folds=[(2, 2, 2)])))),
+        recompute=[(0, 0), (3, 0)], model=TIED)),
+    "tp2_cp2_dp2_etp2_ep2_edp2_tied_softmax": (8, plan(tp=2, cp=2, dp=2, folds=[(2, 2, 2)], model=TIED_SOFTMAX)),
 }
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_bundle_matches_reference(name, tmp_path):
     world, p = CASES[name]
-    bundle = render_bundle(doc(p), tmp_path / "bundle")
+    bundle = render_bundle(p, tmp_path / "bundle")
     if name in VIA_SCRIPT:
         rc, out = run_script(bundle, VIA_SCRIPT[name], world)
     else:
@@ -118,7 +105,7 @@ def _patch(path: Path, old: str, new: str):
 
 def test_check_fails_without_zigzag(tmp_path):
     """Contiguous chunks instead of zig-zag: the ring's block masks are wrong -> FAIL."""
-    bundle = render_bundle(doc(plan(cp=4, cp_kind="ring")), tmp_path / "bundle")
+    bundle = render_bundle(plan(cp=4, cp_kind="ring"), tmp_path / "bundle")
     _patch(bundle / "cp" / "layout.py", "for c in zigzag_chunks(ring_rank, ring_size)]",
            "for c in (2 * ring_rank, 2 * ring_rank + 1)]")
     rc, out = run_check(bundle, 4)
@@ -128,7 +115,7 @@ def test_check_fails_without_zigzag(tmp_path):
 @pytest.mark.parametrize("dp", ["fsdp2", "allreduce"])
 def test_check_fails_without_edp_reduction(tmp_path, dp):
     """Expert gradients not summed over edp (edp=2): FAIL, with either engine."""
-    bundle = render_bundle(doc(plan(dp=2, cp=2, folds=[(1, 2, 2)])), tmp_path / "bundle")
+    bundle = render_bundle(plan(dp=2, cp=2, folds=[(1, 2, 2)]), tmp_path / "bundle")
     if dp == "fsdp2":   # experts left in their layer's FSDP unit: summed over dp x cp instead
         _patch(bundle / "model.py", 'units.append((layer.moe.experts, f"edp{layer.moe.stage}"))', "pass")
     else:

@@ -1,4 +1,5 @@
-"""Bundle rendering: validation messages, atomic writes, shell safety, determinism."""
+"""Bundle rendering: refusals, atomic writes, shell safety, determinism."""
+import json
 import shutil
 import subprocess
 import sys
@@ -7,26 +8,34 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bundle_plans import doc, plan  # noqa: E402
+from bundle_plans import model, plan  # noqa: E402
+from test_bundle_grid import load_layout  # noqa: E402
 
 from planner import codegen  # noqa: E402
+from planner import plan as planmod  # noqa: E402
+from planner.cli import main as cli_main  # noqa: E402
 from planner.codegen import BundleError, render_bundle  # noqa: E402
+from planner.specs import ModelSpec  # noqa: E402
 
 SCRIPTS = ["launch/torchrun.sh", "launch/slurm.sbatch", "launch/local_cpu.sh"]
 
 
 def test_bundle_contents(tmp_path):
-    out = render_bundle(doc(plan(cp=2, dp=2)), tmp_path / "b")
+    p = plan(cp=2, dp=2)
+    out = render_bundle(p, tmp_path / "b")
     for f in ["plan.json", "README.md", "mesh.py", "layout.py", "train.py", "cp/ring.py", "cp/ulysses.py",
               "moe/dispatch.py", "pipeline.py", "dataparallel.py", *SCRIPTS]:
         assert (out / f).is_file(), f
     readme = (out / "README.md").read_text()
-    assert "tiny-moe" in readme and "8.25" in readme and ">= 2.8" in readme
-    assert (out / "plan.json").read_text().startswith('{\n  "plans"')
+    total = p.estimate.to_dict()["memory_gib_by_stage"][0]["total"]
+    assert "tiny-moe" in readme and f"{total:.2f}" in readme and ">= 2.8" in readme
+    # plan.json is this one plan, loadable by foldplan (explain / audit / bundle)
+    assert json.loads((out / "plan.json").read_text())["schema"] == planmod.SCHEMA
+    assert planmod.load(str(out / "plan.json"))[0].layout == p.layout
 
 
 def test_render_is_deterministic(tmp_path):
-    d = doc(plan(pp=2, cp=2, split=[1, 3]))
+    d = plan(pp=2, cp=2, split=[1, 3])
     a, b = codegen.render_files(d), codegen.render_files(d)
     assert a == b
 
@@ -37,29 +46,53 @@ def test_templates_hold_no_logic():
             assert "{%" not in p.read_text(), f"{p}: templates only substitute"
 
 
+def _plan_file(tmp_path, mutate) -> Path:
+    d = planmod.document([plan(cp=4)])
+    mutate(d["plans"][0])
+    f = tmp_path / "plan.json"
+    f.write_text(json.dumps(d))
+    return f
+
+
 @pytest.mark.parametrize("mutate,field", [
-    (lambda p: p["layout"].pop("tp"), "layout.tp"),
-    (lambda p: p["layout"].update(world=7), "layout.world"),
-    (lambda p: p["layout"]["stages"][0].update(ep=3), "layout.stages.0"),
-    (lambda p: p["layout"].update(order="tp-dp-pp"), "layout.order"),
-    (lambda p: p["problem"]["train"].update(seq=60), "problem.train.seq"),
-    (lambda p: p["problem"]["model"]["moe"].update(top_k=9), "problem.model.moe.top_k"),
+    (lambda p: p["layout"].pop("cp"), "world(4)"),
+    (lambda p: p["layout"].update(world=7), "world(7)"),
+    (lambda p: p["layout"]["stages"][0].update(ep=3), "ep(3)"),
+    (lambda p: p["layout"].update(order="tp-dp-pp"), "order"),
+    (lambda p: p["problem"]["train"].update(seq=60), "seq(60)"),
+    (lambda p: p["problem"]["model"]["moe"].update(top_k=9), "top_k(9)"),
 ])
-def test_bad_plan_names_the_field(tmp_path, mutate, field):
-    p = plan(cp=4)
-    mutate(p)
-    with pytest.raises(BundleError) as e:
-        render_bundle(doc(p), tmp_path / "b")
-    msg = str(e.value)
-    assert field in msg and "\n" not in msg
+def test_bad_plan_file_names_the_field(tmp_path, capsys, mutate, field):
+    """One validation, planner.plan.load's: `foldplan bundle` fails with one line, writes nothing."""
+    f = _plan_file(tmp_path, mutate)
+    assert cli_main(["bundle", str(f), "--out", str(tmp_path / "b")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert field in err and "\n" not in err, err
     assert not (tmp_path / "b").exists()
 
 
-def test_bad_schema(tmp_path):
-    with pytest.raises(BundleError, match="schema"):
-        render_bundle({"schema": "x", "plans": [plan()]}, tmp_path / "b")
-    with pytest.raises(BundleError, match="index 3"):
-        render_bundle(doc(plan()), tmp_path / "b", index=3)
+@pytest.mark.parametrize("kw,field", [
+    (dict(tp=8, model=model(ffn_hidden=100)), "problem.model.ffn_hidden"),
+    (dict(model=model(head_dim=7)), "problem.model.head_dim"),
+    (dict(pp=2, num_microbatches=1), "layout.num_microbatches"),
+    (dict(tp=4, cp=2, seq=4, sequence_parallel=False), "layout.micro_batch"),
+])
+def test_what_the_bundle_cannot_run_names_the_field(tmp_path, kw, field):
+    with pytest.raises(BundleError) as e:
+        render_bundle(plan(**kw), tmp_path / "b")
+    assert field in str(e.value) and "\n" not in str(e.value)
+    assert not (tmp_path / "b").exists()
+
+
+def test_bad_schema_and_index(tmp_path, capsys):
+    f = tmp_path / "plan.json"
+    f.write_text(json.dumps({"schema": "x", "plans": []}))
+    with pytest.raises(planmod.PlanFileError, match="schema"):
+        planmod.load(str(f))
+    f.write_text(planmod.dumps([plan()]))
+    assert cli_main(["bundle", str(f), "--out", str(tmp_path / "b"), "--index", "3"]) == 2
+    assert "no plan at index 3" in capsys.readouterr().err
+    assert not (tmp_path / "b").exists()
 
 
 def test_existing_dir_needs_force(tmp_path):
@@ -67,22 +100,22 @@ def test_existing_dir_needs_force(tmp_path):
     out.mkdir()
     (out / "keep.txt").write_text("old")
     with pytest.raises(BundleError) as e:
-        render_bundle(doc(plan()), out)
+        render_bundle(plan(), out)
     assert str(e.value) == f"out: {out} exists and is not empty (use --force)"
     assert (out / "keep.txt").read_text() == "old"
-    render_bundle(doc(plan()), out, force=True)
+    render_bundle(plan(), out, force=True)
     assert not (out / "keep.txt").exists() and (out / "train.py").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]          # no temp leftovers
 
 
 def test_empty_existing_dir_is_fine(tmp_path):
     (tmp_path / "b").mkdir()
-    render_bundle(doc(plan()), tmp_path / "b")
+    render_bundle(plan(), tmp_path / "b")
     assert (tmp_path / "b" / "train.py").is_file()
 
 
 def test_failure_midway_keeps_old_bundle(tmp_path, monkeypatch):
-    out = render_bundle(doc(plan(cp=2)), tmp_path / "b")
+    out = render_bundle(plan(cp=2), tmp_path / "b")
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     real = codegen.write_files
 
@@ -92,14 +125,14 @@ def test_failure_midway_keeps_old_bundle(tmp_path, monkeypatch):
 
     monkeypatch.setattr(codegen, "write_files", half_then_fail)
     with pytest.raises(RuntimeError, match="disk full"):
-        render_bundle(doc(plan(cp=4)), out, force=True)
+        render_bundle(plan(cp=4), out, force=True)
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]
 
 
 def test_failure_at_rename_restores_old_bundle(tmp_path, monkeypatch):
-    out = render_bundle(doc(plan(cp=2)), tmp_path / "b")
+    out = render_bundle(plan(cp=2), tmp_path / "b")
     before = (out / "layout.py").read_bytes()
     real_rename, calls = codegen.os.rename, []
 
@@ -111,7 +144,7 @@ def test_failure_at_rename_restores_old_bundle(tmp_path, monkeypatch):
 
     monkeypatch.setattr(codegen.os, "rename", rename)
     with pytest.raises(OSError, match="killed"):
-        render_bundle(doc(plan(cp=4)), out, force=True)
+        render_bundle(plan(cp=4), out, force=True)
     assert (out / "layout.py").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]
 
@@ -120,9 +153,7 @@ NASTY = "my model $(touch pwned) `touch pwned2` $HOME 'quoted' \"dq\" ; rm -rf x
 
 
 def test_shell_scripts_are_safe(tmp_path):
-    p = plan(cp=2, dp=2)
-    p["problem"]["model"]["name"] = NASTY
-    out = render_bundle(doc(p), tmp_path / "b")
+    out = render_bundle(plan(cp=2, dp=2, model=model(name=NASTY)), tmp_path / "b")
     shellcheck = shutil.which("shellcheck")
     for s in SCRIPTS:
         subprocess.run(["bash", "-n", str(out / s)], check=True)
@@ -137,12 +168,12 @@ def test_shell_scripts_are_safe(tmp_path):
     assert not (tmp_path / "pwned").exists() and not (tmp_path / "pwned2").exists()
 
 
-def test_rank_grid_follows_the_plan_order():
+def test_rank_grid_follows_the_plan_order(tmp_path):
     """order names the dense axes innermost first; experts: etp stride 1, then ep, then edp."""
     p = plan(tp=2, cp=2, dp=2, pp=2, order="cp-tp-dp-pp", split=[1, 3], folds=[(1, 4, 2), (2, 2, 2)],
              num_microbatches=2)
-    ctx = codegen.derive(p)
-    ranks, groups = ctx["ranks"], ctx["groups"]
+    lay = load_layout(render_bundle(p, tmp_path / "b") / "layout.py")
+    ranks, groups = lay.RANKS, lay.GROUPS
     for r, c in enumerate(ranks):
         assert r == c["pp"] * 8 + c["cp"] + 2 * c["tp"] + 4 * c["dp"]
         local = r % 8
@@ -167,31 +198,25 @@ def test_stage_recompute_and_moe_flags():
 
 
 def test_layer_freq_list_and_int():
-    m = dict(codegen.model_dims(plan()["problem"]["model"]))
-    assert m["is_moe"] == [False, True, True, True]
-    model = plan()["problem"]["model"]
-    model["moe"]["layer_freq"] = [1, 0, 1, 0]
-    assert codegen.moe_layers(model) == [True, False, True, False]
-    model["moe"].update(layer_freq=2, first_dense_layers=1)
-    assert codegen.moe_layers(model) == [False, False, True, False]
+    assert codegen.model_dims(plan().problem.model)["is_moe"] == [False, True, True, True]
+    m = model()
+    m["moe"]["layer_freq"] = [1, 0, 1, 0]
+    assert codegen.model_dims(ModelSpec(**m))["is_moe"] == [True, False, True, False]
+    m["moe"].update(layer_freq=2, first_dense_layers=1)
+    assert codegen.model_dims(ModelSpec(**m))["is_moe"] == [False, False, True, False]
 
 
 def test_dense_model_without_expert_folding(tmp_path):
-    m = dict(plan()["problem"]["model"], moe=None, name="dense")
-    p = plan(cp=2, dp=2, model=m)
-    for st in p["layout"]["stages"]:
-        st.update(etp=0, ep=0, edp=0)
+    p = plan(cp=2, dp=2, model=model(moe=None, name="dense"))
     ctx = codegen.derive(p)
     assert ctx["model"]["is_moe"] == [False] * 4
     assert (ctx["stages"][0]["etp"], ctx["stages"][0]["ep"], ctx["stages"][0]["edp"]) == (1, 1, 4)
-    render_bundle(doc(p), tmp_path / "b")
+    render_bundle(p, tmp_path / "b")
 
 
 def test_vpp_deals_layers_in_virtual_stage_order():
     """pp=2, vpp=2, stages of 3 and 5 layers: rank p holds chunks p and p + pp."""
-    m = dict(plan()["problem"]["model"], layers=8)
-    m["moe"] = dict(m["moe"])
-    p = plan(pp=2, vpp=2, split=[3, 5], model=m, num_microbatches=2, recompute=[(1, 0), (0, 2)])
+    p = plan(pp=2, vpp=2, split=[3, 5], model=model(layers=8), num_microbatches=2, recompute=[(1, 0), (0, 2)])
     st = codegen.derive(p)["stages"]
     assert [(s["index"], s["pp_rank"], s["layers"]) for s in st] == [
         (0, 0, [0, 1]), (1, 1, [2, 3, 4]), (2, 0, [5]), (3, 1, [6, 7])]
