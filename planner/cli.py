@@ -10,6 +10,8 @@ import json
 import sys
 import time
 
+from planner import validate
+
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
 
@@ -223,7 +225,7 @@ def cmd_audit(a) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="foldplan", description="Plan, prove and emit the parallel layout of "
+    ap = validate.OneLineParser(prog="foldplan", description="Plan, prove and emit the parallel layout of "
                                  "long-context MoE (and dense) training.")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("plan", help="best layouts for a model, cluster and training shape")
@@ -263,7 +265,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     from planner.layout import LayoutError
     from planner.specs import SpecError
-    errors: tuple = (SpecError, LayoutError, OSError)
+    validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
+    errors: tuple = (SpecError, LayoutError, OSError, validate.InputError)
     try:
         from planner.plan import PlanFileError
         errors += (PlanFileError,)
@@ -276,11 +279,14 @@ def main(argv=None) -> int:
         errors += (BundleError,)
     except ImportError:
         pass
-    a = parser().parse_args(argv)
     try:
-        return a.fn(a)
+        a = parser().parse_args(argv)
+        validate.cli_values(a)                   # every value and output path, before any work
+        return validate.flushed(a.fn(a))
+    except BrokenPipeError:                      # `foldplan plan | head -1`
+        return validate.stdout_closed()
     except errors as e:
-        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        msg = validate.error_line(e)
         print(f"foldplan: error: {msg}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:

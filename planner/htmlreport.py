@@ -15,8 +15,7 @@ the best plan.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
+import os  # noqa: F401  (tests patch htmlreport.os.replace)
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -26,7 +25,7 @@ import jinja2
 
 import planner
 from planner import costmodel as cm
-from planner import report
+from planner import report, safeio
 from planner.layout import Layout, RankGrid
 from planner.plan import Plan
 from planner.specs import Problem
@@ -579,21 +578,6 @@ def write_audit_report(audit, path, best_plan: Optional[Plan] = None, audited=No
 
 
 def write_atomic(text: str, path) -> Path:
-    """Write text to path via a temp file in the same directory and os.replace."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    return path
+    """Write the page atomically (planner.safeio): a temp file beside PATH, fsync, rename;
+    only a new file or a regular file is replaced, and the directory must exist."""
+    return safeio.atomic_write_text(path, text, field="report")

@@ -14,6 +14,7 @@ from typing import Optional
 from pydantic import ValidationError
 
 from planner import costmodel as cm
+from planner import safeio, validate
 from planner.layout import Layout, check
 from planner.specs import Problem, one_line
 
@@ -70,22 +71,27 @@ def from_search(problem: Problem, result) -> list[Plan]:
 
 def load(path: str, index: Optional[int] = None) -> list[Plan]:
     """Read a plan file back (for explain / audit / bundle); re-checks and re-estimates."""
-    try:
-        with open(path) as f:
-            doc = json.load(f)
-    except FileNotFoundError:
-        raise PlanFileError(f"{path}: file not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise PlanFileError(f"{path}: not valid JSON ({str(e).splitlines()[0]})") from None
+    try:                                    # a regular file, bounded in size and depth (planner.safeio)
+        doc = safeio.read_json(path, "plan")
+    except safeio.InputError as e:
+        raise PlanFileError(str(e)) from None
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
         raise PlanFileError(f"{path}: schema must be {SCHEMA!r}, got {doc.get('schema') if isinstance(doc, dict) else None!r}")
     plans = doc.get("plans")
     if not isinstance(plans, list) or not plans:
         raise PlanFileError(f"{path}: 'plans' must be a non-empty list")
+    try:
+        validate.plan_index(index, len(plans), path)
+    except safeio.InputError as e:
+        raise PlanFileError(str(e)) from None
     out = []
     for i, p in enumerate(plans):
         if index is not None and i != index:
             continue
+        try:
+            validate.plan_entry(p, f"{path}: plans[{i}]")    # every field, named with its path
+        except safeio.InputError as e:
+            raise PlanFileError(str(e)) from None
         try:
             problem = Problem.from_dict(p["problem"])
             layout = Layout.from_dict(p["layout"])

@@ -18,6 +18,8 @@ from typing import Literal, Optional, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from planner import safeio, validate
+
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
 DEFAULT_GPU = "h100-sxm"
@@ -28,7 +30,18 @@ class SpecError(ValueError):
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    # every field of every spec: no bool for a number, inside planner.validate.BOUNDS
+    @field_validator("*", mode="before")
+    @classmethod
+    def _raw(cls, v, info):
+        return validate.spec_field_before(cls.__name__, info.field_name, cls.model_fields[info.field_name].annotation, v)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _bounded(cls, v, info):
+        return validate.spec_field_after(cls.__name__, info.field_name, v)
 
 
 # --------------------------------------------------------------------------- sizes
@@ -39,8 +52,8 @@ _SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 def parse_size(text: Union[str, int], field: str = "value") -> int:
     """`128k` -> 131072, `1M` -> 1048576, `4096` -> 4096 (binary suffixes, as sequence
     lengths are quoted). Raises SpecError naming `field` on anything else."""
-    if isinstance(text, bool):
-        raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {text!r}")
+    if isinstance(text, bool) or (isinstance(text, str) and len(text) > 32):
+        raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {str(text)[:40]!r}")
     if isinstance(text, int):
         value = text
     else:
@@ -333,11 +346,11 @@ def load_model(name_or_path: str) -> ModelSpec:
         raise SpecError(f"model: unknown preset {name_or_path!r} (known: {', '.join(model_names())})")
     if not path.exists():
         raise SpecError(f"model: file {name_or_path} not found")
-    try:
-        text = path.read_text()
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (UnicodeDecodeError, json.JSONDecodeError, yaml.YAMLError) as e:
-        raise SpecError(f"model: {path.name} could not be parsed: {str(e).splitlines()[0]}") from None
+    try:                  # a regular file, bounded in size and depth (never a FIFO or /dev/zero)
+        text = safeio.read_text_limited(path, "model", safeio.MAX_SPEC_BYTES)
+        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"model: {path.name}")
+    except safeio.InputError as e:
+        raise SpecError(str(e)) from None
     if not isinstance(data, dict):
         raise SpecError(f"model: {path.name} should hold a mapping of fields")
     if "hidden_size" in data or "model_type" in data:
@@ -357,6 +370,10 @@ def published(name: str) -> dict:
 def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:
     """Map a Hugging Face config.json (Llama, Mixtral, Qwen2/3-MoE, DeepSeek-V3, OLMoE key
     conventions) onto a ModelSpec."""
+    try:
+        validate.hf_config(cfg, name)          # integers are integers, inside the bounds; one line
+    except validate.InputError as e:
+        raise SpecError(str(e)) from None
     def need(key: str):
         if key not in cfg:
             raise SpecError(f"model {name}: config.json lacks {key!r}")

@@ -181,7 +181,9 @@ def test_torchtitan_deepseek_v3_16b_fixture():
     assert (c.world, c.tp, c.cp, c.pp, c.dp, c.ep, c.etp, c.edp) == (8, 1, 1, 1, 8, 8, 1, 1)
     assert (c.seq, c.micro_batch, c.global_batch) == (4096, 8, 64)
     assert c.recompute == "selective" and c.extra["dp_shard"] == 8
-    assert "parallelism.fsdp_reshard_after_forward" in c.unknown_flags
+    # fsdp_reshard_after_forward = "default" without PP: parameters resharded after forward (zero3)
+    assert "parallelism.fsdp_reshard_after_forward" not in c.unknown_flags
+    assert c.sharding == "zero3" and c.master == "fp32"
 
 
 def test_torchtitan_needs_world_for_leftover_shard():

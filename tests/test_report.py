@@ -234,6 +234,9 @@ def test_audit_page_without_layout(default):
 def test_write_is_atomic(default, tmp_path, monkeypatch):
     out = tmp_path / "sub" / "audit.html"
     doc = _audit_doc(default, _worse_plan(default), default.plans[0])
+    with pytest.raises(ValueError, match="does not exist"):          # no missing parent created silently
+        htmlreport.write_audit_report(doc, out)
+    out.parent.mkdir()
     htmlreport.write_audit_report(doc, out)
     first = out.read_text()
     assert "finding-error" in first

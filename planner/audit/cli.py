@@ -1,9 +1,13 @@
 """``foldplan audit SOURCE``: read the config, build the problem around it, print the audit.
 
-Called by ``planner.cli`` with its parsed arguments (the problem flags of ``foldplan plan``
-plus ``source``, ``--format``, ``--json``, ``--report``). What the config says wins over
-the flags' defaults; flags the user gives win over the config (``--gpus``, ``--seq``).
-Exit status: 0 no errors, 1 the audit found errors.
+``add_arguments(parser)`` adds the audit's own options to the ``audit`` sub-command
+(those the parser does not have yet); ``run(args)`` is called with the parsed arguments
+(the problem flags of ``foldplan plan`` plus ``source`` and these). What the config says
+wins over the flags' defaults; flags the user gives win over the config (``--gpus``,
+``--seq``). There is no stand-in model: without the config's own shapes and without
+``--model`` the audit stops (exit 2) and says so; likewise for the sequence length.
+Exit status: 0 no errors, 1 the audit found errors, 2 bad input (raised as
+``AuditParseError`` / ``SpecError``, printed as one line by ``planner.cli``).
 """
 
 from __future__ import annotations
@@ -11,59 +15,134 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import re
 import sys
 
 from planner import costmodel as cm
 
-from .audit import TITAN_PRESETS, AuditReport, run_audit
+from .audit import AuditReport, run_audit
+from .audit_problem import TITAN_PRESETS, config_model, missing_shapes
 from .detect import load
-from .source import ForeignConfig
+from .source import AuditParseError, ForeignConfig
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The audit's options, skipping any the parser already defines."""
+    have = set(p._option_string_actions)  # argparse keeps no public view of its options
+
+    def add(flag: str, **kw) -> None:
+        if flag not in have:
+            p.add_argument(flag, **kw)
+
+    add("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
+    add("--json", action="store_true", help="print the audit as JSON (schema foldplan.audit/1)")
+    add("--report", default=None, help="write a self-contained HTML report")
+    add("--env", action="append", default=[], metavar="KEY=VAL",
+        help="a variable the script reads (SLURM_NNODES=4, TP=8); repeatable; laid over the process environment")
+    for axis in ("tp", "pp", "ep"):
+        add(f"--{axis}", default=None, help=f"{axis} degree the DeepSpeed launcher sets (DeepSpeed JSON only)")
+    add("--no-best", action="store_true", help="estimate and findings only: skip the best-plan search")
+    add("--time-limit", type=float, default=60.0, help="best-plan search time limit, seconds (default 60)")
+
+
+def parse_env(items: list[str]) -> dict[str, str]:
+    env = {}
+    for item in items or ():
+        name, eq, value = item.partition("=")
+        if not eq or not _ENV_NAME.match(name):
+            raise AuditParseError("--env", None, f"expected KEY=VALUE with KEY a shell name, got {item[:60]!r}")
+        env[name] = value
+    return env
+
+
+def _size(text, field: str) -> int:
+    from planner.specs import parse_size
+    return parse_size(text, field)
 
 
 def _load(a) -> ForeignConfig:
-    from planner.specs import parse_size
     over: dict = {}
     if a.gpus is not None:
-        over["world"] = parse_size(a.gpus, "gpus")
+        over["world"] = _size(a.gpus, "gpus")
     if a.seq is not None:
-        over["seq"] = parse_size(a.seq, "seq")
+        over["seq"] = _size(a.seq, "seq")
+    env = parse_env(getattr(a, "env", None))
+    if env:
+        over["env"] = env
+    for axis in ("tp", "pp", "ep"):
+        if getattr(a, axis, None) is not None:
+            over[axis] = _size(getattr(a, axis), axis)
     cfg = load(a.source, a.format, **over)
     if a.global_batch is not None:
-        gb = parse_size(a.global_batch, "global_batch")
+        gb = _size(a.global_batch, "global_batch")
         seq = cfg.seq or over.get("seq")
         sequences = gb if gb < 65536 or not seq else gb // seq
         cfg = cfg.replace(global_batch=sequences, assumed=cfg.assumed + (f"global_batch={sequences}: --global-batch",))
     return cfg
 
 
+def _model_for(a, cfg: ForeignConfig):
+    """``--model``, the preset the config names, or the config's own shapes; else stop and say so."""
+    if a.model:
+        return a.model
+    preset = TITAN_PRESETS.get(cfg.model_name or "")
+    if preset:
+        return preset
+    missing = missing_shapes(cfg)
+    if not missing:
+        return config_model(cfg)
+    named = f" (it names {cfg.model_name!r})" if cfg.model_name else ""
+    what = "holds no model shapes" if len(missing) == 6 else f"does not give {', '.join(missing)}"
+    raise AuditParseError(cfg.path, None, f"the config {what}{named}: pass --model PRESET|config.json|model.yaml "
+                                          f"for the model it trains")
+
+
 def base_problem(a, cfg: ForeignConfig):
-    """The problem flags, with the config's GPU count, sequence, batch and model preset as defaults."""
-    from planner.cli import build_problem
-    from planner.specs import SpecError
-    ns = argparse.Namespace(**vars(a))
-    ns.model = a.model or TITAN_PRESETS.get(cfg.model_name or "")
-    ns.seq = a.seq or (str(cfg.seq) if cfg.seq else None)
-    if not a.global_batch and cfg.global_batch and cfg.global_batch < 65536:
-        ns.global_batch = str(cfg.global_batch)  # sequences (make_problem reads < 64Ki as sequences)
-    elif not a.global_batch and cfg.seq:
-        ns.global_batch = str(max(1, 4 * 2**20 // cfg.seq))  # ~4M tokens, a whole number of sequences
+    """The problem flags, with the config's GPU count, sequence, batch and model as defaults."""
+    from planner.specs import DEFAULT_GPU, SpecError, make_problem
+    seq = a.seq or (str(cfg.seq) if cfg.seq else None)
+    if seq is None:
+        raise AuditParseError(cfg.path, None, "the config does not give the sequence length: pass --seq")
+    if a.global_batch:
+        gb = a.global_batch
+    elif cfg.global_batch and cfg.global_batch < 65536:
+        gb = str(cfg.global_batch)  # sequences (make_problem reads < 64Ki as sequences)
+    else:
+        gb = str(max(1, 4 * 2**20 // int(_size(seq, "seq"))))  # ~4M tokens, a whole number of sequences
+    kw = {}
+    if a.micro_batch:
+        kw["micro_batches"] = tuple(_size(x, "micro_batch") for x in a.micro_batch.split(",") if x.strip())
+    if a.capacity_factor is not None:
+        kw["capacity_factor"] = a.capacity_factor
     world = cfg.world if a.gpus is None else None
+
+    def build(gpus: int):
+        return make_problem(model=_model_for(a, cfg), gpu=a.gpu or DEFAULT_GPU, gpus=gpus,
+                            gpus_per_node=_size(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node else None,
+                            seq=seq, global_batch=gb, memory_gib=a.memory_gib, memory_fraction=a.memory_fraction, **kw)
+
+    gpus = _size(a.gpus, "gpus") if a.gpus is not None else world
+    if gpus is None:
+        raise AuditParseError(cfg.path, None, "the config does not say how many GPUs: pass --gpus N")
     try:
-        return build_problem(ns, gpus_default=world or 64)
+        return build(gpus)
     except SpecError:
         if world is None:
             raise
-        # the config's GPU count is itself broken (e.g. 6 on 8-GPU nodes): audit_problem reports it
-        return build_problem(ns, gpus_default=64)
+        return build(8)  # the config's GPU count is itself broken (e.g. 6 on 8-GPU nodes): the rules report it
 
 
 def run(a) -> int:
     cfg = _load(a)
     problem = base_problem(a, cfg)
     quiet = bool(getattr(a, "json", False))
-    report = run_audit(cfg, problem, time_limit=float(getattr(a, "time_limit", None) or 60.0),
+    limit = float(getattr(a, "time_limit", None) or 60.0)
+    if not limit > 0 or limit > 86400:
+        raise AuditParseError("--time-limit", None, f"must be in (0, 86400] seconds, got {limit}")
+    report = run_audit(cfg, problem, search=not getattr(a, "no_best", False), time_limit=limit,
                        progress=None if quiet else _progress())
     doc = report.to_json()
     if a.json:

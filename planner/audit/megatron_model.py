@@ -38,12 +38,13 @@ def _vocab(flags: Flags, tp: int, assumed: list[str]) -> tuple[int | None, str |
     model = flags.raw("tokenizer-model") if flags.has("tokenizer-model") else None
     if kind is None and flags.has("vocab-file") and flags.has("merge-file"):
         kind = "GPT2BPETokenizer"
-    size = VOCABS.get(model or "") if kind in ("HuggingFaceTokenizer", None) and model else VOCABS.get(kind or "")
+    source = model if kind in ("HuggingFaceTokenizer", None) and model else kind
+    size = VOCABS.get(source or "")
     if not size:
         return None, None
     multiple = (flags.int("make-vocab-size-divisible-by") or 128) * tp
     padded = -(-size // multiple) * multiple
-    assumed.append(f"vocab={padded}: the {model or kind} tokenizer's {size} tokens padded to a multiple of "
+    assumed.append(f"vocab={padded}: the {source} tokenizer's {size} tokens padded to a multiple of "
                    f"make_vocab_size_divisible_by x tp = {multiple} (Megatron pads the embedding)")
     return padded, "tokenizer-model" if model else "tokenizer-type"
 

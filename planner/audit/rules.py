@@ -10,7 +10,9 @@ arithmetic, each finding has a one-line fix. Sources of the rules:
 * torchtitan: torchtitan/distributed/parallel_dims.py (ParallelDims._validate);
 * DeepSpeed: runtime/config.py (batch assertion), runtime/pipe/engine.py (ZeRO-2/3
   refused with pipeline parallelism), sequence/layer.py (Ulysses all-to-all);
-* foldplan's own layout identities (planner/layout.py, DESIGN.md).
+The identities every layout satisfies (world product, folding, heads / tp, ep | experts,
+CP splits, ...) are not re-checked here: ``audit.run_audit`` reports the violations of
+planner.layout's one rule table, each once, with its id.
 
 A rule whose inputs are unknown (``None``) is skipped, not guessed.
 """
@@ -30,11 +32,11 @@ def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Findin
         "megatron": [_megatron],
         "torchtitan": [_torchtitan],
         "deepspeed": [_deepspeed],
-        "foldplan": [_layout_identities, _foldplan],
-        "layout": [_layout_identities, _foldplan],
+        "foldplan": [],
+        "layout": [],
     }
     out: list[Finding] = []
-    for check in checks[cfg.format] + [_folding, _notes]:
+    for check in checks[cfg.format] + [_notes]:
         out.extend(check(cfg))
     return out
 
@@ -48,8 +50,9 @@ def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
         rep = cfg.extra.get("dp_replicate", 1)
         shard = exact_div(world, product(rep, cfg.cp, cfg.tp, cfg.pp))
         dp = product(rep, shard)
+        gb = cfg.global_batch if cfg.extra.get("global_batch_given") else product(cfg.extra.get("local_batch"), dp)
         return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), product(cfg.etp, cfg.ep)),
-                           extra={**cfg.extra, "dp_shard": shard if shard else -1})
+                           global_batch=gb, extra={**cfg.extra, "dp_shard": shard if shard else -1})
     if cfg.format == "deepspeed":
         dp = exact_div(world, product(cfg.tp, cfg.pp, cfg.cp))
         return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), cfg.ep))
@@ -103,7 +106,7 @@ def _megatron(c: ForeignConfig) -> Iterator[Finding]:
                        f"(ep in {[d for d in _divisors(world // (etp * pp)) if d <= 256]})"
                        if world % (etp * pp) == 0 else f"make etp*pp divide {world}")
 
-    if cp > 1 and c.seq is not None and c.seq % (2 * cp):
+    if cp > 1 and c.cp_kind != "ring" and c.seq is not None and c.seq % (2 * cp):
         yield _err("megatron.cp_seq_divisible",
                    f"{at('seq')}: seq_length({c.seq}) is not divisible by 2*cp({cp})={2 * cp} "
                    f"(zig-zag context parallel cuts each sequence into 2*cp chunks)",
@@ -113,23 +116,6 @@ def _megatron(c: ForeignConfig) -> Iterator[Finding]:
     if ep > 1 and not experts:
         yield _err("megatron.ep_without_experts", f"{at('ep')}: ep({ep}) > 1 but --num-experts is not set",
                    "set --num-experts, or drop --expert-model-parallel-size")
-    if experts and experts % ep:
-        yield _err("megatron.ep_divides_experts",
-                   f"{at('ep', 'experts')}: num_experts({experts}) is not divisible by ep({ep}) "
-                   f"({experts} % {ep} = {experts % ep})",
-                   f"use ep in {[d for d in _divisors(experts) if d <= max(ep, 64)]}")
-
-    if heads is not None and heads % tp:
-        yield _err("megatron.heads_divisible_tp",
-                   f"{at('heads', 'tp')}: num_attention_heads({heads}) is not divisible by tp({tp})",
-                   f"use tp in {[d for d in _divisors(heads) if d <= 64]}")
-    groups = m.get("kv_heads")
-    if groups is not None and m.get("attention") != "mla" and groups != heads and groups % tp and tp % groups:
-        yield _err("megatron.query_groups_tp",
-                   f"{at('kv_heads', 'tp')}: num_query_groups({groups}) and tp({tp}) do not divide each other "
-                   f"({groups} % {tp} = {groups % tp}, {tp} % {groups} = {tp % groups})",
-                   f"use tp that divides {groups} or is a multiple of it")
-
     yield from _megatron_pipeline(c, layers, pp)
 
     hier = c.extra.get("hierarchical_cp_sizes")
@@ -143,14 +129,6 @@ def _megatron(c: ForeignConfig) -> Iterator[Finding]:
                        f"{at('hierarchical_cp_sizes')}: hierarchical context parallel sizes "
                        f"{'*'.join(map(str, hier))}={product(*hier)} != cp({cp})",
                        f"make the sizes multiply to {cp}")
-    if c.cp_kind in ("ulysses", "hybrid") and heads is not None and heads % tp == 0:
-        a2a = cp if c.cp_kind == "ulysses" else (hier[0] if hier else None)
-        if a2a and (heads // tp) % a2a:
-            yield _err("megatron.a2a_heads_divisible",
-                       f"{at('cp_kind', 'heads')}: all-to-all context parallel splits heads: heads/tp = "
-                       f"{heads}/{tp} = {heads // tp} is not divisible by the a2a degree {a2a}",
-                       "use --cp-comm-type p2p, or an a2a degree that divides heads/tp")
-
     if c.sequence_parallel and tp == 1:
         yield _warn("megatron.sequence_parallel_tp1",
                     f"{at('sequence_parallel')}: --sequence-parallel with tp(1): Megatron turns it off",
@@ -273,19 +251,6 @@ def _torchtitan(c: ForeignConfig) -> Iterator[Finding]:
                             f"{at('ep')}: ep({ep}) is not a multiple of {bshown} = {borrow}; torchtitan versions "
                             f"with expert_tensor_parallel_degree require EP to take all of those ranks",
                             f"use ep a multiple of {borrow}")
-    experts = _moe(c).get("experts")
-    if experts and experts % ep:
-        yield _err("torchtitan.ep_divides_experts",
-                   f"{at('ep')}: num_experts({experts}) is not divisible by ep({ep})",
-                   f"use ep in {_divisors(experts)}")
-    heads, kv = c.model.get("heads"), c.model.get("kv_heads")
-    if heads is not None and heads % tp:
-        yield _err("torchtitan.heads_divisible_tp", f"{at('tp')}: n_heads({heads}) is not divisible by tp({tp})",
-                   f"use tp in {[d for d in _divisors(heads) if d <= 64]}")
-    if kv is not None and c.model.get("attention") != "mla" and kv % tp:
-        yield _err("torchtitan.kv_heads_divisible_tp",
-                   f"{at('tp')}: n_kv_heads({kv}) is not divisible by tp({tp})",
-                   f"use tp in {_divisors(kv)}")
     if c.seq is not None and (cp > 1 or tp > 1):
         d, shown = (2 * cp * tp, f"2*cp({cp})*tp({tp})") if cp > 1 else (tp, f"tp({tp})")
         if c.seq % d:
@@ -325,21 +290,10 @@ def _deepspeed(c: ForeignConfig) -> Iterator[Finding]:
                    f"{at('zero_stage')}: ZeRO stage {c.zero_stage} with pipeline parallelism pp({pp}): "
                    f"DeepSpeed's pipeline engine accepts ZeRO 0 or 1 only",
                    "use zero_optimization.stage 1 with pipeline parallelism")
-    heads = c.model.get("heads")
-    if sp > 1 and heads is not None and (heads // tp if heads % tp == 0 else heads) % sp:
-        yield _err("deepspeed.ulysses_heads",
-                   f"{at('cp')}: Ulysses all-to-all splits heads: heads({heads}) / tp({tp}) is not divisible by "
-                   f"sequence_parallel_size({sp})",
-                   f"use a sequence parallel size that divides {heads // tp if heads % tp == 0 else heads}")
     if sp > 1 and c.seq is not None and c.seq % sp:
         yield _err("deepspeed.ulysses_seq",
                    f"{at('seq', 'cp')}: seq({c.seq}) is not divisible by sequence_parallel_size({sp})",
                    f"use seq {_up(c.seq, sp)}")
-    experts = _moe(c).get("experts")
-    if experts and experts % ep:
-        yield _err("deepspeed.ep_divides_experts",
-                   f"{at('ep', 'experts')}: num_experts({experts}) is not divisible by ep_size({ep})",
-                   f"use ep_size in {_divisors(experts)}")
     if ep > 1 and c.dp and (c.dp * sp) % ep:
         yield _err("deepspeed.ep_divides_dp",
                    f"{at('ep')}: ep_size({ep}) does not divide the data-parallel ranks dp({c.dp})*sp({sp}) = "
@@ -348,83 +302,8 @@ def _deepspeed(c: ForeignConfig) -> Iterator[Finding]:
 
 
 # ---------------------------------------------------------------------------
-# foldplan layouts and plans (DESIGN.md identities)
-# ---------------------------------------------------------------------------
-
-
-def _layout_identities(c: ForeignConfig) -> Iterator[Finding]:
-    tp, cp, dp, pp, world = c.tp, c.cp, c.dp, c.pp, c.world
-    n = product(tp, cp, dp, pp)
-    if world is not None and n is not None and n != world:
-        yield _err("layout.world_product",
-                   f"{c.path}: tp({tp})*cp({cp})*dp({dp})*pp({pp}) = {n} != world({world})",
-                   f"make the product {world}: e.g. dp = {world // (tp * cp * pp)}"
-                   if world % (tp * cp * pp) == 0 else f"use {n} GPUs, or change the degrees")
-    if c.cp_ulysses is not None and c.cp_ring is not None and cp is not None and c.cp_ulysses * c.cp_ring != cp:
-        yield _err("layout.cp_split",
-                   f"{c.path}: cp_ulysses({c.cp_ulysses})*cp_ring({c.cp_ring}) = {c.cp_ulysses * c.cp_ring} "
-                   f"!= cp({cp})",
-                   "make cp_ulysses*cp_ring equal cp")
-
-
-def _foldplan(c: ForeignConfig) -> Iterator[Finding]:
-    m, moe = c.model, _moe(c)
-    tp, cp = c.tp or 1, c.cp or 1
-    heads = m.get("heads")
-    if heads is not None and heads % tp:
-        yield _err("foldplan.tp_divides_heads", f"{c.path}: heads({heads}) is not divisible by tp({tp})",
-                   f"use tp in {[d for d in _divisors(heads) if d <= 64]}")
-    ulysses = c.cp_ulysses if c.cp_ulysses is not None else (cp if c.cp_kind == "ulysses" else 1)
-    ring = c.cp_ring if c.cp_ring is not None else (cp if c.cp_kind == "ring" else 1)
-    if ulysses > 1 and heads is not None and heads % tp == 0 and (heads // tp) % ulysses:
-        yield _err("foldplan.ulysses_heads",
-                   f"{c.path}: Ulysses cp_ulysses({ulysses}) must divide heads/tp = {heads}/{tp} = {heads // tp}",
-                   "use ring CP, or a Ulysses degree that divides heads/tp")
-    if ring > 1 and c.seq is not None and c.seq % (2 * ring):
-        yield _err("foldplan.ring_seq",
-                   f"{c.path}: zig-zag ring CP needs 2*cp_ring({ring}) = {2 * ring} | seq({c.seq})",
-                   f"use seq {_up(c.seq, 2 * ring)}")
-    for s in c.stages or ({"index": 0, "ep": c.ep},):
-        ep, experts = s.get("ep") or 1, moe.get("experts")
-        if experts and experts % ep:
-            yield _err("foldplan.ep_divides_experts",
-                       f"{c.path}: stage {s.get('index', 0)}: experts({experts}) is not divisible by ep({ep})",
-                       f"use ep in {_divisors(experts)}")
-    layers = m.get("layers")
-    if c.stages and layers is not None:
-        spans = [tuple(s.get("layers") or (0, 0)) for s in c.stages]
-        ok = spans[0][0] == 0 and spans[-1][1] == layers and all(
-            a[1] == b[0] for a, b in zip(spans, spans[1:])) and all(a < b for a, b in spans)
-        if not ok or len(spans) != (c.pp or 1) * (c.vpp or 1) and len(spans) != (c.pp or 1):
-            yield _err("foldplan.stage_layers",
-                       f"{c.path}: stage layer ranges {spans} do not cover layers [0, {layers}) in order, one per stage",
-                       "regenerate the plan with `foldplan plan`")
-
-
-# ---------------------------------------------------------------------------
 # for every format
 # ---------------------------------------------------------------------------
-
-
-def _folding(c: ForeignConfig) -> Iterator[Finding]:
-    """DESIGN.md folding identity: tp*cp*dp == etp*ep*edp, per pipeline stage."""
-    dense = product(c.tp, c.cp, c.dp)
-    stages = c.stages or ({"index": None, "etp": c.etp, "ep": c.ep, "edp": c.edp},)
-    for s in stages:
-        expert = product(s.get("etp"), s.get("ep"), s.get("edp"))
-        if dense is not None and expert is not None and dense != expert:
-            where = f" stage {s['index']}" if s.get("index") is not None else ""
-            yield _err("folding.identity",
-                       f"{c.path}:{where} dense ranks tp({c.tp})*cp({c.cp})*dp({c.dp}) = {dense} != expert ranks "
-                       f"etp({s.get('etp')})*ep({s.get('ep')})*edp({s.get('edp')}) = {expert}",
-                       f"choose etp*ep*edp = {dense}: e.g. edp = {dense // (s['etp'] * s['ep'])}"
-                       if dense % (s["etp"] * s["ep"]) == 0 else f"choose etp*ep dividing {dense}")
-        elif dense is not None and expert is None and s.get("etp") and s.get("ep") and c.format != "megatron" \
-                and dense % (s["etp"] * s["ep"]):
-            yield _err("folding.identity",
-                       f"{c.path}: etp({s['etp']})*ep({s['ep']}) = {s['etp'] * s['ep']} does not divide the "
-                       f"dense ranks of a stage tp({c.tp})*cp({c.cp})*dp({c.dp}) = {dense}",
-                       f"choose etp*ep dividing {dense}")
 
 
 def _notes(c: ForeignConfig) -> Iterator[Finding]:
@@ -433,8 +312,7 @@ def _notes(c: ForeignConfig) -> Iterator[Finding]:
                       f"{c.path}: the number of GPUs is not known, so dp and edp are not either",
                       "pass --gpus N")
     if c.unknown_flags:
-        shown = ", ".join(c.unknown_flags[:12]) + (f", ... ({len(c.unknown_flags)} in all)"
-                                                  if len(c.unknown_flags) > 12 else "")
         yield Finding("info", f"{c.format}.unknown_flags",
-                      f"{c.path}: ignored {len(c.unknown_flags)} setting(s) the audit does not use: {shown}",
-                      "nothing to do unless one of them changes the parallel layout")
+                      f"{c.path}: ignored {len(c.unknown_flags)} setting(s) that change neither the layout, the "
+                      f"memory nor the time the audit estimates: {', '.join(c.unknown_flags)}",
+                      "nothing to do unless one of them changes the parallel layout, memory or time")

@@ -9,8 +9,18 @@ pipeline_parallel_degree [1], pipeline_parallel_schedule [1F1B],
 pipeline_parallel_microbatch_size [1], expert_parallel_degree [1],
 expert_tensor_parallel_degree [1];
 ``[training]`` seq_len, local_batch_size (older: batch_size), global_batch_size
-[-1 = local x dp]; ``[activation_checkpoint]`` mode; ``[model]`` name, flavor
-(recorded as ``model_name = "name:flavor"``: the TOML holds no model shapes).
+[-1 = local x dp, dp = dp_replicate x dp_shard; larger = gradient accumulation];
+``[activation_checkpoint]`` mode [selective] (none | selective | full | memory_budget) and
+selective_ac_option ["2": full AC on every 2nd block; "op": per-op SAC]; ``[model]`` name,
+flavor (recorded as ``model_name = "name:flavor"``: the TOML holds no model shapes).
+
+Sharding (torchtitan/distributed/fsdp.py at the last TOML commit, 238fa99):
+dp_shard > 1 is FSDP2 ``fully_shard``; ``parallelism.fsdp_reshard_after_forward``
+["default"]: "always" reshards after forward (zero3), "never" keeps parameters gathered
+until backward (zero2), "default" is ``not pp_enabled`` (zero3 without PP, zero2 with
+it). dp_shard == 1 with dp_replicate > 1 is DDP (none). The master is the sharded fp32
+parameter (``master = "fp32"``). HSDP (both > 1) shards over dp_shard only: recorded as
+``extra["hsdp_replicate"]``.
 
 Folding: torchtitan's expert mesh reuses the dense ranks (EP is not a factor of
 the world size), so ``dp = dp_replicate * dp_shard`` and
@@ -35,7 +45,9 @@ _PARALLELISM = {
     "context_parallel_degree": 1, "context_parallel_rotate_method": "allgather",
     "pipeline_parallel_degree": 1, "pipeline_parallel_schedule": "1F1B",
     "pipeline_parallel_microbatch_size": 1, "expert_parallel_degree": 1, "expert_tensor_parallel_degree": 1,
+    "fsdp_reshard_after_forward": "default",
 }
+_RESHARD = ("default", "always", "never")
 _TRAINING = {"seq_len", "local_batch_size", "batch_size", "global_batch_size"}
 _AC_MODES = {"none": "none", "selective": "selective", "full": "full"}
 
@@ -142,6 +154,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         lines["micro_batch"] = where.get("training.local_batch_size", where.get("training.batch_size"))
     if local is None:
         assumed.append("local_batch_size not given")
+    global_batch_given = global_batch != -1
     if global_batch == -1:
         global_batch = product(local, dp)
     else:
@@ -149,20 +162,18 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     if seq is not None:
         lines["seq"] = where.get("training.seq_len")
 
-    ac = ac_table.get("mode", "selective")
-    if "mode" in ac_table:
-        lines["recompute"] = where.get("activation_checkpoint.mode")
-    else:
-        assumed.append("recompute=selective: [activation_checkpoint] mode not given (torchtitan default)")
-    recompute = _AC_MODES.get(str(ac))
-    if recompute is None:
-        assumed.append(f"activation_checkpoint mode {ac!r} audited as full recompute")
-        recompute = "full"
+    recompute, ac_every, effects = _activation_checkpoint(ac_table, where, lines, assumed, path)
+    reshard = get("fsdp_reshard_after_forward")
+    if reshard not in _RESHARD:
+        raise AuditParseError(path, where.get("parallelism.fsdp_reshard_after_forward"),
+                              f"fsdp_reshard_after_forward must be one of {', '.join(_RESHARD)}, got {reshard!r}")
+    sharding = _sharding(rep, shard, pp, reshard)
 
     name, flavor = model.get("name"), model.get("flavor")
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
     extra = {"dp_replicate": rep, "dp_shard": shard if shard is not None else -1, "local_batch": local,
-             "rotate_method": rotate, "model_name": name, "flavor": flavor}
+             "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
+             "global_batch_given": global_batch_given, "ac_every": ac_every}
     cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
@@ -171,9 +182,49 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         tp=tp, cp=cp, dp=dp, pp=pp, vpp=None, etp=etp, ep=ep, edp=edp,
         cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
         world=world, micro_batch=micro, global_batch=global_batch, seq=seq,
-        recompute=recompute, sequence_parallel=tp > 1,
-        zero_stage=3 if (shard or 1) > 1 else None,
+        recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master="fp32",
         pp_schedule=get("pipeline_parallel_schedule") if pp > 1 else None,
         model={}, model_name=model_name, extra=extra,
-        unknown_flags=tuple(unknown), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
+        unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
     )
+
+
+def _sharding(rep: int, shard: int | None, pp: int, reshard: str) -> str:
+    """FSDP2 over dp_shard: zero3 when parameters are resharded after forward, zero2 when not; DDP: none."""
+    if shard is not None and shard == 1:
+        return "none"
+    after_forward = {"always": True, "never": False}.get(reshard, pp == 1)
+    return "zero3" if after_forward else "zero2"
+
+
+def _activation_checkpoint(ac_table: dict, where: dict, lines: dict, assumed: list, path: str):
+    """(recompute kind, every-nth-layer for integer selective AC or None, effects)."""
+    mode = ac_table.get("mode", "selective")
+    if "mode" in ac_table:
+        lines["recompute"] = where.get("activation_checkpoint.mode")
+    else:
+        assumed.append("recompute=selective: [activation_checkpoint] mode not given (torchtitan default)")
+    if mode not in ("none", "selective", "full", "memory_budget"):
+        raise AuditParseError(path, where.get("activation_checkpoint.mode"),
+                              f"activation_checkpoint.mode must be none, selective, full or memory_budget, "
+                              f"got {mode!r}")
+    effects = []
+    if mode == "memory_budget":
+        effects.append(("activation_checkpoint.mode memory_budget", "memory and time",
+                        "the compiler picks what to recompute under a budget (estimated as full recompute)"))
+        return "full", None, effects
+    if mode != "selective":
+        return mode, None, effects
+    option = str(ac_table.get("selective_ac_option", "2"))
+    if option == "op":
+        effects.append(("activation_checkpoint.selective_ac_option op", "memory and time",
+                        "per-op SAC keeps matmul outputs and recomputes the rest (estimated as Megatron's "
+                        "selective core-attention recompute)"))
+        return "selective", None, effects
+    if not option.isdigit() or not 1 <= int(option) <= 10_000:
+        raise AuditParseError(path, where.get("activation_checkpoint.selective_ac_option"),
+                              f"activation_checkpoint.selective_ac_option must be 'op' or a positive integer, "
+                              f"got {option!r}")
+    if "selective_ac_option" not in ac_table:
+        assumed.append("selective_ac_option=2: not given (torchtitan default: full AC on every 2nd block)")
+    return "full", int(option), effects
