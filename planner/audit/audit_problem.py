@@ -26,6 +26,17 @@ TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:4
                  "qwen3:235B-A22B": "qwen3-235b-a22b"}
 
 
+def plain_layer_freq(moe: dict) -> dict:
+    """A ``layer_freq`` list of k dense layers then all MoE as ``layer_freq=1, first_dense_layers=k``
+    (the same layers, MoESpec's int form)."""
+    freq = moe.get("layer_freq")
+    if isinstance(freq, list) and freq:
+        k = next((i for i, v in enumerate(freq) if v), len(freq))
+        if all(freq[k:]) and k < len(freq):
+            return {**moe, "layer_freq": 1, "first_dense_layers": k}
+    return moe
+
+
 def missing_shapes(cfg: ForeignConfig) -> list[str]:
     """The model shapes a model needs that the config does not give."""
     return [k for k in MODEL_KEYS if k not in cfg.model]
@@ -36,7 +47,7 @@ def config_model(cfg: ForeignConfig) -> ModelSpec:
     data = {k: v for k, v in cfg.model.items()}
     data["name"] = cfg.model_name or Path(cfg.path).stem
     if "moe" in data and data["moe"] is not None:
-        moe = dict(data["moe"])
+        moe = plain_layer_freq(dict(data["moe"]))
         if not moe.get("shared_ffn_hidden"):
             moe["shared_experts"], moe["shared_ffn_hidden"] = 0, 0
         data["moe"] = moe
@@ -62,6 +73,7 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
                 moe[k] = v
             if isinstance(moe.get("layer_freq"), list):
                 moe["first_dense_layers"] = value.get("first_dense_layers", 0)
+            moe = plain_layer_freq(moe)
             if not moe.get("shared_ffn_hidden"):
                 moe["shared_experts"], moe["shared_ffn_hidden"] = 0, 0
             data["moe"] = moe
@@ -201,13 +213,27 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
             full, sel = src.get("recompute_full", 0), src.get("recompute_selective", 0)
         else:
             full, sel = _recompute(cfg, knobs["recompute"], n, vpp)
-        modules = {"recompute_modules": cfg.recompute_modules} if cfg.recompute_modules and sel else {}
+        kept = _applicable(cfg.recompute_modules, problem.model)
+        modules = {"recompute_modules": kept} if kept and sel else {}
         stages.append(Stage(index=i, layers=(first, first + n), etp=etp, ep=ep, edp=edp,
                             recompute_full=full, recompute_selective=sel, **modules))
         first += n
     return Layout(world=tp * cp * dp * pp, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp,
                   cp_kind=kind, cp_ulysses=cu, cp_ring=cr, order=cfg.extra.get("order") or "tp-cp-dp-pp",
                   micro_batch=mb, num_microbatches=n_micro, stages=tuple(stages), **_sharding(cfg))
+
+
+def _applicable(modules: tuple, model: ModelSpec) -> tuple:
+    """The recompute modules that exist in the model (Megatron skips mla_up_proj without MLA, moe without MoE)."""
+    moe = model.moe
+    absent = set()
+    if model.attention != "mla":
+        absent.add("mla_up_proj")
+    if moe is None:
+        absent |= {"moe", "moe_act", "shared_experts"}
+    elif not moe.shared_experts:
+        absent.add("shared_experts")
+    return tuple(m for m in modules if m not in absent)
 
 
 def _sharding(cfg: ForeignConfig) -> dict:

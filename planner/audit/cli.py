@@ -103,6 +103,7 @@ def _model_for(a, cfg: ForeignConfig):
 def base_problem(a, cfg: ForeignConfig):
     """The problem flags, with the config's GPU count, sequence, batch and model as defaults."""
     from planner.specs import DEFAULT_GPU, SpecError, make_problem
+    model = _model_for(a, cfg)
     seq = a.seq or (str(cfg.seq) if cfg.seq else None)
     if seq is None:
         raise AuditParseError(cfg.path, None, "the config does not give the sequence length: pass --seq")
@@ -120,7 +121,7 @@ def base_problem(a, cfg: ForeignConfig):
     world = cfg.world if a.gpus is None else None
 
     def build(gpus: int):
-        return make_problem(model=_model_for(a, cfg), gpu=a.gpu or DEFAULT_GPU, gpus=gpus,
+        return make_problem(model=model, gpu=a.gpu or DEFAULT_GPU, gpus=gpus,
                             gpus_per_node=_size(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node else None,
                             seq=seq, global_batch=gb, memory_gib=a.memory_gib, memory_fraction=a.memory_fraction, **kw)
 

@@ -94,6 +94,8 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
     train_batch = take("global_batch", None, doc.get("train_batch_size"), "train_batch_size", default=None)
     zero = take("zero_stage", None, section("zero_optimization").get("stage"), "zero_optimization.stage",
                 default=0)
+    if zero not in (0, 1, 2, 3):
+        raise AuditParseError(path, _line_of(text, "stage"), f"zero_optimization.stage must be 0, 1, 2 or 3, got {zero}")
     extra.update(gradient_accumulation_steps=gas, train_batch_size=train_batch, micro_batch=micro)
 
     if world is None and train_batch and micro and gas:
@@ -137,6 +139,7 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
         cp_kind="ulysses" if cp > 1 else None, cp_ulysses=cp if cp > 1 else None, cp_ring=1 if cp > 1 else None,
         world=world, micro_batch=micro, global_batch=global_batch, seq=seq,
         recompute=recompute, zero_stage=zero, distributed_optimizer=zero >= 1,
+        sharding=("none", "zero1", "zero2", "zero3")[zero], master="bf16+fp32",
         pp_schedule="1f1b" if pp > 1 else None,
         model=model, extra=extra, lines=lines, assumed=tuple(assumed),
     )

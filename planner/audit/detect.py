@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import json
 import os
 import stat
 
@@ -52,7 +53,7 @@ def detect(source: str, text: str | None) -> str:
     if suffix == ".json" or stripped.startswith("{"):
         if re.search(r'"schema"\s*:\s*"foldplan\.plans/', text):
             return "foldplan"
-        if re.search(r'"(model_type|architectures|num_hidden_layers)"\s*:', text[:200_000]):
+        if _is_hf_config(text):
             raise AuditParseError(source, None, "is a Hugging Face model config (config.json), not a layout: pass it "
                                                 f'as --model {source} and give the layout, e.g. '
                                                 f'foldplan audit "tp=8,pp=4,dp=2" --model {source}')
@@ -70,6 +71,16 @@ def detect(source: str, text: str | None) -> str:
         return "torchtitan"
     raise AuditParseError(source, None, "cannot tell the format (not a Megatron script, torchtitan TOML, "
                                         "DeepSpeed/foldplan JSON or layout string); pass --format")
+
+
+def _is_hf_config(text: str) -> bool:
+    """A Hugging Face config.json: top-level ``architectures`` / ``num_hidden_layers``, or ``model_type`` + ``hidden_size``."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    keys = set(doc) if isinstance(doc, dict) else set()
+    return bool(keys & {"architectures", "num_hidden_layers"}) or {"model_type", "hidden_size"} <= keys
 
 
 def read_text(path: Path) -> str:

@@ -336,9 +336,10 @@ def _world(sh, flags: Flags) -> tuple[int | None, int | None, str | None]:
             if nodes_flag else 1
         if per_node and nodes:
             return per_node * nodes, per.line, "torchrun --nnodes x --nproc-per-node"
-    world, line = var("WORLD_SIZE")
-    if world:
-        return world, line, "WORLD_SIZE"
+    for total in ("WORLD_SIZE", "NUM_GPUS", "N_GPUS", "TOTAL_GPUS"):
+        world, line = var(total)
+        if world:
+            return world, line, total
     for n in _NODES:
         nodes, nline = var(n)
         if nodes is None:

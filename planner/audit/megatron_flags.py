@@ -56,7 +56,7 @@ VALUED = {
     "moe-enable-deepep", "merge-file",
     # Megatron-DeepSpeed
     "topk", "expert-interval", "moe-train-capacity-factor", "mlp-type", "deepspeed-config",
-    "checkpoint-num-layers",
+    "checkpoint-num-layers", "num-key-value-heads",
 }
 # torchrun's (and the deepspeed launcher's) own flags: read for the world size, never a parse error.
 LAUNCHER = {"nproc-per-node", "nnodes", "node-rank", "master-addr", "master-port", "rdzv-endpoint",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from .megatron_flags import Flags
+from .shell import unresolved
 from .source import AuditParseError
 
 # Tokenizer -> vocabulary size before padding (the tokenizer files' own counts).
@@ -35,7 +36,8 @@ def _vocab(flags: Flags, tp: int, assumed: list[str]) -> tuple[int | None, str |
         if v:
             return v, name
     kind = flags.raw("tokenizer-type")
-    model = flags.raw("tokenizer-model") if flags.has("tokenizer-model") else None
+    values = flags.flags["tokenizer-model"].values if flags.has("tokenizer-model") else []
+    model = values[0] if values and not unresolved(values[0]) else None  # a path the script gets as $2: unknown
     if kind is None and flags.has("vocab-file") and flags.has("merge-file"):
         kind = "GPT2BPETokenizer"
     source = model if kind in ("HuggingFaceTokenizer", None) and model else kind
@@ -147,6 +149,8 @@ def _attention(flags: Flags, out: dict, put, assumed: list[str]) -> None:
             groups = 1
             assumed.append("kv_heads=1: --group-query-attention without --num-query-groups (Megatron default)")
         put("kv_heads", "num-query-groups", groups)
+    elif flags.has("num-key-value-heads"):  # Megatron-DeepSpeed's GQA flag
+        put("kv_heads", "num-key-value-heads", flags.int("num-key-value-heads"))
     elif heads is not None:
         out["kv_heads"] = heads
     head_dim = flags.int("kv-channels")

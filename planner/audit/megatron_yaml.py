@@ -78,6 +78,8 @@ def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | Non
         fields.append(Field(key, line))
         if value is True:
             continue
+        if isinstance(value, str) and value.startswith("[") and value.endswith("]"):
+            value = value[1:-1].split()  # _run_training.sh strips the brackets and splits the words
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, (dict, list)):
                 raise AuditParseError(path, line, f"MODEL_ARGS.{key}: nested values are not flag values")
