@@ -138,6 +138,18 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
         raise AuditParseError(source, None, "no such file")
     if degrees and fmt != "deepspeed":
         raise TypeError(f"--tp/--pp/--cp/--ep overrides apply to DeepSpeed configs only, not {fmt}")
+    try:
+        cfg = _parse(fmt, source, text, world, env, degrees, overrides)
+    except (RecursionError, MemoryError):
+        raise AuditParseError(source, None, f"nested too deeply (or too large) to read as {fmt}") from None
+    if overrides:
+        lines = {k: v for k, v in cfg.lines.items() if k not in overrides}
+        notes = tuple(f"{k}={v}: given on the command line" for k, v in overrides.items())
+        cfg = cfg.replace(lines=lines, assumed=cfg.assumed + notes, **overrides)
+    return cfg
+
+
+def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict) -> ForeignConfig:
     if fmt == "layout":
         cfg = layoutstr.parse(source if text is None else text.strip(),
                               "<layout>" if text is None else source, world=world)
@@ -152,9 +164,5 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
         cfg = deepspeed.parse(text, source, world=world, seq=overrides.pop("seq", None), **degrees)
     else:
         cfg = foldplan.parse(text, source, world=world)
-    if overrides:
-        lines = {k: v for k, v in cfg.lines.items() if k not in overrides}
-        notes = tuple(f"{k}={v}: given on the command line" for k, v in overrides.items())
-        cfg = cfg.replace(lines=lines, assumed=cfg.assumed + notes, **overrides)
     return cfg
 
