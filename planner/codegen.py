@@ -23,13 +23,12 @@ import math
 import os
 import pprint
 import shlex
-import shutil
-import tempfile
 from pathlib import Path
 
 import jinja2
 
 from planner import plan as planmod
+from planner import safeio
 from planner.layout import Layout
 from planner.plan import Plan
 from planner.specs import ModelSpec
@@ -310,25 +309,9 @@ def render_bundle(plan: Plan, out, *, force: bool = False) -> Path:
     if out.is_dir() and any(out.iterdir()) and not force:
         raise BundleError(f"out: {out} exists and is not empty (use --force)")
     files = render_files(plan)                        # every refusal before touching disk
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
-    aside = None
+    # written beside OUT, fsynced, renamed in under a lock of OUT's directory; a kill -9 at
+    # any moment leaves the old OUT or the new one (planner.safeio.atomic_replace_dir)
     try:
-        write_files(tmp, files)
-        if out.exists():
-            aside = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            os.rename(out, aside / "bundle")       # the old bundle, intact, until the new one is in place
-        try:
-            os.rename(tmp, out)
-        except BaseException:
-            if aside is not None:
-                os.rename(aside / "bundle", out)
-            raise
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if aside is not None and not (aside / "bundle").exists():
-            shutil.rmtree(aside, ignore_errors=True)
-        raise
-    if aside is not None:
-        shutil.rmtree(aside, ignore_errors=True)
-    return out
+        return safeio.write_dir_atomic(out, lambda tmp: write_files(tmp, files), force=force)
+    except safeio.InputError as e:
+        raise BundleError(str(e)) from None

@@ -53,7 +53,7 @@ BOUNDS: dict[str, dict[str, tuple]] = {
                 "first_dense_layers": (0, MAX_LAYERS), "layer_freq": (1, MAX_LAYERS)},
     "MLASpec": {"q_lora_rank": (0, MAX_DIM), "kv_lora_rank": (1, MAX_DIM), "qk_rope_head_dim": (1, MAX_DIM),
                 "qk_nope_head_dim": (1, MAX_DIM), "v_head_dim": (1, MAX_DIM)},
-    "GPUSpec": {"memory_gib": (1e-3, MAX_MEMORY_GIB), "peak_flops": (1e9, 1e21), "hbm_bw": (1e6, 1e16),
+    "GPUSpec": {"memory_gib": (1e-3, MAX_MEMORY_GIB), "peak_flops": (1e9, 1e18), "hbm_bw": (1e6, 1e16),
                 "intra_node_bw": (1e6, 1e16), "inter_node_bw": (1e6, 1e16), "gpus_per_node": (1, MAX_GPUS),
                 "latency_s": (0.0, 1.0), "hbm_efficiency": (1e-3, 1.0), "compute_efficiency": (1e-3, 1.0),
                 "attention_efficiency": (1e-3, 1.0), "bus_efficiency": (1e-3, 1.0),
@@ -123,10 +123,10 @@ def spec_field_after(cls_name: str, field: str, v):
         if lo is None and isinstance(v, int):
             lo, hi = -MAX_INT, MAX_INT
         _check_number(field, v, lo, hi)
-    elif isinstance(v, (list, tuple)):
+    elif isinstance(v, (list, tuple)):          # entries: the field's bound, or 0..bound for 0/1 lists
         for x in v:
             if isinstance(x, (int, float)) and not isinstance(x, bool):
-                _check_number(field, x, *((lo, hi) if lo is not None else (-MAX_INT, MAX_INT)))
+                _check_number(field, x, *((min(lo, 0), hi) if lo is not None else (-MAX_INT, MAX_INT)))
     return v
 
 
@@ -155,7 +155,8 @@ def size(text, field: str, limit: int) -> int:
     if value < 1:
         raise InputError(f"{field}: must be positive, got {s.strip()!r}")
     if value > limit:
-        raise InputError(f"{field}: {s.strip()} = {value} exceeds the limit {limit}")
+        shown = s.strip() if s.strip() == str(value) else f"{s.strip()} = {value}"
+        raise InputError(f"{field}: {shown} exceeds the limit {limit}")
     return value
 
 
@@ -198,6 +199,13 @@ def cli_values(a) -> None:
         v = getattr(a, name, None)
         if v is not None and "\0" in v:
             raise InputError(f"{name}: contains a NUL byte")
+    for name, allowed in (("cp_kinds", ("ring", "ulysses", "hybrid")), ("recompute", ("none", "selective", "full"))):
+        v = getattr(a, name, None)
+        if v is not None:
+            items = [x.strip() for x in v.split(",") if x.strip()]
+            bad = [x for x in items if x not in allowed]
+            if bad or not items:
+                raise InputError(f"{name}: unknown {', '.join(bad)[:80] or repr(v)} (allowed: {', '.join(allowed)})")
     if getattr(a, "gpus", None) is not None:
         size(a.gpus, "gpus", MAX_GPUS)
     if getattr(a, "gpus_per_node", None) is not None:
@@ -263,6 +271,9 @@ def hf_config(cfg: dict, name: str) -> None:
     """The keys of a HF config.json that foldplan reads: integers are integers (not
     3.7, true or "32"), inside the bounds; booleans are booleans; lists are lists."""
     where = f"model {name}: config.json"
+    for key in ("num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size"):
+        if key in cfg and cfg[key] is None:
+            raise InputError(f"{where} {key}: expected an integer, got null")
     for key, (lo, hi) in _HF_INTS.items():
         v = cfg.get(key)
         if v is None:
@@ -327,6 +338,8 @@ def _ints_bounded(obj, where: str, hi: int = MAX_GPUS) -> None:
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
             _ints_bounded(v, f"{where}[{i}]", hi)
+    elif isinstance(obj, bool):
+        raise InputError(f"{where}: expected a number, got {str(obj).lower()}")
     elif isinstance(obj, float) and not math.isfinite(obj):
         raise InputError(f"{where}: must be finite, got {obj}")
     elif isinstance(obj, (int, float)) and not isinstance(obj, bool) and abs(obj) > hi:
