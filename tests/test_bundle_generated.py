@@ -25,15 +25,35 @@ def test_example_plans_are_what_the_planner_chooses_now(args_file):
 
 
 def test_generated_cpu_bundle_runs_and_matches_its_reference(tmp_path):
-    # generated/tiny-moe-8cpu is a world-8 plan: run its own CPU launcher with --check
+    # generated/tiny-moe-8cpu is a world-8 plan: run its own CPU launcher with --check, with the
+    # torchrun of the running interpreter's environment
     import os
     import shutil
     import subprocess
-    if shutil.which("torchrun") is None:
-        pytest.skip("torchrun not on PATH")
+    import sys
     bundle = tmp_path / "b"
     shutil.copytree(ROOT / "generated" / "tiny-moe-8cpu", bundle)
+    env = {**os.environ, "OMP_NUM_THREADS": "1",
+           "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
     r = subprocess.run(["bash", "launch/local_cpu.sh", "--check"], cwd=bundle, capture_output=True, text=True,
-                       timeout=600, env={**os.environ, "OMP_NUM_THREADS": "1"})
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    assert "CHECK PASS" in r.stdout + r.stderr
+                       timeout=600, env=env)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out[-3000:]
+    assert "check_fit: fits" in out and "CHECK PASS" in out and "check: step 1" in out
+
+
+def test_check_that_cannot_fit_says_so_before_starting(tmp_path):
+    # the default 64-process bundle on a machine that (as far as check_fit knows) has 1 GiB free
+    import os
+    import shutil
+    import subprocess
+    import sys
+    bundle = tmp_path / "b"
+    shutil.copytree(ROOT / "generated" / "default-64gpu-128k", bundle)
+    probe = "import check_fit; check_fit.available_bytes = lambda: 2 ** 30; raise SystemExit(check_fit.main())"
+    r = subprocess.run([sys.executable, "-c", probe], cwd=bundle, capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "OMP_NUM_THREADS": "1"})
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "does not fit: 64 processes x" in r.stderr and "1.0 GiB available" in r.stderr
+    # the reduced layout keeps every parallel kind of the plan: hybrid CP and experts ep x edp
+    assert "every parallel kind" in r.stderr and "ulysses 2 x ring 2" in r.stderr, r.stderr

@@ -1,15 +1,25 @@
-"""Train the planned model for a few steps on synthetic tokens.
+"""Train the planned model: the plan's layout, precision, sharding and recompute.
 
-  torchrun --nproc-per-node=WORLD train.py [--tiny] [--check] [--steps N] [--device cpu|cuda]
+  torchrun --nproc-per-node=WORLD train.py [--tiny] [--check] [--steps N] [--data FILE]
+           [--metrics FILE] [--ckpt DIR --save-every K [--resume]] [--device cpu|cuda]
+  python train.py --dry-run [--rank R] [--json]      (one rank, full size, no GPU; see dryrun.py)
 
 --tiny   same layout (degrees, layers per stage, experts), small dimensions.
---check  (implies --tiny) also runs the same step in one process without any
-         parallelism and compares loss, every gradient and every parameter
-         after one optimizer step; prints PASS/FAIL, exits 1 on FAIL.
+--check  (implies --tiny, float32, 2 steps) also runs the same steps in one
+         process without any parallelism (reference.py) and compares loss, every
+         gradient and every parameter after each optimizer step, and the running
+         stages, folding and recompute with plan.json (check.py); PASS/FAIL, exit 1 on FAIL.
+--data   a token file (data.py: 16-byte header, uint16/uint32 ids, memory-mapped);
+         without it, seeded synthetic tokens.
+LR: linear warm-up over --warmup steps to --lr, cosine decay to --min-lr at --steps.
+Gradients clipped to --clip by the global norm over every mesh (0: no clipping).
 """
 import argparse
+import math
 import os
 import sys
+import time
+from datetime import timedelta
 
 import torch
 
@@ -22,11 +32,14 @@ import torch.distributed as dist                     # noqa: E402
 import torch.nn.functional as F                      # noqa: E402
 
 from blocks import update_router_bias                # noqa: E402
-from dataparallel import (allreduce_gradients, finish_gradients, param_meta,  # noqa: E402
-                          params_with_meta, shard_fsdp2)
 from cp.layout import local_token_index              # noqa: E402
+from dataparallel import (allreduce_gradients, clip_gradients, finish_gradients, global_grad_norm,  # noqa: E402
+                          param_meta, params_with_meta, shard_fsdp2)
+from init import materialize                          # noqa: E402
 from mesh import Mesh, check_device_meshes, device_meshes  # noqa: E402
+from metrics import MetricsFile, flops_per_token, peak_memory_gib  # noqa: E402
 from model import StageModel                         # noqa: E402
+from moe.layer import MoE                             # noqa: E402
 from pipeline import forward_backward                # noqa: E402
 
 RTOL, ATOL = 1e-4, 1e-6
@@ -36,18 +49,60 @@ LR, BETAS, WD, EPS = 1e-3, (0.9, 0.95), 0.1, 1e-8
 # into O(lr) parameter differences: d(update)/dg <= lr / eps. With eps = 1e-4
 # a gradient difference at the gradient tolerance stays within the parameter one.
 CHECK_EPS = 1e-4
+DTYPES = {"bfloat16": torch.bfloat16, "float32": torch.float32}
 
 
-def parse_args():
+def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tiny", action="store_true")
     ap.add_argument("--check", action="store_true")
-    ap.add_argument("--steps", type=int, default=1)
+    ap.add_argument("--steps", type=int, default=None, help="optimizer steps (default 1; 2 in --check)")
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cuda" if torch.cuda.is_available() else "cpu")
+    ap.add_argument("--dtype", choices=tuple(DTYPES), default=None,
+                    help="compute dtype (master weights and grads stay fp32); default bfloat16 on cuda and "
+                         "in --dry-run, float32 on cpu and always in --check")
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--dp", choices=("fsdp2", "allreduce"), default="fsdp2",
-                    help="data-parallel engine: FSDP2 fully_shard per group, or flat all-reduces")
-    return ap.parse_args()
+                    help="data-parallel engine: FSDP2 fully_shard per group (the plan's sharding), "
+                         "or flat all-reduces (fp32, replicated)")
+    ap.add_argument("--data", help="token file (data.py format); default: seeded synthetic tokens")
+    ap.add_argument("--lr", type=float, default=LR)
+    ap.add_argument("--min-lr", type=float, default=None, help="end of the cosine decay (default lr / 10)")
+    ap.add_argument("--warmup", type=int, default=0, help="linear warm-up steps")
+    ap.add_argument("--clip", type=float, default=None, help="max global grad norm (default 1.0; 0 in --check)")
+    ap.add_argument("--aux-loss-coef", type=float, default=None,
+                    help="softmax routers: load-balancing loss coefficient (default 0.01; 0 in --check)")
+    ap.add_argument("--metrics", help="append one JSON line per step to this file (rank 0)")
+    ap.add_argument("--ckpt", help="checkpoint directory (torch.distributed.checkpoint)")
+    ap.add_argument("--save-every", type=int, default=0, help="save every K steps (and after the last)")
+    ap.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --ckpt")
+    ap.add_argument("--timeout-min", type=float, default=float(os.environ.get("FOLDPLAN_PG_TIMEOUT_MIN", 10)),
+                    help="collective timeout in minutes (NCCL watchdog)")
+    ap.add_argument("--dry-run", action="store_true", help="trace one rank at full size (dryrun.py)")
+    ap.add_argument("--rank", type=int, default=0, help="--dry-run: the rank to trace")
+    ap.add_argument("--json", action="store_true", help="--dry-run: print JSON")
+    ap.add_argument("--microbatches", type=int, default=None, help="--dry-run: micro-batches to trace")
+    args = ap.parse_args(argv)
+    if args.dtype is None:
+        args.dtype = "bfloat16" if (args.device == "cuda" or args.dry_run) and not args.check else "float32"
+    if args.steps is None:
+        args.steps = 2 if args.check else 1
+    if args.clip is None:
+        args.clip = 0.0 if args.check else 1.0
+    if args.aux_loss_coef is None:
+        args.aux_loss_coef = 0.0 if args.check else 0.01
+    if args.min_lr is None:
+        args.min_lr = args.lr / 10
+    return args
+
+
+def lr_at(step: int, args) -> float:
+    """Linear warm-up to args.lr, then cosine decay to args.min_lr at args.steps."""
+    if step < args.warmup:
+        return args.lr * (step + 1) / args.warmup
+    span = max(args.steps - args.warmup, 1)
+    t = min((step - args.warmup) / span, 1.0)
+    return args.min_lr + 0.5 * (args.lr - args.min_lr) * (1 + math.cos(math.pi * t))
 
 
 def synthetic_batch(cfg, train, seed):
@@ -70,13 +125,33 @@ def update_biases(stages, mesh):
         m.counts.zero_()
 
 
+def build(cfg, train, mesh, args, dtype):
+    """This rank's stages: built on meta, sharded (FSDP2), then materialised shard by shard."""
+    positions = local_token_index(train["seq"], mesh.cp_ring_rank, mesh.cp_ring_size,
+                                  mesh.cp_uly_rank, mesh.cp_uly_size)   # [S/cp] global positions
+    n_stages = len(layout.STAGES)
+    with torch.device("meta"):
+        stages = [StageModel(cfg, layout.STAGES[s], mesh, positions, args.seed, s == 0, s == n_stages - 1)
+                  for s in mesh.stage_indices]
+    metas = param_meta(stages)
+    if args.dp == "fsdp2":
+        shard_fsdp2(stages, mesh, mesh.device.type, layout.LAYOUT["sharding"], dtype)
+    return stages, metas, positions
+
+
 def main():
     args = parse_args()
+    if args.dry_run:
+        from dryrun import main as dry_main
+        return dry_main(args)
     tiny = args.tiny or args.check
+    dtype = DTYPES[args.dtype]
+    if args.dp == "allreduce" and dtype != torch.float32:
+        sys.exit("--dp allreduce runs float32 only (use --dtype float32)")
     backend = "nccl" if args.device == "cuda" else "gloo"
     if args.device == "cuda":
         torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
-    dist.init_process_group(backend)
+    dist.init_process_group(backend, timeout=timedelta(minutes=args.timeout_min))
     rank, world = dist.get_rank(), dist.get_world_size()
     L = layout.LAYOUT
     if world != L["world"]:
@@ -87,61 +162,110 @@ def main():
     cfg = dict(layout.TINY if tiny else layout.MODEL)
     train = layout.TINY_TRAIN if tiny else layout.TRAIN
     cfg["capacity_factor"] = train["capacity_factor"]
+    nmb, mb, seq = train["num_microbatches"], train["micro_batch"], train["seq"]
+    MoE.aux_coef = args.aux_loss_coef
+    MoE.groups_per_step = L["dp"] * L["cp"] * L["tp"] * nmb
 
     mesh = Mesh(rank, device)
     if args.check:
         check_device_meshes(mesh, *device_meshes(args.device, mesh))
-    positions = local_token_index(train["seq"], mesh.cp_ring_rank, mesh.cp_ring_size,
-                                  mesh.cp_uly_rank, mesh.cp_uly_size)   # [S/cp] global positions
-    n_stages = len(layout.STAGES)
-    # built on the CPU from seeded generators (each rank only its own shards);
-    # FSDP2 then moves just the dp shard of every parameter to the device
-    stages = [StageModel(cfg, layout.STAGES[s], mesh, positions, args.seed, s == 0, s == n_stages - 1)
-              for s in mesh.stage_indices]
-    metas = param_meta(stages)
-    if args.dp == "fsdp2":
-        shard_fsdp2(stages, mesh, args.device)
-    stages = [st.to(device) for st in stages]
+    stages, metas, positions = build(cfg, train, mesh, args, dtype)
+    materialize(stages, metas, device)
     pm = params_with_meta(stages, metas)
-    params = [p for p, _ in pm]
     eps = CHECK_EPS if args.check else EPS
-    # foreach=False: FSDP2's DTensor parameters live on several meshes
-    opt = torch.optim.AdamW(params, lr=LR, betas=BETAS, weight_decay=WD, eps=eps, foreach=False)
-    global_tokens = L["dp"] * train["num_microbatches"] * train["micro_batch"] * train["seq"]
+    # one AdamW per stage (checkpoint state keyed per stage); foreach=False:
+    # FSDP2's DTensor parameters live on several meshes
+    opts = [torch.optim.AdamW(st.parameters(), lr=args.lr, betas=BETAS, weight_decay=WD, eps=eps, foreach=False)
+            for st in stages]
+    global_tokens = L["dp"] * nmb * mb * seq
 
     def loss_fn(logits, targets):   # summed CE / all tokens of the step (dp, cp, micro-batches)
         return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), reduction="sum") / global_tokens
 
-    rows = train["num_microbatches"] * train["micro_batch"]
-    for step in range(args.steps):
-        data = synthetic_batch(cfg, train, args.seed + step)
-        mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows]
+    start = 0
+    if args.resume:
+        import ckpt
+        path = ckpt.latest(args.ckpt) if args.ckpt else None
+        if path is None:
+            sys.exit(f"--resume: no checkpoint in {args.ckpt!r}")
+        start = ckpt.load(path, stages, mesh.stage_indices, opts)
+        if rank == 0:
+            print(f"resumed from {path} (after step {start - 1})", flush=True)
+    tokens_file = None
+    if args.data:
+        from data import TokenFile
+        tokens_file = TokenFile(args.data)
+    metrics = MetricsFile(args.metrics if rank == 0 else None)
+    flops = flops_per_token(cfg, seq)
+    peak_flops = layout.PEAK_FLOPS if hasattr(layout, "PEAK_FLOPS") else _plan_peak_flops()
+    rows = nmb * mb
+    checker = None
+    if args.check:      # before step 0: the plan, the initial weights, a non-zero router bias
+        from check import Checker
+        checker = Checker(cfg, train, args.seed, mesh, (RTOL, ATOL), (BETAS, WD, eps))
+        checker.start(stages, pm)
+    for step in range(start, args.steps):
+        t0 = time.perf_counter()
+        lr = lr_at(step, args)
+        for opt in opts:
+            for g in opt.param_groups:
+                g["lr"] = lr
+        if tokens_file is not None:     # the whole step's rows for --check, else only mine
+            data = tokens_file.batch(step, L["dp"] * rows, seq) if args.check else \
+                tokens_file.batch(step, L["dp"] * rows, seq, mesh.dp_rank * rows, rows)
+            mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows] if args.check else data
+        else:
+            data = synthetic_batch(cfg, train, args.seed + step)
+            mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows]
         tokens, targets = mine[:, :-1][:, positions].to(device), mine[:, 1:][:, positions].to(device)
-        opt.zero_grad(set_to_none=True)
-        loss = forward_backward(stages, mesh, L, cfg, train["num_microbatches"], tokens, targets, loss_fn)
+        for opt in opts:
+            opt.zero_grad(set_to_none=True)
+        loss = forward_backward(stages, mesh, L, cfg, nmb, tokens, targets, loss_fn, dtype)
         if args.dp == "allreduce":
             allreduce_gradients(pm, mesh)
         finish_gradients(pm, mesh, cfg["tied_embeddings"])
-        if args.check and step == 0:
-            from check import Checker
-            checker = Checker(cfg, train, args.seed, data, mesh, (RTOL, ATOL), (LR, BETAS, WD, eps))
-            checker.compare_loss(loss)
-            checker.compare_grads(pm)
-        opt.step()
+        if checker is not None:
+            checker.after_backward(data, loss, pm)
+        grad_norm = global_grad_norm(pm, mesh, cfg["tied_embeddings"])
+        if args.clip > 0:
+            clip_gradients(pm, grad_norm, args.clip)
+        for opt in opts:
+            opt.step()
         update_biases(stages, mesh)
-        if args.check and step == 0:
-            checker.compare_params(pm, [m for s in stages for m in s.moe_layers()])
+        if checker is not None:
+            checker.after_step(lr, pm, [m for s in stages for m in s.moe_layers()])
         # the loss lives on the last stage; sum it over dp x cp there and report
         total = torch.zeros((), device=device)
         if loss is not None:
             total = loss.detach().float().clone()
             dist.all_reduce(total, group=mesh.dp_cp_group)
         dist.all_reduce(total, op=dist.ReduceOp.MAX)
+        dt = time.perf_counter() - t0
         if rank == 0:
-            print(f"step {step}: loss {total.item():.6f}", flush=True)
-    ok = checker.report() if args.check else True
+            print(f"step {step}: loss {total.item():.6f} grad_norm {grad_norm.item():.4f} lr {lr:.3e} "
+                  f"{dt:.2f} s", flush=True)
+            tps = global_tokens / dt
+            metrics.write(step=step, loss=total.item(), tokens_per_s=tps,
+                          mfu=tps * flops / (world * peak_flops) if peak_flops else None,
+                          peak_memory_gib=peak_memory_gib(device), grad_norm=grad_norm.item(), lr=lr)
+        if args.ckpt and args.save_every and ((step + 1) % args.save_every == 0 or step + 1 == args.steps):
+            import ckpt
+            ckpt.save(args.ckpt, step + 1, stages, mesh.stage_indices, opts)
+    ok = checker.report() if checker is not None else True
     dist.destroy_process_group()
     sys.exit(0 if ok else 1)
+
+
+def _plan_peak_flops():
+    """Peak FLOP/s per GPU from the bundle's plan.json (problem.cluster.peak_flops), if any."""
+    import json
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "plan.json")) as f:
+            doc = json.load(f)
+        plan = doc["plans"][0] if "plans" in doc else doc
+        return float(plan["problem"]["cluster"]["peak_flops"])
+    except (OSError, KeyError, ValueError, TypeError, IndexError):
+        return None
 
 
 if __name__ == "__main__":

@@ -39,10 +39,10 @@ def rope_tables(positions, head_dim: int, theta: float = 10000.0):
 
 
 def apply_rope(x, cos, sin):
-    # x: [B, s, h, d]; cos/sin: [s, d/2] (rotate-half convention)
+    # x: [B, s, h, d]; cos/sin: [s, d/2] (rotate-half convention), computed in x's dtype
     d2 = x.shape[-1] // 2
     x1, x2 = x[..., :d2], x[..., d2:]
-    c, s = cos[None, :, None, :], sin[None, :, None, :]
+    c, s = cos[None, :, None, :].to(x.dtype), sin[None, :, None, :].to(x.dtype)
     return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], dim=-1)
 
 
@@ -52,7 +52,7 @@ def ffn(x, w1, w3, w2, gated: bool):
     return h @ w2.t()
 
 
-def route(t, router_w, bias, top_k: int, score: str):
+def route(t, router_w, bias, top_k: int, score: str, with_scores: bool = False):
     """Top-k routing of tokens t [n, H] -> (weights [n, k], experts [n, k]).
     The aux-loss-free bias [E] only shifts the selection, not the weights
     (DeepSeek-V3, sec. 2.1.2); sigmoid scores are renormalised over the top-k."""
@@ -62,7 +62,7 @@ def route(t, router_w, bias, top_k: int, score: str):
     w = scores.gather(1, sel)
     if score == "sigmoid":
         w = w / w.sum(-1, keepdim=True)
-    return w.to(t.dtype), sel
+    return (w.to(t.dtype), sel, scores) if with_scores else (w.to(t.dtype), sel)
 
 
 def capacity_keep(sel, experts: int, capacity_factor):
@@ -72,7 +72,8 @@ def capacity_keep(sel, experts: int, capacity_factor):
         return None
     n, k = sel.shape
     cap = int(-(-capacity_factor * n * k // experts))
-    onehot = F.one_hot(sel.flatten(), experts)                  # [n*k, E]
+    flat = sel.flatten()[:, None]
+    onehot = torch.zeros(n * k, experts, dtype=torch.int64, device=sel.device).scatter_(1, flat, 1)  # [n*k, E]
     pos = (onehot.cumsum(0) * onehot).sum(-1) - 1               # place in its expert's queue
     return (pos < cap).view(n, k)
 

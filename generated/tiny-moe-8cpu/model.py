@@ -5,25 +5,35 @@ records `full_name`, the `slices` it holds of the full tensor, and the group
 its gradient reduces over (`reduce`: "dp_cp", "stage" or "edp<stage>"), read
 before FSDP2 replaces the Parameter objects (dataparallel.param_meta).
 Tensor parallel: Megatron column/row pairs written by hand (comms.py).
-"""
-import torch.nn as nn
-from torch.utils.checkpoint import checkpoint
+Built on the meta device (train.py); init.materialize fills each shard.
 
-from blocks import apply_rope, ffn, init_tensor, norm, rope_tables
+Recompute as planned, per layer (layout.STAGES[s]["recompute"]): "full"
+checkpoints the whole layer; "selective" checkpoints exactly the stage's
+`recompute_modules` (Megatron's names): core_attn (attention core), layernorm
+(the two input norms), mlp (dense MLP), moe (the whole MoE block), moe_act
+(SwiGLU activation inside the experts), shared_experts. mla_up_proj has no
+module here (MLA runs as multi-head attention) and is ignored.
+"""
+import torch
+import torch.nn as nn
+
+from blocks import apply_rope, ffn, norm, rope_tables
 from comms import copy_to_group, reduce_from_group
 from cp.attention import context_attention
-from moe.layer import MoE, counting
+from moe.layer import MoE
+from recompute import maybe, recomputed
 
 
 def _param(name, shape, seed, reduce="dp_cp", dim=None, rank=0, size=1):
-    """This rank's shard of parameter `name` (1/size of dim `dim`), as a Parameter."""
-    full = init_tensor(name, shape, seed)
-    if dim is None:
-        p, slices = nn.Parameter(full), []
-    else:
-        n = shape[dim] // size
-        p, slices = nn.Parameter(full.narrow(dim, rank * n, n).clone()), [(dim, rank * n, n)]
-    p.full_name, p.slices, p.reduce = name, slices, reduce
+    """Parameter `name` (full shape `shape`) as this rank holds it: 1/size of dim
+    `dim`. Made empty on the current default device (meta when building);
+    init.materialize fills it from the seed later."""
+    slices = [] if dim is None else [(dim, rank * (shape[dim] // size), shape[dim] // size)]
+    local = list(shape)
+    if dim is not None:
+        local[dim] //= size
+    p = nn.Parameter(torch.empty(local))
+    p.full_name, p.full_shape, p.slices, p.reduce, p.seed, p.init_rows = name, tuple(shape), slices, reduce, seed, None
     return p
 
 
@@ -41,7 +51,7 @@ class QKNorm(nn.Module):
 class Attention(nn.Module):
     def __init__(self, cfg, prefix, mesh, seed, selective: bool):
         super().__init__()
-        self.cfg, self.mesh, self.selective = cfg, mesh, selective
+        self.cfg, self.mesh, self.selective = cfg, mesh, selective   # selective: recompute core_attn
         H, d, T, r = cfg["hidden"], cfg["head_dim"], mesh.tp_size, mesh.tp_rank
         h, hk = cfg["heads"], cfg["kv_heads"]
         self.h, self.d = h // T, d                              # local query heads
@@ -76,10 +86,7 @@ class Attention(nn.Module):
         if self.qk_norm is not None:
             q, k = self.qk_norm(q, k)
         q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
-        if self.selective:   # selective recompute: core attention only
-            o = checkpoint(self._core, q, k, v, use_reentrant=False)
-        else:
-            o = self._core(q, k, v)                            # [B, s, h, d]
+        o = maybe(self.selective, self._core, q, k, v)         # [B, s, h, d]
         out = o.reshape(B, s, self.h * self.d) @ self.wo.t()   # row parallel: partial sums
         return reduce_from_group(out, m.tp_group, m.tp_size)
 
@@ -102,33 +109,39 @@ class DenseMLP(nn.Module):
 
 
 class Layer(nn.Module):
-    def __init__(self, cfg, i, mesh, stage, seed, recompute: str):
+    def __init__(self, cfg, i, mesh, stage, seed, recompute: str, modules=()):
         super().__init__()
         p = f"layers.{i}."
-        self.cfg, self.recompute = cfg, recompute
+        sel = set(modules) if recompute == "selective" else set()
+        self.cfg, self.recompute, self.modules = cfg, recompute, sel
         self.attn_norm = _param(p + "attn_norm", (cfg["hidden"],), seed)
-        self.attn = Attention(cfg, p + "attn.", mesh, seed, selective=recompute == "selective")
+        self.attn = Attention(cfg, p + "attn.", mesh, seed, selective="core_attn" in sel)
         self.mlp_norm = _param(p + "mlp_norm", (cfg["hidden"],), seed)
         if cfg["is_moe"][i]:
-            self.moe = MoE(cfg, p + "moe.", mesh, stage, seed)
+            self.moe = MoE(cfg, p + "moe.", mesh, stage, seed, act_recompute="moe_act" in sel,
+                           shared_recompute="shared_experts" in sel)
         else:
             self.mlp = DenseMLP(cfg, p + "mlp.", mesh, seed)
 
+    def _norm(self, x, w):
+        return norm(x, w, self.cfg["norm"])
+
     def _forward(self, x, cos, sin):
-        x = x + self.attn(norm(x, self.attn_norm, self.cfg["norm"]), cos, sin)
-        mlp = self.moe if hasattr(self, "moe") else self.mlp
-        return x + mlp(norm(x, self.mlp_norm, self.cfg["norm"]))
+        ln = "layernorm" in self.modules
+        x = x + self.attn(maybe(ln, self._norm, x, self.attn_norm), cos, sin)
+        h = maybe(ln, self._norm, x, self.mlp_norm)
+        if hasattr(self, "moe"):
+            return x + maybe("moe" in self.modules, self.moe, h)
+        return x + maybe("mlp" in self.modules, self.mlp, h)
 
     def forward(self, x, cos, sin):
-        if self.recompute != "full":
-            return self._forward(x, cos, sin)
-        calls = [0]
+        if self.recompute == "full":
+            return recomputed(self._forward, x, cos, sin)
+        return self._forward(x, cos, sin)
 
-        def run(x):   # full recompute; count routed tokens on the first call only
-            calls[0] += 1
-            with counting(calls[0] == 1):
-                return self._forward(x, cos, sin)
-        return checkpoint(run, x, use_reentrant=False)
+    def recomputed_modules(self):
+        """What this layer checkpoints: ["full"], or the selective modules."""
+        return ["full"] if self.recompute == "full" else sorted(self.modules)
 
 
 class StageModel(nn.Module):
@@ -139,13 +152,13 @@ class StageModel(nn.Module):
         super().__init__()
         self.cfg, self.first, self.last = cfg, first, last
         H, V = cfg["hidden"], cfg["vocab"]
-        cos, sin = rope_tables(positions, cfg["head_dim"])    # [s, d/2] for this rank's rows
-        self.register_buffer("cos", cos.to(mesh.device), persistent=False)
-        self.register_buffer("sin", sin.to(mesh.device), persistent=False)
+        self.positions = positions                             # [s] global positions of my rows
+        self.register_buffer("cos", torch.empty(len(positions), cfg["head_dim"] // 2), persistent=False)
+        self.register_buffer("sin", torch.empty(len(positions), cfg["head_dim"] // 2), persistent=False)
         if first:
             self.embed = _param("embed", (V, H), seed)
         self.layers = nn.ModuleDict({
-            str(i): Layer(cfg, i, mesh, spec["index"], seed, spec["recompute"][j])
+            str(i): Layer(cfg, i, mesh, spec["index"], seed, spec["recompute"][j], spec.get("recompute_modules", ()))
             for j, i in enumerate(spec["layers"])})
         if last:
             self.final_norm = _param("final_norm", (H,), seed)
@@ -166,6 +179,16 @@ class StageModel(nn.Module):
             head = self.embed if self.head is None else self.head
             x = x @ head.t()                                    # [B, s, V]
         return x
+
+    @torch.no_grad()
+    def init_buffers(self):
+        """After to_empty: RoPE tables [s, d/2] and the MoE buffers."""
+        cos, sin = rope_tables(self.positions, self.cfg["head_dim"])
+        self.cos.copy_(cos)
+        self.sin.copy_(sin)
+        for m in self.moe_layers():
+            m.bias.zero_()
+            m.counts.zero_()
 
     def moe_layers(self):
         return [l.moe for l in self.layers.values() if hasattr(l, "moe")]

@@ -3,16 +3,36 @@
 pp == 1: a plain loop (forward, loss, backward per micro-batch).
 pp > 1: torch.distributed.pipelining, PipelineStage per (virtual) stage and
 Schedule1F1B (ScheduleInterleaved1F1B when vpp > 1). Stage shapes are given up
-front (static mode), so no metadata forward runs through our collectives.
+front (static mode), so no metadata forward runs through our collectives;
+activations travel in the compute dtype (bf16 unless --dtype float32).
+
+Data-parallel knobs per micro-batch: dataparallel.microbatch_knobs (pp == 1).
+With pp > 1 the schedule drives an FSDP2 stage itself (sync at the end only);
+for zero2 / zero3 the stage is wrapped in a plain module, so that FSDP2's own
+hooks reduce-scatter (and reshard) after every micro-batch's backward.
 """
 import torch
+import torch.nn as nn
+
+from dataparallel import microbatch_knobs
+
+
+class _PerMicrobatchSync(nn.Module):
+    """Hides the FSDP2 root from the schedule (zero2/zero3 with pp > 1)."""
+
+    def __init__(self, stage):
+        super().__init__()
+        self.stage = stage
+
+    def forward(self, x):
+        return self.stage(x)
 
 
 def _meta(shape, device, dtype=torch.float32, grad=True):
     return (torch.empty(shape, device=device, dtype=dtype, requires_grad=grad),)
 
 
-def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
+def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, dtype=torch.float32):
     """stages: this rank's StageModel(s) (several when vpp > 1).
     tokens/targets: [nmb * mb, s] this rank's rows (all micro-batches).
     Returns the summed loss of the micro-batches on the last stage, else None."""
@@ -20,9 +40,7 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
     if pp == 1:
         total = 0.0
         for i, (tok, tgt) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb))):
-            for stage in stages:          # FSDP2: reduce-scatter after the last micro-batch only
-                if hasattr(stage, "set_requires_gradient_sync"):
-                    stage.set_requires_gradient_sync(i == nmb - 1)
+            microbatch_knobs(stages, layout["sharding"], i, nmb)
             x = tok
             for stage in stages:          # vpp > 1 with pp == 1: the stages in order
                 x = stage(x)
@@ -39,12 +57,14 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn):
     pipe_stages = []
     for model, index in zip(stages, mesh.stage_indices):
         first, last = index == 0, index == n_stages - 1
-        inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta((mb, s, H), dev)
-        out = _meta((mb, s, V), dev) if last else _meta((mb, s, H), dev)
+        inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta((mb, s, H), dev, dtype)
+        out = _meta((mb, s, V), dev, dtype) if last else _meta((mb, s, H), dev, dtype)
+        if layout["sharding"] in ("zero2", "zero3"):
+            model = _PerMicrobatchSync(model)
         pipe_stages.append(PipelineStage(
             model, index, n_stages, dev, input_args=inp, output_args=out,
-            output_grads=None if last else _meta((mb, s, H), dev),
-            input_grads=None if first else _meta((mb, s, H), dev),
+            output_grads=None if last else _meta((mb, s, H), dev, dtype),
+            input_grads=None if first else _meta((mb, s, H), dev, dtype),
             group=mesh.pp_group))
     if vpp == 1:
         schedule = Schedule1F1B(pipe_stages[0], nmb, loss_fn=loss_fn, scale_grads=False)

@@ -1,63 +1,82 @@
-"""--check: the same step in one process, no parallelism, compared with this rank's shards.
+"""--check: the same steps in one process, no parallelism, compared with this rank's shards.
 
-Every rank runs the (tiny) reference itself and compares the slices it holds;
-together the ranks cover every element of every parameter.
+Every rank runs the (tiny) reference itself (reference.py, its own model code)
+and compares the slices it holds, at every step:
+
+  before step 0   the running program is the plan's (check_plan.py: stages, layers,
+                  folding, recompute as configured); initial weights; the router
+                  bias is set to the reference's non-zero start
+  each step       loss, every gradient (a missing one is a mismatch), then every
+                  parameter and router bias after AdamW and the bias update
+  after step 0    recompute as planned, observed (check_plan.RecomputeProbe)
+  at the end      together the ranks compared every element of every parameter
+
+Two steps at micro-batch 2 by default (train.py): the second starts from
+moved weights and biases, so a stale gradient or a wrong bias update shows.
 """
+import time
+
 import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
 import layout
-from blocks import update_router_bias
+from check_plan import RecomputeProbe, plan_mismatches
 from dataparallel import full
-from cp.layout import local_token_index
-from reference import Reference
+from reference import Reference, initial_bias
+
+
+def local_positions(seq, ring_rank, ring_size, uly_rank, uly_size):
+    """Global positions of the tokens a cp rank holds (zig-zag over the ring: chunks r and
+    2R-1-r of 2R; then the Ulysses rank's contiguous piece), written apart from cp/layout.py."""
+    chunk = seq // (2 * ring_size)
+    mine = list(range(ring_rank * chunk, (ring_rank + 1) * chunk))
+    mine += list(range((2 * ring_size - 1 - ring_rank) * chunk, (2 * ring_size - ring_rank) * chunk))
+    piece = len(mine) // uly_size
+    return torch.tensor(mine[uly_rank * piece:(uly_rank + 1) * piece])
 
 
 def capacity_groups(train):
-    """The tokens each rank routes, per micro-batch, as indices into the
-    flattened [B*S] batch, in that rank's order (capacity is applied per group)."""
+    """The tokens each rank routes, per micro-batch, as indices into the flattened
+    [B*S] batch, in that rank's order (the capacity factor applies per group)."""
     L, S, mb, nmb = layout.LAYOUT, train["seq"], train["micro_batch"], train["num_microbatches"]
     groups = []
     for d in range(L["dp"]):
         for i in range(nmb):
             rows = torch.arange(mb) + (d * nmb + i) * mb
             for c in range(L["cp"]):
-                pos = local_token_index(S, c // L["cp_ulysses"], L["cp_ring"], c % L["cp_ulysses"], L["cp_ulysses"])
+                pos = local_positions(S, c // L["cp_ulysses"], L["cp_ring"], c % L["cp_ulysses"], L["cp_ulysses"])
                 flat = (rows[:, None] * S + pos[None, :]).flatten()          # [mb * S/cp], row-major
                 groups += list(flat.chunk(L["tp"]))                          # each tp rank routes 1/tp
     return groups
 
 
 class Checker:
-    def __init__(self, cfg, train, seed, data, mesh, tol, adam):
-        self.mesh, (self.rtol, self.atol) = mesh, tol
-        self.ref = Reference(cfg, seed)
-        self.ref.capacity_groups = capacity_groups(train)
-        lr, betas, wd, eps = adam
-        opt = torch.optim.AdamW(self.ref.parameters(), lr=lr, betas=betas, weight_decay=wd, eps=eps)
-        logits = self.ref(data[:, :-1])                         # [B, S, V]
-        self.loss = F.cross_entropy(logits.flatten(0, 1), data[:, 1:].flatten())
-        self.loss.backward()
-        named = self.ref.named()
-        self.grads = {n: p.grad.clone() for n, p in named.items()}
-        opt.step()
-        for i, b in self.ref.bias.items():
-            if cfg["router_bias"]:
-                update_router_bias(b, self.ref.counts[i])
-        self.params = {n: p.detach().clone() for n, p in named.items()}
+    def __init__(self, cfg, train, seed, mesh, tol, adam):
+        self.cfg, self.mesh, (self.rtol, self.atol) = cfg, mesh, tol
+        self.ref = Reference(cfg, seed, capacity_groups(train) if cfg["capacity_factor"] is not None else None)
+        betas, wd, eps = adam
+        self.opt = torch.optim.AdamW(self.ref.parameters(), lr=0.0, betas=betas, weight_decay=wd, eps=eps)
+        self.seed, self.step, self.t0 = seed, 0, time.perf_counter()
         self.checked, self.failed, self.worst, self.lines = 0, 0, 0.0, []
-        self.loss_par = None
+        self.loss_par, self.losses, self.probe = None, [], None
+        self.covered = {n: torch.zeros(p.shape, dtype=torch.int32) for n, p in self.ref.named().items()}
+
+    # ------------------------------------------------------------ comparisons
+    def _fail(self, line):
+        self.failed += 1
+        if len(self.lines) < 8:
+            self.lines.append(f"rank {self.mesh.rank}: {line}")
 
     def _cmp(self, what, got, want):
         got = got.detach().float().cpu()
         self.checked += 1
+        if got.shape != want.shape:
+            return self._fail(f"{what}: shape {tuple(got.shape)}, reference {tuple(want.shape)}")
         err = (got - want).abs().max().item() if got.numel() else 0.0
         self.worst = max(self.worst, err)
         if not torch.allclose(got, want, rtol=self.rtol, atol=self.atol):
-            self.failed += 1
-            if len(self.lines) < 5:
-                self.lines.append(f"rank {self.mesh.rank}: {what} differs, max abs err {err:.3e}")
+            self._fail(f"{what} differs, max abs err {err:.3e}")
 
     @staticmethod
     def _slice(t, meta):
@@ -65,29 +84,75 @@ class Checker:
             t = t.narrow(dim, start, n)
         return t
 
-    def compare_loss(self, loss):
-        if loss is None:
-            return
-        total = loss.detach().float().clone()
-        dist.all_reduce(total, group=self.mesh.dp_cp_group)
-        total = total.cpu()
-        self.loss_par = total.item()
-        self._cmp("loss", total, self.loss.detach())
+    def _progress(self, what):
+        if self.mesh.rank == 0:
+            print(f"check: step {self.step}: {what} ({time.perf_counter() - self.t0:.1f} s)", flush=True)
 
-    def compare_grads(self, pm):
-        # full(): gathers FSDP2 shards (collective; same order on every rank of a stage)
-        for p, m in pm:
-            self._cmp(f"grad {m.full_name}", full(p.grad), self._slice(self.grads[m.full_name], m))
+    # ------------------------------------------------------------ the phases train.py calls
+    def start(self, stages, pm):
+        """Before step 0: the plan, the initial weights, the router bias; start the probe."""
+        for line in plan_mismatches(stages, self.mesh):
+            self._fail(line)
+        self.checked += 1
+        named = self.ref.named()
+        for p, m in pm:                      # full(): collective, same order on every rank of a stage
+            self._cmp(f"param {m.full_name} at init", full(p), self._slice(named[m.full_name], m))
+            self._slice(self.covered[m.full_name], m).add_(1)
+        for st in stages:
+            for moe in st.moe_layers():
+                i = int(moe.prefix.split(".")[1])                 # "layers.{i}.moe."
+                moe.bias.copy_(self.ref.bias[i].to(moe.bias))
+        self.probe = RecomputeProbe(stages)
+        self.probe.__enter__()
 
-    def compare_params(self, pm, moes):
+    def after_backward(self, data, loss, pm):
+        """The reference's step (forward, backward) on the same batch; loss and gradients."""
+        if self.probe is not None:           # only step 0 runs under the probe
+            self.probe.__exit__(None, None, None)
+            for line in self.probe.mismatches(self.mesh):
+                self._fail(line)
+            self.checked, self.probe = self.checked + 1, None
+        self._progress("parallel forward/backward done; reference step")
+        self.opt.zero_grad(set_to_none=True)
+        logits = self.ref(data[:, :-1])                                  # [B, S, V]
+        ref_loss = F.cross_entropy(logits.flatten(0, 1), data[:, 1:].flatten())
+        ref_loss.backward()
+        self.losses.append(ref_loss.item())
+        if loss is not None:                 # the loss lives on the last stage; sum over dp x cp
+            total = loss.detach().float().clone()
+            dist.all_reduce(total, group=self.mesh.dp_cp_group)
+            self.loss_par = total.item()
+            self._cmp(f"loss of step {self.step}", total.cpu(), ref_loss.detach())
+        named = self.ref.named()
         for p, m in pm:
-            self._cmp(f"param {m.full_name} after step", full(p), self._slice(self.params[m.full_name], m))
-        for m in moes:
-            i = int(m.prefix.split(".")[1])              # "layers.{i}.moe."
-            self._cmp(f"router bias of layer {i}", m.bias, self.ref.bias[i])
+            want = self._slice(named[m.full_name].grad, m)
+            if p.grad is None:
+                self._fail(f"grad {m.full_name} of step {self.step} is missing")
+                continue                     # (FSDP2: then missing on every rank of its unit)
+            self._cmp(f"grad {m.full_name} of step {self.step}", full(p.grad), want)
+
+    def after_step(self, lr, pm, moes):
+        """The reference's AdamW step at the same lr and its bias update; parameters, biases."""
+        for g in self.opt.param_groups:
+            g["lr"] = lr
+        self.opt.step()
+        self.ref.update_bias()
+        named = self.ref.named()
+        for p, m in pm:
+            self._cmp(f"param {m.full_name} after step {self.step}", full(p), self._slice(named[m.full_name], m))
+        for moe in moes:
+            i = int(moe.prefix.split(".")[1])
+            self._cmp(f"router bias of layer {i} after step {self.step}", moe.bias, self.ref.bias[i])
+        self._progress("compared")
+        self.step += 1
 
     def report(self) -> bool:
         dev = self.mesh.device
+        covered = torch.cat([c.flatten() for c in self.covered.values()]).to(dev)
+        dist.all_reduce(covered)             # every element of every parameter held by some rank
+        holes = int((covered == 0).sum())
+        if holes and self.mesh.rank == 0:
+            self._fail(f"{holes} parameter elements are held by no rank")
         stats = torch.tensor([self.checked, self.failed], dtype=torch.float64, device=dev)
         dist.all_reduce(stats)
         worst = torch.tensor([self.worst, -1.0 if self.loss_par is None else self.loss_par], device=dev)
@@ -95,11 +160,13 @@ class Checker:
         for line in self.lines:
             print("  " + line, flush=True)
         dist.barrier()
-        ok = stats[1].item() == 0
+        ok = stats[1].item() == 0 and self.step >= 2
         if self.mesh.rank == 0:
             verdict = "PASS" if ok else "FAIL"
-            print(f"CHECK {verdict}: loss {worst[1].item():.6f} (reference {self.loss.item():.6f}); "
-                  f"{int(stats[0])} comparisons (loss, gradients, parameters after one AdamW step, "
-                  f"router biases) on all ranks, {int(stats[1])} mismatched; max abs err "
-                  f"{worst[0].item():.3e} (rtol {self.rtol}, atol {self.atol})", flush=True)
+            steps = "" if self.step >= 2 else f" (only {self.step} step(s); the check needs 2)"
+            print(f"CHECK {verdict}: loss {worst[1].item():.6f} (reference {self.losses[-1]:.6f}) after "
+                  f"{self.step} steps{steps}; {int(stats[0])} comparisons (plan, initial weights, loss, gradients, "
+                  f"parameters and router biases after each AdamW step, recompute) on all ranks, "
+                  f"{int(stats[1])} mismatched; max abs err {worst[0].item():.3e} "
+                  f"(rtol {self.rtol}, atol {self.atol})", flush=True)
         return ok

@@ -1,13 +1,43 @@
-"""The planned model in one process, no parallelism: the reference of `--check`."""
+"""The planned model in one process, no parallelism: the reference of `--check`.
+
+Plain PyTorch, written apart from the parallel model: it imports nothing of
+blocks.py, model.py, moe/ or cp/, so a bug in their math (RoPE, routing, norms,
+the bias update, the token placement) is not shared with the reference and
+shows up as a mismatch. What it shares with the bundle is only the contract:
+parameter names and shapes, the initial values (below), the loss (summed
+cross-entropy / all tokens of the step) and AdamW's hyper-parameters.
+"""
+import math
+import zlib
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from blocks import apply_rope, capacity_keep, ffn, init_tensor, norm, rope_tables, route
+# DeepSeek-V3 (sec. 2.1.2): bias update speed gamma of the aux-loss-free balancing
+BIAS_RATE = 1e-3
+
+
+def initial_value(name: str, shape, seed: int) -> torch.Tensor:
+    """The initial value of parameter `name`: norm weights 1, everything else N(0, 0.02)
+    from a generator seeded by (seed, crc32(name)); stacked experts [E, ., .] draw
+    expert e from the generator of f"{name}[{e}]"."""
+    if name.endswith("norm"):
+        return torch.ones(shape)
+    if len(shape) == 3:
+        return torch.stack([initial_value(f"{name}[{e}]", shape[1:], seed) for e in range(shape[0])])
+    g = torch.Generator().manual_seed(seed * 1_000_003 + zlib.crc32(name.encode()))
+    return torch.randn(shape, generator=g) * 0.02
+
+
+def initial_bias(layer: int, experts: int, seed: int) -> torch.Tensor:
+    """A non-zero router bias for `--check` (large enough to change the top-k choice)."""
+    g = torch.Generator().manual_seed(seed * 7 + layer)
+    return torch.randn(experts, generator=g) * 0.05
 
 
 def param_shapes(cfg) -> dict:
-    """Every parameter of the full model: name -> shape (names shared with model.py)."""
+    """Every parameter of the full model: name -> shape (the names model.py uses)."""
     H, d, h, hk, V = cfg["hidden"], cfg["head_dim"], cfg["heads"], cfg["kv_heads"], cfg["vocab"]
     shapes = {"embed": (V, H)}
     for i in range(cfg["layers"]):
@@ -36,75 +66,123 @@ def param_shapes(cfg) -> dict:
     return shapes
 
 
+def _norm(x, w, kind, eps=1e-6):
+    if kind == "layernorm":
+        mu = x.mean(-1, keepdim=True)
+        return (x - mu) / torch.sqrt(((x - mu) ** 2).mean(-1, keepdim=True) + eps) * w
+    return x / torch.sqrt((x * x).mean(-1, keepdim=True) + eps) * w
+
+
+def _rope(x, pos):
+    """Rotate-half RoPE, theta 10000: x [B, S, h, d] at positions pos [S]."""
+    d = x.shape[-1]
+    freq = 10000.0 ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+    ang = pos.double()[:, None] * freq[None, :]                     # [S, d/2]
+    cos, sin = torch.cos(ang).float()[None, :, None, :], torch.sin(ang).float()[None, :, None, :]
+    a, b = x[..., : d // 2], x[..., d // 2:]
+    return torch.cat([a * cos - b * sin, b * cos + a * sin], dim=-1)
+
+
+def _swiglu(x, w1, w3, w2):
+    return (F.silu(x @ w1.t()) * (x @ w3.t())) @ w2.t()
+
+
 class Reference(nn.Module):
-    def __init__(self, cfg, seed: int):
+    def __init__(self, cfg, seed: int, capacity_groups=None):
         super().__init__()
         self.cfg = cfg
-        self.params = nn.ParameterDict()
-        self.names = list(param_shapes(cfg))
-        for name, shape in param_shapes(cfg).items():
-            self.params[name.replace(".", "/")] = nn.Parameter(init_tensor(name, shape, seed))
-        # aux-loss-free router bias and this step's token counts, per MoE layer
-        self.bias = {i: torch.zeros(cfg["experts"]) for i in range(cfg["layers"]) if cfg["is_moe"][i]}
-        self.counts = {i: torch.zeros(cfg["experts"]) for i in self.bias}
-        # capacity factor: the token groups the experts' capacity applies to
-        # (index tensors into the flattened [B*S] tokens, in the order a rank
-        # sees them); None = all tokens at once
-        self.capacity_groups = None
+        self.shapes = param_shapes(cfg)
+        self.params = nn.ParameterDict({n.replace(".", "/"): nn.Parameter(initial_value(n, s, seed))
+                                        for n, s in self.shapes.items()})
+        moe_layers = [i for i in range(cfg["layers"]) if cfg["is_moe"][i]]
+        # router bias per MoE layer (non-zero when the model balances with a bias), and
+        # the tokens each expert got this step
+        self.bias = {i: initial_bias(i, cfg["experts"], seed) if cfg["router_bias"] else torch.zeros(cfg["experts"])
+                     for i in moe_layers}
+        self.counts = {i: torch.zeros(cfg["experts"]) for i in moe_layers}
+        # capacity factor: index tensors into the flattened [B*S] tokens, one per group of
+        # tokens that one rank routes in one micro-batch (capacity applies per group)
+        self.capacity_groups = capacity_groups
 
     def p(self, name):
-        key = name.replace(".", "/")
-        return self.params[key] if key in self.params else None
+        return self.params[name.replace(".", "/")]
 
     def named(self):
-        return {n: self.p(n) for n in self.names}
+        return {n: self.p(n) for n in self.shapes}
 
     def forward(self, tokens):
         # tokens: [B, S] -> logits [B, S, V]
         c = self.cfg
         B, S = tokens.shape
         h, hk, d = c["heads"], c["kv_heads"], c["head_dim"]
-        cos, sin = rope_tables(torch.arange(S), d)
+        pos = torch.arange(S)
+        causal = torch.ones(S, S, dtype=torch.bool).tril()
         x = self.p("embed")[tokens]                                      # [B, S, H]
         for i in range(c["layers"]):
             p = f"layers.{i}."
-            a = norm(x, self.p(p + "attn_norm"), c["norm"])
+            a = _norm(x, self.p(p + "attn_norm"), c["norm"])
             q = (a @ self.p(p + "attn.wq").t()).view(B, S, h, d)
             k = (a @ self.p(p + "attn.wk").t()).view(B, S, hk, d)
             v = (a @ self.p(p + "attn.wv").t()).view(B, S, hk, d)
             if c["qk_norm"]:
-                q, k = norm(q, self.p(p + "attn.q_norm"), "rmsnorm"), norm(k, self.p(p + "attn.k_norm"), "rmsnorm")
-            q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
-            q, k, v = (t.transpose(1, 2) for t in (q, k, v))            # [B, h, S, d]
-            k, v = k.repeat_interleave(h // hk, dim=1), v.repeat_interleave(h // hk, dim=1)
-            o = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=d ** -0.5)
-            x = x + o.transpose(1, 2).reshape(B, S, h * d) @ self.p(p + "attn.wo").t()
-            m = norm(x, self.p(p + "mlp_norm"), c["norm"]).reshape(B * S, -1)
+                q, k = _norm(q, self.p(p + "attn.q_norm"), "rmsnorm"), _norm(k, self.p(p + "attn.k_norm"), "rmsnorm")
+            q, k = _rope(q, pos), _rope(k, pos)
+            k, v = k.repeat_interleave(h // hk, dim=2), v.repeat_interleave(h // hk, dim=2)   # [B, S, h, d]
+            scores = torch.einsum("bqhd,bkhd->bhqk", q, k) / math.sqrt(d)
+            o = torch.einsum("bhqk,bkhd->bqhd", scores.masked_fill(~causal, float("-inf")).softmax(-1), v)
+            x = x + o.reshape(B, S, h * d) @ self.p(p + "attn.wo").t()
+            m = _norm(x, self.p(p + "mlp_norm"), c["norm"]).reshape(B * S, -1)
             if c["is_moe"][i]:
                 y = self._moe(i, m)
+            elif c["gated"]:
+                y = _swiglu(m, self.p(p + "mlp.w1"), self.p(p + "mlp.w3"), self.p(p + "mlp.w2"))
             else:
-                y = ffn(m, self.p(p + "mlp.w1"), self.p(p + "mlp.w3"), self.p(p + "mlp.w2"), c["gated"])
+                y = F.gelu(m @ self.p(p + "mlp.w1").t()) @ self.p(p + "mlp.w2").t()
             x = x + y.view(B, S, -1)
-        x = norm(x, self.p("final_norm"), c["norm"])
-        head = self.p("embed") if c["tied_embeddings"] else self.p("head")
-        return x @ head.t()
+        x = _norm(x, self.p("final_norm"), c["norm"])
+        return x @ (self.p("embed") if c["tied_embeddings"] else self.p("head")).t()
 
     def _moe(self, i, t):
-        # t: [n, H]; dense loop over experts (no dispatch)
-        c, p = self.cfg, f"layers.{i}.moe."
-        w, sel = route(t, self.p(p + "router"), self.bias[i], c["top_k"], c["router_score"])
-        self.counts[i] += torch.bincount(sel.flatten(), minlength=c["experts"])
+        # t: [n, H]; every expert sees every token, weighted by its (possibly zero) gate
+        c, p, E = self.cfg, f"layers.{i}.moe.", self.cfg["experts"]
+        logits = t @ self.p(p + "router").t()                            # [n, E]
+        scores = logits.sigmoid() if c["router_score"] == "sigmoid" else logits.softmax(-1)
+        chosen = (scores.detach() + self.bias[i]).topk(c["top_k"], dim=-1).indices     # [n, k]
+        self.counts[i] += F.one_hot(chosen, E).sum((0, 1)).float()
+        gate = torch.zeros_like(scores).scatter(1, chosen, 1.0)          # [n, E] 0/1
         if c["capacity_factor"] is not None:
-            keep = torch.zeros_like(sel, dtype=torch.bool)
-            for g in self.capacity_groups or [torch.arange(t.shape[0])]:
-                keep[g] = capacity_keep(sel[g], c["experts"], c["capacity_factor"])
-            w = w * keep
+            gate = gate * self._within_capacity(chosen, t.shape[0])
+        w = scores * gate
+        if c["router_score"] == "sigmoid":                               # renormalised over the top-k
+            w = w / (scores * torch.zeros_like(scores).scatter(1, chosen, 1.0)).sum(-1, keepdim=True)
         y = torch.zeros_like(t)
-        for e in range(c["experts"]):
-            tok, slot = torch.nonzero(sel == e, as_tuple=True)
-            if tok.numel():
-                out = ffn(t[tok], self.p(p + "w1")[e], self.p(p + "w3")[e], self.p(p + "w2")[e], True)
-                y = y.index_add(0, tok, out * w[tok, slot].unsqueeze(1))
+        for e in range(E):
+            y = y + w[:, e:e + 1] * _swiglu(t, self.p(p + "w1")[e], self.p(p + "w3")[e], self.p(p + "w2")[e])
         if c["shared_ffn"]:
-            y = y + ffn(t, self.p(p + "shared_w1"), self.p(p + "shared_w3"), self.p(p + "shared_w2"), True)
+            y = y + _swiglu(t, self.p(p + "shared_w1"), self.p(p + "shared_w3"), self.p(p + "shared_w2"))
         return y
+
+    def _within_capacity(self, chosen, n):
+        """[n, E] mask: assignment (token, e) kept iff the token is among the first
+        ceil(cf * rows * k / E) of its group's rows that chose e (rows in token order,
+        the k choices of a row in rank order)."""
+        c, E = self.cfg, self.cfg["experts"]
+        keep = torch.zeros(n, E)
+        for g in self.capacity_groups or [torch.arange(n)]:
+            rows, k = len(g), chosen.shape[1]
+            cap = math.ceil(c["capacity_factor"] * rows * k / E)
+            seen = [0] * E
+            for r in g.tolist():
+                for e in chosen[r].tolist():
+                    if seen[e] < cap:
+                        keep[r, e] = 1.0
+                    seen[e] += 1
+        return keep
+
+    @torch.no_grad()
+    def update_bias(self):
+        """Aux-loss-free balancing: raise the bias of under-loaded experts, lower the others'."""
+        for i, b in self.bias.items():
+            if self.cfg["router_bias"]:
+                b += BIAS_RATE * torch.sign(self.counts[i].mean() - self.counts[i])
+            self.counts[i].zero_()

@@ -5,9 +5,10 @@
   python train.py --dry-run [--rank R] [--json]      (one rank, full size, no GPU; see dryrun.py)
 
 --tiny   same layout (degrees, layers per stage, experts), small dimensions.
---check  (implies --tiny, float32) also runs the same step in one process
-         without any parallelism and compares loss, every gradient and every
-         parameter after one optimizer step; prints PASS/FAIL, exits 1 on FAIL.
+--check  (implies --tiny, float32, 2 steps) also runs the same steps in one
+         process without any parallelism (reference.py) and compares loss, every
+         gradient and every parameter after each optimizer step, and the running
+         stages, folding and recompute with plan.json (check.py); PASS/FAIL, exit 1 on FAIL.
 --data   a token file (data.py: 16-byte header, uint16/uint32 ids, memory-mapped);
          without it, seeded synthetic tokens.
 LR: linear warm-up over --warmup steps to --lr, cosine decay to --min-lr at --steps.
@@ -55,7 +56,7 @@ def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tiny", action="store_true")
     ap.add_argument("--check", action="store_true")
-    ap.add_argument("--steps", type=int, default=1)
+    ap.add_argument("--steps", type=int, default=None, help="optimizer steps (default 1; 2 in --check)")
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--dtype", choices=tuple(DTYPES), default=None,
                     help="compute dtype (master weights and grads stay fp32); default bfloat16 on cuda and "
@@ -84,6 +85,8 @@ def parse_args(argv=None):
     args = ap.parse_args(argv)
     if args.dtype is None:
         args.dtype = "bfloat16" if (args.device == "cuda" or args.dry_run) and not args.check else "float32"
+    if args.steps is None:
+        args.steps = 2 if args.check else 1
     if args.clip is None:
         args.clip = 0.0 if args.check else 1.0
     if args.aux_loss_coef is None:
@@ -197,6 +200,10 @@ def main():
     peak_flops = layout.PEAK_FLOPS if hasattr(layout, "PEAK_FLOPS") else _plan_peak_flops()
     rows = nmb * mb
     checker = None
+    if args.check:      # before step 0: the plan, the initial weights, a non-zero router bias
+        from check import Checker
+        checker = Checker(cfg, train, args.seed, mesh, (RTOL, ATOL), (BETAS, WD, eps))
+        checker.start(stages, pm)
     for step in range(start, args.steps):
         t0 = time.perf_counter()
         lr = lr_at(step, args)
@@ -217,19 +224,16 @@ def main():
         if args.dp == "allreduce":
             allreduce_gradients(pm, mesh)
         finish_gradients(pm, mesh, cfg["tied_embeddings"])
-        if args.check and step == start:
-            from check import Checker
-            checker = Checker(cfg, train, args.seed, data, mesh, (RTOL, ATOL), (args.lr, BETAS, WD, eps))
-            checker.compare_loss(loss)
-            checker.compare_grads(pm)
+        if checker is not None:
+            checker.after_backward(data, loss, pm)
         grad_norm = global_grad_norm(pm, mesh, cfg["tied_embeddings"])
         if args.clip > 0:
             clip_gradients(pm, grad_norm, args.clip)
         for opt in opts:
             opt.step()
         update_biases(stages, mesh)
-        if checker is not None and step == start:
-            checker.compare_params(pm, [m for s in stages for m in s.moe_layers()])
+        if checker is not None:
+            checker.after_step(lr, pm, [m for s in stages for m in s.moe_layers()])
         # the loss lives on the last stage; sum it over dp x cp there and report
         total = torch.zeros((), device=device)
         if loss is not None:

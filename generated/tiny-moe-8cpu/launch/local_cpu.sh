@@ -8,4 +8,6 @@ cd "$(dirname "$0")/.."
 PLAN_MODEL=tiny-moe
 export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
 echo "foldplan bundle: ${PLAN_MODEL} (tiny), 8 CPU processes" >&2
+# world x one measured process vs MemAvailable: refuse, before any process starts, what cannot fit
+python check_fit.py
 exec torchrun --standalone --nproc-per-node=8 train.py --tiny --device cpu "$@"

@@ -1,10 +1,13 @@
 """Dispatch tokens to the ranks owning their experts and combine the results.
 
 Experts are split contiguously over the EP group: ep rank j owns experts
-[j*El, (j+1)*El). Splits are uneven: counts are exchanged first. With etp > 1
-every expert's FFN is split over the etp group: the etp peers gather each
-other's received rows, each computes its FFN slice (partial sums), and the
-partial outputs are summed back to the rank that received the rows.
+[j*El, (j+1)*El). Splits are uneven: counts are exchanged first, on the
+device; the split sizes then reach the host in one copy, the only host sync of
+the layer. With etp > 1 every expert's FFN is split over the etp group: the
+etp peers gather each other's received rows, each computes its FFN slice
+(partial sums), and the partial outputs are summed back to the rank that
+received the rows. Dropped assignments (capacity) go to a bucket E that is
+sorted last and never sent.
 """
 import torch
 import torch.distributed as dist
@@ -12,48 +15,66 @@ import torch.distributed as dist
 from comms import all_to_all, gather_uneven, reduce_scatter_uneven
 
 
+def expert_counts(flat_e, buckets: int):
+    """Rows per bucket [buckets] (int64) without a host sync (no bincount)."""
+    return torch.zeros(buckets, dtype=torch.int64, device=flat_e.device).scatter_add_(
+        0, flat_e, torch.ones_like(flat_e))
+
+
+def _to_host(t, balanced: int):
+    """t.tolist(); under --dry-run's fake tensors the values are unknown, so
+    every count is the balanced one (n * k / E rows per expert and source)."""
+    from torch._subclasses.fake_tensor import FakeTensor
+    return [balanced] * t.numel() if isinstance(t, FakeTensor) else t.tolist()
+
+
 def dispatch_combine(t, w, sel, experts_fn, experts: int, ex):
-    # experts_fn(x [m, H] grouped by local expert, rows per local expert) -> [m, H]
+    # experts_fn(x [m, H] grouped by local expert, rows per local expert (list)) -> [m, H]
     """t: [n, H] tokens, w/sel: [n, k] routing weights / expert ids (dropped
     assignments have sel == -1). ex: the stage's expert groups (mesh.experts[s]).
     Returns [n, H] = sum_k w * expert(t)."""
     n, k = sel.shape
-    El = experts // ex.ep_size
-    flat_e = sel.flatten()                                            # [n*k]
-    flat_tok = torch.arange(n, device=t.device).repeat_interleave(k)
-    flat_w = w.flatten()
-    kept = flat_e >= 0
-    flat_e, flat_tok, flat_w = flat_e[kept], flat_tok[kept], flat_w[kept]
-    order = torch.argsort(flat_e, stable=True)                        # group rows by expert
-    tok_sorted = flat_tok[order]
-    x_send = t[tok_sorted]                                            # [m, H]
-    counts = torch.bincount(flat_e[order], minlength=experts)         # [E] rows per expert
+    El, E = experts // ex.ep_size, experts
+    flat_e = torch.where(sel >= 0, sel, E).flatten()                  # [n*k], dropped -> bucket E
+    order = torch.argsort(flat_e, stable=True)                        # group rows by expert, dropped last
+    tok_sorted = torch.div(order, k, rounding_mode="floor")           # token of each sorted row
+    w_sorted = w.flatten()[order]
+    counts = expert_counts(flat_e, E + 1)[:E]                         # [E] kept rows per expert
 
-    # 1. EP all-to-all. rows[j, e]: rows from ep rank j for my local expert e
+    # rows[j, e]: rows from ep rank j for my local expert e (device, no sync yet)
     if ex.ep_size == 1:
-        x_in, rows = x_send, counts.view(1, El)
+        rows = counts.view(1, El)
     else:
         rows = torch.empty_like(counts)
         dist.all_to_all_single(rows, counts, group=ex.ep_group)
         rows = rows.view(ex.ep_size, El)
-        in_splits = counts.view(ex.ep_size, El).sum(1).tolist()
-        out_splits = rows.sum(1).tolist()
-        x_in = all_to_all(x_send, ex.ep_group, in_splits, out_splits)  # by source, then expert
-    # 2. ETP: gather the rows of the etp peers (each holds 1/etp of every local expert's FFN)
-    if ex.etp_size == 1:
-        x_all, rows_all = x_in, rows
-    else:
-        peer_rows = [torch.empty_like(rows) for _ in range(ex.etp_size)]
-        dist.all_gather(peer_rows, rows.contiguous(), group=ex.etp_group)
-        sizes = [int(r.sum()) for r in peer_rows]
-        x_all = gather_uneven(x_in, ex.etp_group, sizes, ex.etp_rank)
-        rows_all = torch.cat(peer_rows)                              # [etp * sources, El]
-    # 3. local experts, rows regrouped by expert
-    row_expert = torch.arange(El, device=t.device).repeat(rows_all.shape[0]).repeat_interleave(rows_all.flatten())
-    perm = torch.argsort(row_expert, stable=True)
-    y_all = experts_fn(x_all[perm], rows_all.sum(0).tolist())[torch.argsort(perm)]
-    # 4. back: sum the etp partial outputs, then the reverse all-to-all
+    peer_rows = rows                                                 # [etp * sources, El]
+    if ex.etp_size > 1:
+        parts = [torch.empty_like(rows) for _ in range(ex.etp_size)]
+        dist.all_gather(parts, rows.contiguous(), group=ex.etp_group)
+        peer_rows = torch.cat(parts)
+    # the one host sync: every split size this layer needs
+    host = _to_host(torch.cat([counts, rows.flatten(), peer_rows.flatten()]), n * k // E)
+    in_splits = [sum(host[j * El:(j + 1) * El]) for j in range(ex.ep_size)]
+    rows_h = host[E:E + rows.numel()]
+    out_splits = [sum(rows_h[j * El:(j + 1) * El]) for j in range(rows.shape[0])]
+    peer_h = host[E + rows.numel():]
+    sources = rows.shape[0]
+    sizes = [sum(peer_h[p * sources * El:(p + 1) * sources * El]) for p in range(ex.etp_size)]
+    kept = sum(in_splits)
+    tok_sorted, w_sorted = tok_sorted[:kept], w_sorted[:kept]
+
+    x_send = t[tok_sorted]                                            # [m, H]
+    x_in = x_send if ex.ep_size == 1 else all_to_all(x_send, ex.ep_group, in_splits, out_splits)
+    x_all = x_in if ex.etp_size == 1 else gather_uneven(x_in, ex.etp_group, sizes, ex.etp_rank)
+    # local experts: rows arrive by (etp peer, source, expert); regroup by expert
+    per_block = [peer_h[b * El:(b + 1) * El] for b in range(len(peer_h) // El)]
+    row_expert = torch.tensor([e for blk in per_block for e, c in enumerate(blk) for _ in range(c)],
+                              dtype=torch.int64)                      # [m] local expert of each row
+    perm = torch.argsort(row_expert.to(t.device), stable=True)
+    per_expert = [sum(blk[e] for blk in per_block) for e in range(El)]
+    y_all = experts_fn(x_all[perm], per_expert)[torch.argsort(perm)]
     y_in = y_all if ex.etp_size == 1 else reduce_scatter_uneven(y_all, ex.etp_group, sizes, ex.etp_rank)
     y_send = y_in if ex.ep_size == 1 else all_to_all(y_in, ex.ep_group, out_splits, in_splits)
     y = torch.zeros_like(t)
-    return y.index_add(0, tok_sorted, y_send * flat_w[order].unsqueeze(1))
+    return y.index_add(0, tok_sorted, y_send * w_sorted.unsqueeze(1).to(y_send.dtype))

@@ -1,32 +1,52 @@
 """The MoE block of one layer on one rank: route the local rows, dispatch over
-the EP group, run the local experts (SwiGLU), combine, add the shared experts.
+the EP group, run the local experts (grouped GEMM), combine, add the shared experts.
 
 With tp > 1 the tp ranks hold the same rows; each routes 1/tp of them (rows
 scattered before, gathered after), so every token is routed exactly once.
 Gradients: routed experts reduce over edp; router and shared experts over the
 whole stage (dp x cp x tp), since each tp rank saw different rows.
-"""
-import contextlib
 
+Balancing as the model's router needs it:
+  sigmoid router with bias (DeepSeek-V3): auxiliary-loss-free bias, updated
+      after the step from the global token counts (train.update_biases);
+  softmax router (Mixtral, Switch): auxiliary load-balancing loss
+      aux_coef * E * sum_e f_e * P_e per routing group (the rows one rank routes
+      in one micro-batch; f_e = share of its top-k assignments on expert e,
+      P_e = mean router probability), averaged over the step's groups
+      (MoE.groups_per_step); its gradient enters through AuxLoss (Megatron's
+      MoEAuxLossAutoScaler), so pipeline schedules need not see it.
+"""
 import torch
 import torch.nn as nn
 
-from blocks import capacity_keep, ffn, init_tensor, route
+from blocks import capacity_keep, ffn, route
 from comms import gather_rows, scatter_rows
 from moe.dispatch import dispatch_combine
+from moe.experts import local_experts
+from recompute import counting_now, maybe
 
-_COUNTING = [True]
+class AuxLoss(torch.autograd.Function):
+    """Forward: y unchanged. Backward: also d(aux)/d(aux) = 1, so the aux term
+    joins the loss without passing through the schedule."""
+
+    @staticmethod
+    def forward(ctx, y, aux):
+        ctx.save_for_backward(aux)
+        return y
+
+    @staticmethod
+    def backward(ctx, grad):
+        aux, = ctx.saved_tensors
+        return grad, torch.ones_like(aux)
 
 
-@contextlib.contextmanager
-def counting(on: bool):
-    """Count routed tokens (for the bias update) only in the first forward,
-    not when activation recompute runs the layer again."""
-    old, _COUNTING[0] = _COUNTING[0], on
-    try:
-        yield
-    finally:
-        _COUNTING[0] = old
+def aux_loss(scores, sel, experts: int):
+    """Switch/Mixtral balancing loss of one routing group: E * sum_e f_e * P_e.
+    scores: [n, E] router probabilities; sel: [n, k] chosen experts."""
+    n, k = sel.shape
+    f = torch.zeros(experts, device=sel.device, dtype=torch.float32).scatter_add_(
+        0, sel.flatten(), torch.ones(n * k, device=sel.device)) / (n * k)
+    return experts * (f.detach() * scores.float().mean(0)).sum()
 
 
 class Router(nn.Module):
@@ -37,22 +57,19 @@ class Router(nn.Module):
         self.weight = weight
 
     def forward(self, t, bias, top_k, score):
-        return route(t, self.weight, bias, top_k, score)
+        return route(t, self.weight, bias, top_k, score, with_scores=True)
 
 
 class LocalExperts(nn.Module):
     """This rank's experts (SwiGLU), each possibly 1/etp of its FFN. Reduces over edp."""
 
-    def __init__(self, w1, w3, w2):
+    def __init__(self, w1, w3, w2, recompute_act: bool):
         super().__init__()
         self.w1, self.w3, self.w2 = w1, w3, w2      # [El, Fe/etp, H], [El, Fe/etp, H], [El, H, Fe/etp]
+        self.recompute_act = recompute_act
 
     def forward(self, x, rows_per_expert):
-        # x: [m, H] grouped by local expert. Every expert runs, even on 0 rows,
-        # so every rank has a gradient (possibly zero) for every expert.
-        outs = [ffn(xe, self.w1[e], self.w3[e], self.w2[e], True)
-                for e, xe in enumerate(torch.split(x, rows_per_expert))]
-        return torch.cat(outs)
+        return local_experts(x, rows_per_expert, self.w1, self.w3, self.w2, self.recompute_act)
 
 
 class SharedExperts(nn.Module):
@@ -67,32 +84,38 @@ class SharedExperts(nn.Module):
 
 
 class MoE(nn.Module):
-    def __init__(self, cfg, prefix: str, mesh, stage: int, seed: int):
+    groups_per_step = 1     # routing groups of a step (train.py sets dp * cp * tp * micro-batches)
+    aux_coef = 0.0          # softmax routers: the aux-loss coefficient (train.py --aux-loss-coef)
+
+    def __init__(self, cfg, prefix: str, mesh, stage: int, seed: int, act_recompute=False, shared_recompute=False):
         super().__init__()
         self.cfg, self.mesh, self.stage, self.prefix = cfg, mesh, stage, prefix
         self.ex = ex = mesh.experts[stage]
+        self.shared_recompute = shared_recompute
         E, Fe, Fs, H = cfg["experts"], cfg["expert_ffn"], cfg["shared_ffn"], cfg["hidden"]
         El = E // ex.ep_size
         lo = ex.ep_rank * El
 
         def param(name, shape, reduce, experts=None, ffn_dim=None):
             # experts=(first, n): this rank's local experts of a stacked [E, ., .] tensor;
-            # ffn_dim: the dim holding the expert FFN width, split over etp
-            full = init_tensor(prefix + name, shape, seed, rows=experts)
-            slices = [] if experts is None else [(0, experts[0], experts[1])]
+            # ffn_dim: the dim holding the expert FFN width, split over etp. Empty (meta): see init.py
+            local, slices = list(shape), []
+            if experts is not None:
+                local[0], slices = experts[1], [(0, experts[0], experts[1])]
             if ffn_dim is not None and ex.etp_size > 1:
                 f = shape[ffn_dim] // ex.etp_size
-                full = full.narrow(ffn_dim, ex.etp_rank * f, f).clone()
+                local[ffn_dim] = f
                 slices.append((ffn_dim, ex.etp_rank * f, f))
-            p = nn.Parameter(full)
-            p.full_name, p.reduce, p.slices = prefix + name, reduce, slices
+            p = nn.Parameter(torch.empty(local))
+            p.full_name, p.full_shape, p.reduce, p.slices = prefix + name, tuple(shape), reduce, slices
+            p.seed, p.init_rows = seed, experts
             return p
 
         self.router = Router(param("router", (E, H), "stage"))
         edp = f"edp{stage}"   # expert grads reduce over this stage's edp group
         self.experts = LocalExperts(param("w1", (E, Fe, H), edp, (lo, El), 1),
                                     param("w3", (E, Fe, H), edp, (lo, El), 1),
-                                    param("w2", (E, H, Fe), edp, (lo, El), 2))
+                                    param("w2", (E, H, Fe), edp, (lo, El), 2), act_recompute)
         self.shared = None
         if Fs:
             self.shared = SharedExperts(param("shared_w1", (Fs, H), "stage"),
@@ -106,14 +129,20 @@ class MoE(nn.Module):
         c, m = self.cfg, self.mesh
         B, s, H = x.shape
         t = scatter_rows(x.reshape(B * s, H), m.tp_group, m.tp_rank, m.tp_size)   # [n, H]
-        w, sel = self.router(t, self.bias, c["top_k"], c["router_score"])        # [n, k]
-        if _COUNTING[0]:
-            self.counts += torch.bincount(sel.flatten(), minlength=c["experts"])
+        w, sel, scores = self.router(t, self.bias, c["top_k"], c["router_score"])  # [n, k], [n, E]
+        if counting_now():
+            self.counts += torch.zeros_like(self.counts).scatter_add_(
+                0, sel.flatten(), torch.ones(sel.numel(), device=sel.device, dtype=self.counts.dtype))
+        aux = None
+        if self.aux_coef and c["router_score"] == "softmax" and torch.is_grad_enabled():
+            aux = self.aux_coef * aux_loss(scores, sel, c["experts"]) / self.groups_per_step
         keep = capacity_keep(sel, c["experts"], c["capacity_factor"])
         if keep is not None:                                # drop what overflows
             w, sel = w * keep, torch.where(keep, sel, -1)
         y = dispatch_combine(t, w, sel, self.experts, c["experts"], self.ex)
         if self.shared is not None:
-            y = y + self.shared(t)
+            y = y + maybe(self.shared_recompute, self.shared, t)
+        if aux is not None:
+            y = AuxLoss.apply(y, aux)
         y = gather_rows(y, m.tp_group, m.tp_rank, m.tp_size)                     # [B*s, H]
         return y.view(B, s, H)
