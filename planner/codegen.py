@@ -186,18 +186,26 @@ def derive(plan: Plan) -> dict:
     tiny_train = {"seq": _multiple(32, 2 * lay.cp * lay.tp), "micro_batch": 2, "num_microbatches": tiny_nmb,
                   "capacity_factor": cf}
     per_node = min(problem.cluster.gpus_per_node, lay.world)
+    small = check_world(lay, full)
     runtime_layout = {k: getattr(lay, k) for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses",
                                                     "cp_ring", "order", "sharding", "master")}
     return {
         "plan_ref": "plans[0]",
         "model": full, "tiny": tiny, "train": train, "tiny_train": tiny_train,
-        "layout": runtime_layout, "stages": specs, "check_world": check_world(lay, full),
+        "layout": runtime_layout, "stages": specs, "check_world": small,
         "min_torch": list(MIN_TORCH), "min_torch_str": ".".join(map(str, MIN_TORCH)),
         "tested_torch": TESTED_TORCH,
         "model_name": full["name"], "world": lay.world,
         "gpus_per_node": per_node, "nnodes": math.ceil(lay.world / per_node),
         "readme": readme_values(plan, full, tiny, lay, specs, train, tiny_train),
+        "check_world_line": _check_world_line(small),
     }
+
+
+def _check_world_line(w: dict) -> str:
+    folds = ", ".join(f"etp {f[0]} x ep {f[1]} x edp {f[2]}" for f in w["folds"])
+    return (f"world {w['world']}: tp {w['tp']}, cp {w['cp']} (ulysses {w['cp_ulysses']} x ring {w['cp_ring']}), "
+            f"dp {w['dp']}, pp {w['pp']}; experts {folds}")
 
 
 MEMORY_PARTS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
