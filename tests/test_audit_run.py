@@ -105,8 +105,7 @@ def test_illegal_config_gets_framework_and_layout_errors_and_no_estimate(tmp_pat
     path.write_text(text)
     report = run_audit(load(str(path)), make_problem(model="mixtral-8x7b", gpus=32, seq=8190, global_batch=256),
                        search=False)
-    assert "megatron.cp_seq_divisible" in rules(report)
-    assert "foldplan.layout" in rules(report)
+    assert "layout.cp.ring_seq" in rules(report)  # planner.layout's rule, once (not re-checked as megatron.*)
     assert report.estimate is None and report.to_json()["estimate"] is None
     assert report.to_json()["layout"]["cp"] == 4  # what the config asks for is still shown
 
@@ -145,10 +144,11 @@ def test_cli_text_report_of_a_fixture(capsys, tmp_path):
     rc = main(["audit", str(EXAMPLES / "torchtitan_deepseek_v3_16b.toml"), "--gpus", "8", "--model", "olmoe-1b-7b",
                "--report", str(html)])
     out = capsys.readouterr().out
-    # local_batch_size 8 without PP is one micro-batch of 8 sequences: over the H100 budget
-    assert rc == 1 and "[memory.stage_over_budget]" in out
+    # local_batch_size 8 without PP is one micro-batch of 8 sequences: over the H100 budget, but the
+    # config's per-op SAC is not modelled, so the verdict is a warning naming it, not an error
+    assert rc == 0 and "WARNING [memory.stage_over_budget]" in out and "selective_ac_option op" in out
+    assert "[audit.unmodelled]" in out
     assert "audit of" in out and "(torchtitan)" in out and "best plan:" in out
-    assert "(it names 'deepseek_v3:16B'); using model 'olmoe-1b-7b'" in out
     assert "smallest change:" in out and "makes it legal and fit" in out
     page = html.read_text()
     assert page.lower().startswith("<!doctype html>") and "memory.stage_over_budget" in page

@@ -192,6 +192,7 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
     except (LayoutError, ValueError, ArithmeticError) as e:
         findings.append(Finding("error", "audit.layout", f"{cfg.path}: cannot form a layout: "
                                 f"{str(e).splitlines()[0]}", "fix the errors above"))
+        _degree_findings(cfg, prob, findings)
         return None
     report.layout = layout  # reported even when illegal: it is what the config asks for
     seen = {f.rule for f in findings}
@@ -204,6 +205,15 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
                                 "see the framework errors above" if report.errors else
                                 "change the degrees so the rule holds"))
     return layout
+
+
+def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
+    """Without a layout, the rules of planner.layout's table whose degrees the config does give."""
+    from planner.layout import degree_violations
+    known = {k: getattr(cfg, k) for k in ("tp", "cp", "dp", "pp") if getattr(cfg, k) is not None}
+    fold = {k: getattr(cfg, k) for k in ("etp", "ep") if getattr(cfg, k) is not None}
+    for v in degree_violations(prob, **known) + degree_violations(prob, "fold", **fold):
+        findings.append(Finding("error", f"layout.{v.rule}", f"{cfg.path}: {v}", "change the degrees so the rule holds"))
 
 
 def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time_limit: float = 60.0,

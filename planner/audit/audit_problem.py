@@ -206,14 +206,17 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
         src = cfg.stages[i] if cfg.stages and not change else {}
         etp = src.get("etp") or knobs["etp"]
         ep = src.get("ep") or knobs["ep"]
-        edp = src.get("edp") or exact_div(tp * cp * dp, etp * ep)
+        given = cfg.edp if not change and cfg.format in ("layout", "foldplan") else None
+        edp = src.get("edp") or given or exact_div(tp * cp * dp, etp * ep)
         if edp is None:
             raise LayoutError(f"etp({etp})*ep({ep}) does not divide tp({tp})*cp({cp})*dp({dp})={tp * cp * dp}")
+        kept: tuple = ()
         if src and not change:
             full, sel = src.get("recompute_full", 0), src.get("recompute_selective", 0)
+            kept = tuple(src.get("recompute_modules") or ())  # a foldplan plan's own modules
         else:
             full, sel = _recompute(cfg, knobs["recompute"], n, vpp)
-        kept = _applicable(cfg.recompute_modules, problem.model)
+        kept = kept or _applicable(cfg.recompute_modules, problem.model)
         modules = {"recompute_modules": kept} if kept and sel else {}
         stages.append(Stage(index=i, layers=(first, first + n), etp=etp, ep=ep, edp=edp,
                             recompute_full=full, recompute_selective=sel, **modules))

@@ -62,6 +62,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         global_batch=exact_div(tokens, seq), seq=seq, recompute=recompute,
         first_stage_layers=spans[0][1] - spans[0][0], last_stage_layers=spans[-1][1] - spans[-1][0],
         stages=stages, model=model, model_name=name,
+        sharding=layout.get("sharding"), master=layout.get("master"),
         extra={"order": layout.get("order"), "num_microbatches": layout.get("num_microbatches"),
                "cluster": problem.get("cluster")},
     )
