@@ -114,3 +114,36 @@ def test_arithmetic_matches_bash(expr):
         assert unresolved(ours)
     else:
         assert ours == proc.stdout
+
+
+@pytest.mark.skipif(BASH is None, reason="bash not installed")
+@pytest.mark.parametrize("text", [
+    'A=("--vocab-size 128256" --x "a b")\nrun ${A[@]} "${A[@]}" "${A[*]}" pre${A[@]}post\n',
+    'B="--num-layers 4  --hidden 8"\nrun $B "$B" ${B}x\n',
+    'E=()\nrun ${E[@]} "${E[@]}" --y\n',
+])
+def test_word_splitting_of_arrays_and_strings_matches_bash(text):
+    assert last_command(text)[1:] == bash_args(text, "run", {})
+
+
+def test_heredocs_eval_and_bash_c_are_read():
+    text = ("TP=4\nsbatch <<EOF\n#!/bin/bash\n# it's an apostrophe in a comment\nX=\\$TP\n"
+            "srun python pretrain_gpt.py --tensor-model-parallel-size $TP --seq-length \\$X\nEOF\n"
+            "cat > notes.txt <<'END'\nit's --num-layers 9\nEND\n"
+            'eval "torchrun --nnodes 2 --num-layers 3"\n'
+            'srun bash -c "python a.py --hidden-size 16"\n')
+    cmds = [[f.text for f in c] for c in interpret(text).commands]
+    assert cmds == [["srun", "python", "pretrain_gpt.py", "--tensor-model-parallel-size", "4", "--seq-length", "4"],
+                    ["torchrun", "--nnodes", "2", "--num-layers", "3"],
+                    ["python", "a.py", "--hidden-size", "16"]]
+
+
+def test_huge_arithmetic_is_unresolved_not_computed():
+    sh = interpret("R=$((2**99999))\nS=$((9999999999*9999999999*9999999999))\nT=$((2**62))\n")
+    assert unresolved(sh.vars["R"].value) and unresolved(sh.vars["S"].value)
+    assert sh.vars["T"].value == str(2**62)
+
+
+def test_pinned_env_stands_in_for_a_command_substitution():
+    sh = interpret("NUM_GPUS=$(nvidia-smi -L | wc -l)\nN=$((NUM_GPUS/8))\n", pinned={"NUM_GPUS": "64"})
+    assert sh.vars["NUM_GPUS"].value == "64" and sh.vars["N"].value == "8"

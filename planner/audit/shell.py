@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from .shell_arith import ArithOverflow, Unresolved, evaluate
 from .shell_scan import (ASSIGN, JOIN, MARK, Field, Heredoc, Part, Scanner, ShellSyntaxError, Statement, Word,
-                         tokenize, tokenize_word)
+                         split_words as _split, tokenize, tokenize_word, unescape_heredoc as _unescape)
 
 __all__ = ["Field", "Shell", "ShellSyntaxError", "interpret", "unresolved"]
 
@@ -376,28 +376,6 @@ class Shell:
         if unresolved(value):
             raise Unresolved(name)
         return int(value)
-
-
-_PIECE = re.compile("(?:[^\\s" + MARK + JOIN + "]|" + MARK + "[^" + MARK + "]*" + MARK + ")+")
-
-
-def _split(value: str, line: int) -> list[tuple[str, int]]:
-    """Word splitting on whitespace, each piece with its line (``line`` is where ``value`` starts).
-
-    An unresolved marker stays inside one piece; a backslash-newline inside double
-    quotes (kept as ``JOIN``) separates pieces and counts as a line. Linear in ``value``.
-    """
-    out, pos, at = [], 0, line
-    for m in _PIECE.finditer(value):
-        at += value.count("\n", pos, m.start()) + value.count(JOIN, pos, m.start())
-        pos = m.start()
-        out.append((m.group(), at))
-    return out
-
-
-def _unescape(body: str) -> str:
-    """An unquoted here-document's body as the inner shell receives it: ``\\$`` -> ``$`` (and ``\\``, ``\\```)."""
-    return re.sub(r"\\([$`\\])", r"\1", body)
 
 
 def interpret(text: str, env: dict[str, str] | None = None, pinned: dict[str, str] | None = None) -> Shell:

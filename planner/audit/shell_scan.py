@@ -360,3 +360,25 @@ def tokenize_word(text: str, line: int) -> list[Part]:
             parts.append(Part("text", " ", True))
         parts.extend(w.parts)
     return parts
+
+
+_PIECE = re.compile("(?:[^\\s" + MARK + JOIN + "]|" + MARK + "[^" + MARK + "]*" + MARK + ")+")
+
+
+def split_words(value: str, line: int) -> list[tuple[str, int]]:
+    """Word splitting on whitespace, each piece with its line (``line`` is where ``value`` starts).
+
+    An unresolved marker stays inside one piece; a backslash-newline inside double
+    quotes (kept as ``JOIN``) separates pieces and counts as a line. Linear in ``value``.
+    """
+    out, pos, at = [], 0, line
+    for m in _PIECE.finditer(value):
+        at += value.count("\n", pos, m.start()) + value.count(JOIN, pos, m.start())
+        pos = m.start()
+        out.append((m.group(), at))
+    return out
+
+
+def unescape_heredoc(body: str) -> str:
+    """An unquoted here-document's body as the inner shell receives it: ``\\$`` -> ``$`` (and ``\\``, ``\\```)."""
+    return re.sub(r"\\([$`\\])", r"\1", body)
