@@ -190,7 +190,7 @@ def main():
         path = ckpt.latest(args.ckpt) if args.ckpt else None
         if path is None:
             sys.exit(f"--resume: no checkpoint in {args.ckpt!r}")
-        start = ckpt.load(path, stages, mesh.stage_indices, opts)
+        start = ckpt.load(path, stages, mesh.stage_indices, opts, metas)
         if rank == 0:
             print(f"resumed from {path} (after step {start - 1})", flush=True)
     tokens_file = None
@@ -253,7 +253,7 @@ def main():
                           peak_memory_gib=peak_memory_gib(device), grad_norm=grad_norm.item(), lr=lr)
         if args.ckpt and args.save_every and ((step + 1) % args.save_every == 0 or step + 1 == end):
             import ckpt
-            ckpt.save(args.ckpt, step + 1, stages, mesh.stage_indices, opts)
+            ckpt.save(args.ckpt, step + 1, stages, mesh.stage_indices, opts, metas)
     ok = checker.report() if checker is not None else True
     dist.destroy_process_group()
     sys.exit(0 if ok else 1)
