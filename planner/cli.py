@@ -258,6 +258,8 @@ def parser() -> argparse.ArgumentParser:
     _problem_args(au, gpus_default=None)
     au.add_argument("--json", action="store_true")
     au.add_argument("--report", default=None, help="write a self-contained HTML report")
+    from planner.audit.cli import add_arguments as _audit_arguments
+    _audit_arguments(au)  # --env, --tp/--pp/--ep, --no-best, --time-limit (planner/audit/cli.py)
     au.set_defaults(fn=cmd_audit)
     return ap
 

@@ -200,6 +200,7 @@ class ClusterSpec(_Spec):
 
 RecomputeKind = Literal["none", "selective", "full"]
 CPKind = Literal["ring", "ulysses", "hybrid"]
+ShardingKind = Literal["none", "zero1", "zero2", "zero3"]
 
 
 class TrainSpec(_Spec):
@@ -210,8 +211,18 @@ class TrainSpec(_Spec):
     recompute: tuple[RecomputeKind, ...] = Field(("none", "selective", "full"), description="recompute kinds allowed")
     cp_kinds: tuple[CPKind, ...] = Field(("ring", "ulysses", "hybrid"), description="context-parallel kinds allowed")
     capacity_factor: Optional[float] = Field(None, gt=0, description="MoE capacity factor; None = dropless")
-    distributed_optimizer: bool = Field(True, description="shard fp32 master + Adam states over the DP group (ZeRO-1)")
-    grad_bytes: int = Field(4, description="bytes per gradient element (Megatron keeps fp32 main grads)")
+    distributed_optimizer: bool = Field(True, description="False: only sharding 'none' (DDP) is considered")
+    shardings: tuple[ShardingKind, ...] = Field(("zero1", "zero2", "zero3"), description=(
+        "data-parallel sharding kinds the search may choose (none = DDP is never cheaper than zero1 "
+        "in this model: as much traffic, more memory)"))
+    master: Literal["bf16+fp32", "fp32"] = Field("bf16+fp32", description=(
+        "bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); fp32: FSDP2 mixed precision"))
+    recompute_modules: tuple[str, ...] = Field(
+        ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj"),
+        description="Megatron recompute modules the search may choose per stage (those the model has)")
+    grad_bytes: int = Field(4, ge=2, le=4, description="bytes per gradient element (Megatron keeps fp32 main grads)")
+    grad_reduce_bytes: int = Field(4, ge=2, le=4, description="bytes per element on the wire in gradient "
+                                                               "reductions (2 = --grad-reduce-in-bf16)")
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
@@ -236,7 +247,18 @@ class TrainSpec(_Spec):
             raise ValueError("recompute must allow at least one kind")
         if not self.cp_kinds:
             raise ValueError("cp_kinds must allow at least one kind")
+        if not self.shardings:
+            raise ValueError("shardings must allow at least one kind")
+        from planner.layout import RECOMPUTE_MODULES
+        bad = [k for k in self.recompute_modules if k not in RECOMPUTE_MODULES]
+        if bad:
+            raise ValueError(f"recompute_modules: unknown {', '.join(bad)} (known: {', '.join(RECOMPUTE_MODULES)})")
         return self
+
+    @property
+    def allowed_shardings(self) -> tuple[str, ...]:
+        """What the search considers: `shardings`, or only DDP without a distributed optimizer."""
+        return ("none",) if not self.distributed_optimizer else self.shardings
 
     @property
     def global_batch(self) -> int:

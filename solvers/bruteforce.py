@@ -1,13 +1,14 @@
-"""Brute-force reference: every legal tuple, every contiguous split, every folding and
-recompute count of every stage — no bounds, no pruning, no CP-SAT. For tests (same
-optimum as `solvers.search`) and benchmarks (the speed ratio). Exponential: keep it to
-small problems, or cap it with `max_tuples`.
+"""Brute-force reference: every legal tuple, every contiguous split, every folding, full
+recompute count and set of recompute modules of every stage — no bounds, no CP-SAT, and
+no coefficient table. For tests (same optimum as `solvers.search`) and benchmarks (the
+speed ratio). Exponential: keep it to small problems, or cap it.
 
-It reads the same integer tables as the stage model (so the two optimise the same
-numbers) but assembles stage memory and time in its own plain-Python code. The only
+Each stage option is scored by the cost model's direct per-stage function
+(`planner.costmodel.stage`, the one `evaluate` calls) and whole layouts by
+`planner.costmodel.step_time`; it shares nothing with the compiled coefficients the
+stage model reads, so a slip in those makes `solver == brute force` fail. The only
 reduction is exact: per stage, options dominated in (time, exposed reduction, optimizer
-step) are dropped before the product over stages, since the objective is monotone in
-all three maxima.
+step) are dropped before the product over stages (the objective is monotone in all three).
 """
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Optional
 
-from planner.costmodel import GiB
-from planner.layout import Layout, Stage
+import numpy as np
+
+from planner import costmodel as cm
+from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
+from planner.layout import SHARDINGS, Layout, Stage
 from planner.specs import Problem
-from solvers.space import enumerate_tuples, tables
-from solvers.stage_model import chunks
+from solvers.space import enumerate_tuples, folds
 
 
 @dataclass
@@ -38,8 +41,7 @@ class BruteResult:
 
 
 def _splits(L: int, P: int, minimum: int):
-    """Every contiguous split of L layers into P stages of at least `minimum` layers
-    (stars and bars on L - P*(minimum-1): no rejected candidates to spin through)."""
+    """Every contiguous split of L layers into P stages of at least `minimum` layers."""
     short = L - P * (minimum - 1)
     if short < P:
         return
@@ -48,105 +50,133 @@ def _splits(L: int, P: int, minimum: int):
 
 
 def _pareto(opts):
-    """Options (t, d, o, payload) not beaten on all of t, d and o."""
+    """Options (t, d, o, payload) not beaten on all of t, d and o (the first of ties kept)."""
+    if not opts:
+        return []
     opts.sort(key=lambda o: (o[0], o[1], o[2]))
-    out = []
-    for o in opts:
-        if not any(k[0] <= o[0] and k[1] <= o[1] and k[2] <= o[2] for k in out):
-            out.append(o)
-    return out
+    a = np.array([o[:3] for o in opts])
+    le = (a[:, None, :] <= a[None, :, :]).all(-1)            # le[g, f]: g is no worse than f everywhere
+    earlier = np.arange(len(a))[:, None] < np.arange(len(a))[None, :]
+    beaten = (le & ((a[:, None, :] < a[None, :, :]).any(-1) | earlier)).any(0)
+    return [o for o, b in zip(opts, beaten) if not b]
+
+
+def module_sets(problem: Problem) -> list[tuple[str, ...]]:
+    """Every set of recompute modules a stage may run (those allowed that the model has)."""
+    if "selective" not in problem.train.recompute:
+        return [()]
+    m = problem.model
+    has = {"mlp": not all(m.moe_layers()), "moe_act": m.is_moe, "shared_experts": bool(m.moe and m.moe.shared_experts),
+           "mla_up_proj": m.attention == "mla", "core_attn": True, "layernorm": True}
+    mods = [k for k in problem.train.recompute_modules if has.get(k, False)]
+    return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
+
+
+class _Scorer:
+    """Stage options of one tuple, scored with the cost model's per-stage function."""
+
+    def __init__(self, problem: Problem, tu, fl):
+        self.problem, self.tu, self.fl = problem, tu, fl
+        self.base = cm.model_values(problem)
+        self.is_moe = problem.model.moe_layers()
+        self.budget = problem.cluster.memory_budget_gib * cm.GiB
+        allowed = set(problem.train.recompute)
+        self.full_ok, self.none_ok = "full" in allowed, "none" in allowed
+        self.sets = module_sets(problem)
+
+    def options(self, i: int, lo: int, hi: int):
+        tu, P = self.tu, self.tu.pp
+        flags = self.is_moe[lo:hi]
+        nm, n = sum(flags), hi - lo
+        nd = n - nm
+        cand = []
+        for f in range(len(self.fl)):
+            for rf in range(n + 1 if self.full_ok else 1):
+                fm = min(rf, nm)
+                for mods in self.sets:
+                    if not self.none_ok and rf < n and not mods:
+                        continue
+                    cand.append((f, rf, fm, rf - fm, mods))
+        if not cand:
+            return []
+        st = tu.strides()
+        x = {k: np.full(len(cand), float(v)) for k, v in dict(
+            tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=P, vpp=tu.vpp, cu=tu.cp_ulysses, cr=tu.cp_ring,
+            micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, s_tp=st["tp"], s_cp=st["cp"],
+            s_dp=st["dp"], sharding=SHARDINGS.index(tu.sharding),
+            master=float(self.problem.train.master == "fp32")).items()}
+        for j, axis in enumerate(("etp", "ep", "edp")):
+            x[axis] = np.array([self.fl[c[0]][j] for c in cand], float)
+        ints = {"L_d": nd, "L_m": nm, "e_f": int(i == 0), "e_l": int(i == P - 1), "h_m": int(nm > 0)}
+        vals = {**self.base, **cm.layout_values(self.problem, x), **{k: float(v) for k, v in ints.items()}}
+        vals["Lf_d"] = np.array([c[3] for c in cand], float)
+        vals["Lf_m"] = np.array([c[2] for c in cand], float)
+        counts = [cm.module_counts(c[4], nd - c[3], nm - c[2]) for c in cand]
+        for key in counts[0]:
+            vals[key] = np.array([r[key] for r in counts], float)
+        r = cm.stage(vals)
+        k = cm.inflight(P, tu.vpp, tu.num_microbatches, i)
+        mem = sum(r[t] for t in ("weights", "grads", "optimizer", "logits", "buffers")) + k * r["act_mb"]
+        busy = r["work"] + sum(r[t] for t in COMM_TERMS)
+        t_stage = np.maximum(busy, r["shard_mb"])
+        excess = r["dp_step"] + r["edp_step"] - r["work"]
+        opts = [(float(t_stage[j]), float(max(0.0, excess[j])), float(r["opt_step"][j]), cand[j])
+                for j in np.flatnonzero(mem <= self.budget)]
+        return _pareto(opts)
+
+    def layout(self, bnds, combo) -> Layout:
+        tu = self.tu
+        stages = []
+        for i, (_, _, _, (f, rf, _, _, mods)) in enumerate(combo):
+            n = bnds[i + 1] - bnds[i]
+            etp, ep, edp = self.fl[f]
+            stages.append(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=etp, ep=ep, edp=edp, recompute_full=rf,
+                                recompute_selective=(n - rf) if mods else 0, recompute_modules=mods or ("core_attn",)))
+        return Layout(world=self.problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
+                      cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
+                      micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
+                      master=self.problem.train.master, stages=tuple(stages))
 
 
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
                 where: Optional[dict] = None) -> BruteResult:
     """`where` pins tuple fields (as solvers.search's `fixed`)."""
     t0 = time.perf_counter()
+    over = lambda: time_limit is not None and time.perf_counter() - t0 > time_limit
     tuples = [tu for tu in enumerate_tuples(problem)
               if not where or all(getattr(tu, k) == v for k, v in where.items())]
     capped = False
     if max_tuples is not None and len(tuples) > max_tuples:
         tuples, capped = tuples[:max_tuples], True
-    tab = tables(problem, tuples)
-    is_moe = problem.model.moe_layers()
-    L = len(is_moe)
-    prefix = [0]
-    for f in is_moe:
-        prefix.append(prefix[-1] + int(f))
-    budget = int(problem.cluster.memory_budget_gib * GiB)
-    allowed = set(problem.train.recompute)
+    L = problem.model.layers
     best: Optional[tuple[float, Layout]] = None
     done = 0
-    for ti, tu in enumerate(tuples):
-        if time_limit is not None and time.perf_counter() - t0 > time_limit:
+    for tu in tuples:
+        if over():
             capped = True
             break
         done += 1
-        rows = list(range(tab.rows[ti].start, tab.rows[ti].stop))
-        P, V, M = tu.pp, tu.vpp, tu.num_microbatches
-        r0 = rows[0]
-        g = lambda name, r=r0: int(getattr(tab, name)[r])
-        sel_ok = "selective" in allowed and g("a_sel") > 0
+        sc = _Scorer(problem, tu, folds(problem, tu.stage_ranks))
         memo: dict = {}
-
-        def stage_options(i: int, lo: int, hi: int):
-            key = (i, lo, hi)
-            if key in memo:
-                return memo[key]
-            nm = prefix[hi] - prefix[lo]
-            nd = (hi - lo) - nm
-            opts = []
-            for f, r in enumerate(rows):
-                for rf in range(0, hi - lo + 1):
-                    if rf and "full" not in allowed:
-                        break
-                    fm = min(rf, nm)
-                    fd = rf - fm
-                    for sl in range(0, (hi - lo - rf if sel_ok else 0) + 1):
-                        if "none" not in allowed and rf + sl != hi - lo:
-                            continue
-                        static = nd * g("w_dense") + nm * g("w_moe", r)
-                        static += g("buf_moe", r) if nm else g("buf_dense")
-                        if i == 0:
-                            static += g("w_first", r)
-                        if i == P - 1:
-                            static += g("w_last", r) + g("a_last", r)
-                        act = ((nd - fd) * g("a_dense") + fd * g("a_full") + (nm - fm) * g("a_moe", r)
-                               + fm * g("a_full") - sl * g("a_sel"))
-                        if V * static + chunks(P, V, M, i) * act > V * budget:
-                            continue
-                        work = (nd * g("c_dense") + nm * g("c_moe", r) + fd * g("rc_dense") + fm * g("rc_moe", r)
-                                + sl * g("rc_sel") + (g("t_last", r) if i == P - 1 else 0))
-                        comm = nd * (g("t_dense") - g("c_dense")) + nm * (g("t_moe", r) - g("c_moe", r)) + g("t_pp")
-                        red = (nd * g("dp_dense") + nm * g("dp_moe_dense") + nm * g("edp_moe", r)
-                               + (g("dp_first", r) if i == 0 else 0) + (g("dp_last", r) if i == P - 1 else 0))
-                        opt = (nd * g("o_dense") + nm * g("o_moe", r) + (g("o_first", r) if i == 0 else 0)
-                               + (g("o_last", r) if i == P - 1 else 0))
-                        opts.append((work + comm, max(0, red - work), opt, (tab.folds[ti][f], rf, sl)))
-            memo[key] = _pareto(opts)
-            return memo[key]
-
-        for bnds in _splits(L, P, V):
-            if time_limit is not None and time.perf_counter() - t0 > time_limit:
+        for bnds in _splits(L, tu.pp, tu.vpp):
+            if over():
                 capped = True
                 break
-            per_stage = [stage_options(i, bnds[i], bnds[i + 1]) for i in range(P)]
+            per_stage = []
+            for i in range(tu.pp):
+                key = (i, bnds[i], bnds[i + 1])
+                if key not in memo:
+                    memo[key] = sc.options(i, bnds[i], bnds[i + 1])
+                per_stage.append(memo[key])
             if any(not o for o in per_stage):
                 continue
             for n_combo, combo in enumerate(product(*per_stage)):
-                if n_combo % 4096 == 4095 and time_limit is not None and time.perf_counter() - t0 > time_limit:
+                if n_combo % 4096 == 4095 and over():
                     capped = True
                     break
-                t_max = max(o[0] for o in combo)
-                d_max = max(o[1] for o in combo)
-                o_max = max(o[2] for o in combo)
-                obj = ((V * M + P - 1) * t_max + V * d_max + V * o_max) / V
-                if best is None or obj < best[0]:
-                    stages = tuple(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=o[3][0][0], ep=o[3][0][1],
-                                         edp=o[3][0][2], recompute_full=o[3][1], recompute_selective=o[3][2])
-                                   for i, o in enumerate(combo))
-                    lay = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=P, vpp=V,
-                                 cp_kind=tu.cp_kind, cp_ulysses=tu.cu, cp_ring=tu.cr, order=tu.order,
-                                 micro_batch=tu.micro_batch, num_microbatches=M, stages=stages)
-                    best = (obj, lay)
+                step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
+                                          [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
+                if best is None or step < best[0]:
+                    best = (step, sc.layout(bnds, combo))
     wall = time.perf_counter() - t0
-    return BruteResult(best[0] if best else None, best[1] if best else None, len(tuples), wall, capped, done)
+    return BruteResult(best[0] * 1e9 if best else None, best[1] if best else None, len(tuples), wall, capped, done)

@@ -1,10 +1,12 @@
 """Inner model: for one fixed tuple, CP-SAT chooses the stage boundaries, the expert
-folding of each stage and each stage's recompute, to minimise the step time under
-every stage's memory budget.
+folding of each stage, and each stage's recompute (layers fully recomputed, and which
+Megatron recompute modules its other layers run), to minimise the step time under every
+stage's memory budget.
 
-Once the tuple is fixed, every stage's memory and time are linear in a few integers
-(dense / MoE layers in the stage, how many of each are recomputed), so the model is
-small and solved to OPTIMAL. All coefficients come from `solvers.space.Tables`.
+Every per-stage sum of the cost model is linear in the stage integers once the tuple is
+fixed; its coefficients come compiled from the formulas (`solvers.space.Tables`), so this
+file holds no formula: `_StageVars.term` writes any per-stage sum as a CP-SAT linear
+expression, and the step-time rule is `planner.costmodel.step_time`'s, as constraints.
 """
 from __future__ import annotations
 
@@ -13,10 +15,13 @@ from typing import Optional
 
 from ortools.sat.python import cp_model
 
-from planner.costmodel import GiB, inflight
+from planner.costmodel import GiB, chunks
+from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
 from planner.layout import Layout, Stage
 from planner.specs import Problem
-from solvers.space import Tables, undominated
+from solvers.space import Tables, searchable_modules, undominated
+
+PERSISTENT = ("weights", "grads", "optimizer", "logits", "buffers")
 
 
 @dataclass
@@ -26,11 +31,100 @@ class StageSolution:
     layout: Optional[Layout]
     wall_s: float
     branches: int
+    det_s: float = 0.0                # CP-SAT deterministic time used (work, not seconds)
 
 
-def chunks(pp: int, vpp: int, m: int, i: int) -> int:
-    """In-flight micro-batch chunks of stage i (each 1/vpp of the stage's layers)."""
-    return round(inflight(pp, vpp, m, i) * vpp)
+class _StageVars:
+    """The decision variables of one stage and its per-stage sums as linear expressions."""
+
+    def __init__(self, model: cp_model.CpModel, i: int, tab: Tables, rows: list[int], n_i, nm_i, L: int,
+                 n_moe: int, mods: tuple[str, ...], first: bool, last: bool):
+        self.tab, self.rows, self.first, self.last, self.mods = tab, rows, first, last, mods
+        nf = len(rows)
+        self.n, self.nm, self.nd = n_i, nm_i, n_i - nm_i
+        # y[f]: the stage uses fold f;  nmf[f]: its MoE layers if so, else 0
+        self.y = [model.new_bool_var(f"y_{i}_{f}") for f in range(nf)]
+        self.nmf = [model.new_int_var(0, n_moe, f"nmf_{i}_{f}") for f in range(nf)]
+        # fm[f]: MoE layers fully recomputed (under fold f); fd: dense ones
+        self.fm = [model.new_int_var(0, n_moe, f"fm_{i}_{f}") for f in range(nf)]
+        self.fd = model.new_int_var(0, L, f"fd_{i}")
+        # has_moe: the stage holds a MoE layer; z[f] = has_moe and y[f]
+        self.has_moe = model.new_bool_var(f"has_moe_{i}")
+        self.z = [model.new_bool_var(f"z_{i}_{f}") for f in range(nf)]
+        # on[k]: module k recomputed in the stage's layers not fully recomputed;
+        # dk[k] / mk[k]: the dense / MoE layers that then run it (0 when off)
+        self.on = {k: model.new_bool_var(f"on_{i}_{k}") for k in mods}
+        self.dk = {k: model.new_int_var(0, L, f"dk_{i}_{k}") for k in mods if k in DENSE_MODULES}
+        self.mk = {k: model.new_int_var(0, n_moe, f"mk_{i}_{k}") for k in mods if k in MOE_MODULES}
+
+    def constrain(self, model: cp_model.CpModel, allowed: set) -> None:
+        # Each stage picks exactly one expert folding; its MoE layers are counted under it.
+        model.add_exactly_one(self.y)
+        for f, y in enumerate(self.y):
+            model.add(self.nmf[f] == self.nm).only_enforce_if(y)
+            model.add(self.nmf[f] == 0).only_enforce_if(y.negated())
+            model.add(self.fm[f] <= self.nmf[f])
+            model.add_bool_and([self.has_moe, y]).only_enforce_if(self.z[f])
+            model.add_bool_or([self.has_moe.negated(), y.negated()]).only_enforce_if(self.z[f].negated())
+        model.add(self.nm >= 1).only_enforce_if(self.has_moe)
+        model.add(self.nm == 0).only_enforce_if(self.has_moe.negated())
+        full_m = sum(self.fm)
+        # Full recompute takes the stage's MoE layers first (layout.layer_recompute's rule).
+        moe_first = model.new_bool_var("moe_first")
+        model.add(self.fd <= self.nd)
+        model.add(full_m == self.nm).only_enforce_if(moe_first)
+        model.add(self.fd == 0).only_enforce_if(moe_first.negated())
+        # A module runs in every layer of its kind that is not fully recomputed.
+        for k, on in self.on.items():
+            if k in self.dk:
+                model.add(self.dk[k] == self.nd - self.fd).only_enforce_if(on)
+                model.add(self.dk[k] == 0).only_enforce_if(on.negated())
+            if k in self.mk:
+                model.add(self.mk[k] == self.nm - full_m).only_enforce_if(on)
+                model.add(self.mk[k] == 0).only_enforce_if(on.negated())
+        if "full" not in allowed:
+            model.add(self.fd + full_m == 0)
+        if "selective" not in allowed:
+            for on in self.on.values():
+                model.add(on == 0)
+        if "none" not in allowed:
+            # every layer is recomputed: fully, or by the stage's modules
+            any_mod = model.new_bool_var("any_mod")
+            model.add_max_equality(any_mod, list(self.on.values()) or [model.new_constant(0)])
+            model.add(self.fd + full_m == self.n).only_enforce_if(any_mod.negated())
+
+    def term(self, name: str):
+        """The per-stage sum `name` as a linear expression of this stage's variables."""
+        co, rows = self.tab.coef[name], self.rows
+        c = lambda part, f: int(co[part][rows[f]])
+        one = lambda part: self._fold_free(co[part], part, name)
+        ext = lambda f: c("const", f) + (c("e_f", f) if self.first else 0) + (c("e_l", f) if self.last else 0)
+        expr = sum(y * ext(f) for f, y in enumerate(self.y))
+        expr += sum(z * c("h_m", f) for f, z in enumerate(self.z))
+        expr += sum(self.nmf[f] * c("L_m", f) + self.fm[f] * c("Lf_m", f) for f in range(len(rows)))
+        expr += self.nd * one("L_d") + self.fd * one("Lf_d")
+        expr += sum(v * one(f"r_d_{k}") for k, v in self.dk.items())
+        expr += sum(v * one(f"r_m_{k}") for k, v in self.mk.items())
+        return expr
+
+    def _fold_free(self, arr, part: str, name: str) -> int:
+        vals = {int(arr[r]) for r in self.rows}
+        if len(vals) != 1:
+            raise ValueError(f"stage model: coefficient {name}:{part} depends on the expert folding")
+        return vals.pop()
+
+    def stage(self, solver, index: int, lo: int, hi: int, fold) -> Stage:
+        full = solver.value(self.fd) + sum(solver.value(v) for v in self.fm)
+        chosen = tuple(k for k, on in self.on.items() if solver.value(on))
+        return Stage(index=index, layers=(lo, hi), etp=fold[0], ep=fold[1], edp=fold[2], recompute_full=full,
+                     recompute_selective=(hi - lo - full) if chosen else 0,
+                     recompute_modules=chosen or ("core_attn",))
+
+
+def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
+    """A bound on the per-stage sum `name` over any stage (for the variables' domains)."""
+    return int(sum(max(abs(int(tab.coef[name][q][r])) for r in rows) * (1 if q in ("const", "e_f", "e_l", "h_m") else L)
+                   for q in tab.coef[name])) + 1
 
 
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,
@@ -39,11 +133,8 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     """The best stage split / folding / recompute of tuple `ti`. With `cutoff_ns`, only
     plans strictly faster than that step time are sought (INFEASIBLE: none exists)."""
     tu = tab.tuples[ti]
-    start = tab.rows[ti].start
-    rows = undominated(tab, ti) if prune_folds else list(range(start, tab.rows[ti].stop))
-    fl = [tab.folds[ti][r - start] for r in rows]
-    nf = len(fl)
-    r0 = rows[0]
+    rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
+    fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
     is_moe = problem.model.moe_layers()
     L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
     prefix_moe = [0]
@@ -52,118 +143,52 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     n_moe = prefix_moe[-1]
     budget = budget_bytes if budget_bytes is not None else int(problem.cluster.memory_budget_gib * GiB)
     allowed = set(problem.train.recompute)
-    sel_useful = int(tab.a_sel[r0]) > 0 and "selective" in allowed
-    col = lambda name: [int(getattr(tab, name)[r]) for r in rows]      # per fold
-    one = lambda name: int(getattr(tab, name)[r0])                     # fold-independent
-    w_d, a_d, a_f, a_s = one("w_dense"), one("a_dense"), one("a_full"), one("a_sel")
-    t_d, c_d, rc_d, rc_s = one("t_dense"), one("c_dense"), one("rc_dense"), one("rc_sel")
-    dp_d, dp_md, t_pp = one("dp_dense"), one("dp_moe_dense"), one("t_pp")
-    buf_d = one("buf_dense")
-    w_m, a_m, t_m, c_m, rc_m = col("w_moe"), col("a_moe"), col("t_moe"), col("c_moe"), col("rc_moe")
-    edp_m, buf_m = col("edp_moe"), col("buf_moe")
-    o_d, o_m, o_first, o_last = one("o_dense"), col("o_moe"), col("o_first"), col("o_last")
-    w_first, dp_first = col("w_first"), col("dp_first")
-    w_last, a_last, t_last, dp_last = col("w_last"), col("a_last"), col("t_last"), col("dp_last")
+    mods = searchable_modules(problem, tab, rows)
 
     model = cp_model.CpModel()
-    # bnd[i]: first layer of stage i (bnd[P] = L)
+    # bnd[i]: first layer of stage i (bnd[P] = L);  pm[i]: MoE layers before bnd[i]
     bnd = [model.new_constant(0)] + [model.new_int_var(0, L, f"bnd_{i}") for i in range(1, P)] + [model.new_constant(L)]
-    # pm[i]: MoE layers before bnd[i] (prefix count, read with an element constraint)
     pm = [model.new_int_var(0, n_moe, f"pm_{i}") for i in range(P + 1)]
-    # y[i][f]: stage i uses fold f;  nmf[i][f]: its MoE layers if so, else 0
-    y = [[model.new_bool_var(f"y_{i}_{f}") for f in range(nf)] for i in range(P)]
-    nmf = [[model.new_int_var(0, n_moe, f"nmf_{i}_{f}") for f in range(nf)] for i in range(P)]
-    # fm[i][f]: MoE layers of stage i fully recomputed (under fold f); fd[i]: dense ones
-    fm = [[model.new_int_var(0, n_moe, f"fm_{i}_{f}") for f in range(nf)] for i in range(P)]
-    fd = [model.new_int_var(0, L, f"fd_{i}") for i in range(P)]
-    # sl[i]: layers of stage i with selective (core attention) recompute
-    sl = [model.new_int_var(0, L if sel_useful else 0, f"sl_{i}") for i in range(P)]
-    # moe_first[i]: all MoE layers of stage i are recomputed (so dense ones may be)
-    moe_first = [model.new_bool_var(f"moe_first_{i}") for i in range(P)]
-    # has_moe[i]: stage i holds a MoE layer; z[i][f] = has_moe[i] and y[i][f]
-    has_moe = [model.new_bool_var(f"has_moe_{i}") for i in range(P)]
-    z = [[model.new_bool_var(f"z_{i}_{f}") for f in range(nf)] for i in range(P)]
-    # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction (ns)
-    t_hi = L * (max([t_d, rc_d] + t_m + rc_m) * 2 + rc_s) + max(t_last) + t_pp
-    d_hi = L * max([dp_d + dp_md] + edp_m) + max(dp_first) + max(dp_last)
-    o_hi = L * max([o_d] + o_m) + max(o_first) + max(o_last)
-    t_max = model.new_int_var(0, t_hi, "t_max")
-    d_max = model.new_int_var(0, d_hi, "d_max")
-    # o_max: the slowest stage's optimizer step (ns)
-    o_max = model.new_int_var(0, o_hi, "o_max")
-
-    # Stages are contiguous and each holds at least one layer per virtual chunk.
+    # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction; o_max: the
+    # slowest stage's optimizer step (all ns)
+    hi = lambda *names: sum(_upper(tab, rows, n, L) for n in names)
+    t_max = model.new_int_var(0, max(hi("work", *COMM_TERMS), hi("shard_mb")), "t_max")
+    d_max = model.new_int_var(0, hi("dp_step", "edp_step"), "d_max")
+    o_max = model.new_int_var(0, hi("opt_step"), "o_max")
+    # Stages are contiguous and each holds at least one layer per virtual chunk; the MoE
+    # prefix count is read at each boundary.
     for i in range(P):
         model.add(bnd[i + 1] - bnd[i] >= V)
-    # The MoE prefix count is read at each boundary.
     for i in range(P + 1):
         model.add_element(bnd[i], prefix_moe, pm[i])
-    stage_time, stage_excess, stage_opt = [], [], []
+    stages, busy_all, excess_all, opt_all = [], [], [], []
     for i in range(P):
-        n_i = bnd[i + 1] - bnd[i]
-        nm_i = pm[i + 1] - pm[i]
-        nd_i = n_i - nm_i
-        # Each stage picks exactly one expert folding; its MoE layers are counted under it.
-        model.add_exactly_one(y[i])
-        for f in range(nf):
-            model.add(nmf[i][f] == nm_i).only_enforce_if(y[i][f])
-            model.add(nmf[i][f] == 0).only_enforce_if(y[i][f].negated())
-            model.add(fm[i][f] <= nmf[i][f])
-            model.add_bool_and([has_moe[i], y[i][f]]).only_enforce_if(z[i][f])
-            model.add_bool_or([has_moe[i].negated(), y[i][f].negated()]).only_enforce_if(z[i][f].negated())
-        model.add(nm_i >= 1).only_enforce_if(has_moe[i])
-        model.add(nm_i == 0).only_enforce_if(has_moe[i].negated())
-        fm_i = sum(fm[i])
-        # Recomputed layers are layers of the stage; full recompute takes MoE layers first.
-        model.add(fd[i] <= nd_i)
-        model.add(fd[i] + fm_i + sl[i] <= n_i)
-        model.add(fm_i == nm_i).only_enforce_if(moe_first[i])
-        model.add(fd[i] == 0).only_enforce_if(moe_first[i].negated())
-        if "full" not in allowed:
-            model.add(fd[i] + fm_i == 0)
-        if "none" not in allowed:
-            model.add(fd[i] + fm_i + sl[i] == n_i)
+        sv = _StageVars(model, i, tab, rows, bnd[i + 1] - bnd[i], pm[i + 1] - pm[i], L, n_moe, mods, i == 0, i == P - 1)
+        sv.constrain(model, allowed)
+        stages.append(sv)
         # Memory of the stage (scaled by V: in-flight chunks are 1/V of the stage) fits the budget.
-        first, last = i == 0, i == P - 1
-        static = (nd_i * w_d + sum(nmf[i][f] * w_m[f] for f in range(nf))
-                  + buf_d * (1 - has_moe[i]) + sum(z[i][f] * buf_m[f] for f in range(nf))
-                  + (sum(y[i][f] * w_first[f] for f in range(nf)) if first else 0)
-                  + (sum(y[i][f] * (w_last[f] + a_last[f]) for f in range(nf)) if last else 0))
-        act = (nd_i * a_d - fd[i] * (a_d - a_f) - sl[i] * a_s
-               + sum(nmf[i][f] * a_m[f] - fm[i][f] * (a_m[f] - a_f) for f in range(nf)))
-        model.add(V * static + chunks(P, V, M, i) * act <= V * budget)
-        # Time of one micro-batch on the stage bounds the bottleneck time.
-        work = (nd_i * c_d + sum(nmf[i][f] * c_m[f] for f in range(nf)) + fd[i] * rc_d
-                + sum(fm[i][f] * rc_m[f] for f in range(nf)) + sl[i] * rc_s
-                + (sum(y[i][f] * t_last[f] for f in range(nf)) if last else 0))
-        comm = nd_i * (t_d - c_d) + sum(nmf[i][f] * (t_m[f] - c_m[f]) for f in range(nf)) + t_pp
-        model.add(t_max >= work + comm)
-        stage_time.append(work + comm)
-        # Gradient reduction not hidden behind the stage's last backward bounds d_max.
-        dp_i = (nd_i * dp_d + nm_i * dp_md + sum(nmf[i][f] * edp_m[f] for f in range(nf))
-                + (sum(y[i][f] * dp_first[f] for f in range(nf)) if first else 0)
-                + (sum(y[i][f] * dp_last[f] for f in range(nf)) if last else 0))
-        model.add(d_max >= dp_i - work)
-        stage_excess.append(dp_i - work)
-        # The optimizer step of the stage's parameter shard bounds o_max.
-        opt_i = (nd_i * o_d + sum(nmf[i][f] * o_m[f] for f in range(nf))
-                 + (sum(y[i][f] * o_first[f] for f in range(nf)) if first else 0)
-                 + (sum(y[i][f] * o_last[f] for f in range(nf)) if last else 0))
-        model.add(o_max >= opt_i)
-        stage_opt.append(opt_i)
-    # Redundant: the bottleneck is at least the mean stage, the exposed reduction at least
-    # the mean excess (tightens the LP relaxation; changes no solution).
-    model.add(P * t_max >= sum(stage_time))
-    model.add(P * d_max >= sum(stage_excess))
-    model.add(P * o_max >= sum(stage_opt))
-
+        model.add(V * sum(sv.term(n) for n in PERSISTENT) + chunks(P, V, M, i) * sv.term("act_mb") <= V * budget)
+        # The stage's micro-batch (compute + exposed collectives; sharding traffic runs
+        # beside it) bounds the bottleneck; reduction beyond its compute window is exposed.
+        work = sv.term("work")
+        busy = work + sum(sv.term(n) for n in COMM_TERMS)
+        model.add(t_max >= busy)
+        model.add(t_max >= sv.term("shard_mb"))
+        excess = sv.term("dp_step") + sv.term("edp_step") - work
+        model.add(d_max >= excess)
+        opt = sv.term("opt_step")
+        model.add(o_max >= opt)
+        busy_all.append(busy), excess_all.append(excess), opt_all.append(opt)
+    # Redundant: the bottleneck is at least the mean stage (tightens the relaxation).
+    model.add(P * t_max >= sum(busy_all))
+    model.add(P * d_max >= sum(excess_all))
+    model.add(P * o_max >= sum(opt_all))
     # Objective: V * step time = (V*M + P - 1) * bottleneck + V * (exposed reduction + optimizer step).
     objective = (V * M + P - 1) * t_max + V * d_max + V * o_max
     model.minimize(objective)
     if cutoff_ns is not None:
-        # Only plans that beat the incumbent matter: cut the rest off (exact pruning).
-        model.add(objective <= int(cutoff_ns * V) - 1)
-    # Hint: the even split, first folding, no recompute.
+        model.add(objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
+    # Hint: the even split.
     base, extra = divmod(L, P)
     acc = 0
     for i in range(1, P):
@@ -172,19 +197,20 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.random_seed = 0
+    # a deterministic budget (CP-SAT work units, ~seconds): the same input and limit give the same plan
+    solver.parameters.max_deterministic_time = time_limit
     status = solver.solve(model)
     name = solver.status_name(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return StageSolution(name, None, None, solver.wall_time, solver.num_branches)
-    stages = []
-    for i in range(P):
-        f = next(k for k in range(nf) if solver.value(y[i][k]))
-        etp, ep, edp = fl[f]
-        stages.append(Stage(index=i, layers=(solver.value(bnd[i]), solver.value(bnd[i + 1])), etp=etp, ep=ep,
-                            edp=edp, recompute_full=solver.value(fd[i]) + sum(solver.value(v_) for v_ in fm[i]),
-                            recompute_selective=solver.value(sl[i])))
+        return StageSolution(name, None, None, solver.wall_time, solver.num_branches, solver.deterministic_time)
+    out = []
+    for i, sv in enumerate(stages):
+        f = next(k for k, y in enumerate(sv.y) if solver.value(y))
+        out.append(sv.stage(solver, i, solver.value(bnd[i]), solver.value(bnd[i + 1]), fl[f]))
     layout = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
-                    cp_kind=tu.cp_kind, cp_ulysses=tu.cu, cp_ring=tu.cr, order=tu.order,
-                    micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, stages=tuple(stages))
-    return StageSolution(name, int(solver.objective_value), layout, solver.wall_time, solver.num_branches)
+                    cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
+                    micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
+                    master=problem.train.master, stages=tuple(out))
+    return StageSolution(name, int(solver.objective_value), layout, solver.wall_time, solver.num_branches,
+                         solver.deterministic_time)

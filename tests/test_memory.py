@@ -61,7 +61,7 @@ def test_korthikanti_figure1_params_and_optimizer_530b():
 @pytest.mark.parametrize("d", [1, 2, 8, 64])
 def test_megatron_distributed_optimizer_bytes(d):
     # Megatron-LM docs: bf16 params + fp32 grads with the distributed optimizer: 6 + 12/d
-    vals = {**cm._model_only_values(GPT530), **cm._unit_layout(), "Z_d": d, "Z_e": d, "b_g": 4}
+    vals = cm.unit_values(GPT530, Z_d=d, Z_e=d, b_g=4)
     r = cm.evaluate_formulas(vals)
     assert float(r["Bpp_dense"]) == pytest.approx(6 + 12 / d)
     assert float(r["Bpp_expert"]) == pytest.approx(6 + 12 / d)

@@ -142,6 +142,18 @@ def cp_split(kind: str, cp: int, ulysses: Optional[int] = None) -> tuple[int, in
     return u, cp // u
 
 
+def layer_recompute(stage: Stage, is_moe: list[bool]) -> list[str]:
+    """"full", "selective" or "none" for each layer of `stage`, in layer order: full
+    recompute takes the stage's MoE layers first (they free the most), then dense ones;
+    the selective (module) recompute takes the rest, MoE layers first. The cost model,
+    the solver and the bundle all place recompute by this rule."""
+    layers = list(range(*stage.layers))
+    moe_first = [i for i in layers if is_moe[i]] + [i for i in layers if not is_moe[i]]
+    full = set(moe_first[:stage.recompute_full])
+    sel = set([i for i in moe_first if i not in full][:stage.recompute_selective])
+    return ["full" if i in full else "selective" if i in sel else "none" for i in layers]
+
+
 def uniform_stages(layers: int, pp: int, fold=(1, 1, 1), recompute_full=0) -> tuple[Stage, ...]:
     """Layers split as evenly as possible, earlier stages one layer lighter when uneven
     (the first holds the embedding, the last the head)."""

@@ -1,0 +1,191 @@
+"""Assembly: the stage integers of a layout, per-stage estimates, and the step time.
+
+The per-stage sums are formulas (`formulas.STAGE`); what is assembled here is only what
+is not linear in a stage: the in-flight micro-batches of the pipeline schedule, the
+bottleneck stage, the bubble, and how much gradient reduction the last backward hides.
+`step_time` is that rule, written once; the CP-SAT stage model encodes the same rule
+as constraints (solvers/stage_model.py) and the brute-force reference calls it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+import numpy as np
+
+from planner.costmodel import compile as cc
+from planner.costmodel import formulas as fm
+from planner.costmodel.values import layout_values, layout_vector, model_values, training_flops
+from planner.layout import layer_recompute
+
+GiB = 2**30
+
+
+def inflight(pp: int, vpp: int, m: int, stage: int) -> float:
+    """Micro-batches of activations a stage holds at its peak, in units of its layers
+    (Narayanan et al. 2021: 1F1B holds p - i; interleaved holds 2(p-i-1) + (v-1)p + 1
+    chunks of 1/v of the stage)."""
+    if vpp <= 1:
+        return float(min(pp - stage, m))
+    chunks = min(m * vpp, 2 * (pp - stage - 1) + (vpp - 1) * pp + 1)
+    return chunks / vpp
+
+
+def chunks(pp: int, vpp: int, m: int, i: int) -> int:
+    """In-flight micro-batch chunks of stage i (each 1/vpp of the stage's layers)."""
+    return round(inflight(pp, vpp, m, i) * vpp)
+
+
+def module_counts(modules, dense_sel: int, moe_sel: int) -> dict[str, int]:
+    """Stage-integer values r_d_<mod> / r_m_<mod> of `dense_sel` dense and `moe_sel` MoE
+    layers with `modules` recomputed (`moe` subsumes `moe_act` and `shared_experts`)."""
+    out = {s.name: 0 for s in (*fm.r_d.values(), *fm.r_m.values())}
+    for k in modules:
+        if k in fm.DENSE_MODULES:
+            out[f"r_d_{k}"] = dense_sel
+        if k in fm.MOE_MODULES and not (k in ("moe_act", "shared_experts") and "moe" in modules):
+            out[f"r_m_{k}"] = moe_sel
+    return out
+
+
+def stage_ints(problem, layout) -> dict[str, np.ndarray]:
+    """The stage integers of every stage of `layout` (arrays of length pp)."""
+    is_moe = problem.model.moe_layers()
+    rows = []
+    for s in layout.stages:
+        kinds = layer_recompute(s, is_moe)
+        flags = is_moe[s.layers[0]:s.layers[1]]
+        count = lambda kind, moe: sum(1 for k, f in zip(kinds, flags) if k == kind and f == moe)
+        n_m = sum(flags)
+        row = {"L_d": len(flags) - n_m, "L_m": n_m, "Lf_d": count("full", False), "Lf_m": count("full", True),
+               "e_f": int(s.index == 0), "e_l": int(s.index == layout.pp - 1), "h_m": int(n_m > 0)}
+        row.update(module_counts(s.recompute_modules, count("selective", False), count("selective", True)))
+        rows.append(row)
+    return {k: np.array([r[k] for r in rows], float) for k in rows[0]}
+
+
+def stage_terms(problem, layout) -> dict[str, np.ndarray]:
+    """Every per-stage sum of `formulas.STAGE` for each stage of `layout`."""
+    vals = {**model_values(problem), **layout_values(problem, layout_vector(layout)), **stage_ints(problem, layout)}
+    return cc.stage(vals)
+
+
+def step_time(m: int, pp: int, vpp: int, t_stage, window, reduction, opt) -> tuple[float, float, int]:
+    """(step seconds, exposed gradient reduction, index of the worst-exposing stage).
+
+    step = (m + (p-1)/v) * max_i t_i + max_i max(0, reduction_i - window_i) + max_i opt_i:
+    the bottleneck stage paces the pipeline, the bubble is (p-1)/v of it, each stage's
+    gradient reduction overlaps its last backward (Megatron --overlap-grad-reduce), and
+    every stage steps its optimizer at once after the reduction."""
+    excess = [max(0.0, float(r) - float(w)) for r, w in zip(reduction, window)]
+    worst = max(range(len(excess)), key=excess.__getitem__)
+    return (m + (pp - 1) / vpp) * float(max(t_stage)) + excess[worst] + float(max(opt)), excess[worst], worst
+
+
+@dataclass
+class StageEstimate:
+    index: int
+    weights: float
+    grads: float
+    optimizer: float
+    activations: float
+    logits: float
+    buffers: float
+    time: float                     # per micro-batch, fwd+bwd incl. per-layer exposed comm
+    comm: dict                      # per micro-batch exposed comm by group
+    dp_comm: float                  # per step
+    edp_comm: float
+    overlap_window: float
+    optimizer_step: float = 0.0     # per step: Adam over this stage's local shard
+    shard_mb: float = 0.0           # zero2/zero3 traffic per micro-batch (overlaps compute)
+
+    @property
+    def total(self) -> float:
+        return self.weights + self.grads + self.optimizer + self.activations + self.logits + self.buffers
+
+
+@dataclass
+class Estimate:
+    stages: list[StageEstimate]
+    step_time: float
+    compute: float
+    bubble: float
+    exposed: dict
+    tokens_per_s_per_gpu: float
+    flops_per_gpu: float
+    mfu: float
+    reserve_bytes: float
+    optimizer: float = 0.0                 # the optimizer step (the slowest stage's)
+
+    @property
+    def peak_bytes(self) -> float:
+        return max(s.total for s in self.stages)
+
+    @property
+    def peak_stage(self) -> int:
+        return max(self.stages, key=lambda s: s.total).index
+
+    def to_dict(self) -> dict:
+        return {
+            "step_time_s": self.step_time, "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu,
+            "tflops_per_gpu": self.flops_per_gpu / 1e12, "mfu": self.mfu,
+            "peak_memory_gib": self.peak_bytes / GiB,
+            "memory_gib_by_stage": [
+                {"weights": s.weights / GiB, "grads": s.grads / GiB, "optimizer": s.optimizer / GiB,
+                 "activations": s.activations / GiB, "logits": s.logits / GiB, "buffers": s.buffers / GiB,
+                 "total": s.total / GiB} for s in self.stages],
+            "time_s": {"compute": self.compute, "bubble": self.bubble, "optimizer": self.optimizer,
+                       "exposed_comm": dict(self.exposed)},
+        }
+
+
+def _stage_estimates(problem, layout, r) -> list[StageEstimate]:
+    out = []
+    for i in range(layout.pp):
+        k = inflight(layout.pp, layout.vpp, layout.num_microbatches, i)
+        comm = {g: float(r[f"comm_{g}"][i]) for g in ("tp", "cp", "ep", "pp")}
+        work = float(r["work"][i])
+        busy = work + sum(comm.values())
+        out.append(StageEstimate(
+            i, float(r["weights"][i]), float(r["grads"][i]), float(r["optimizer"][i]), k * float(r["act_mb"][i]),
+            float(r["logits"][i]), float(r["buffers"][i]), max(busy, float(r["shard_mb"][i])), comm,
+            float(r["dp_step"][i]), float(r["edp_step"][i]), overlap_window=work,
+            optimizer_step=float(r["opt_step"][i]), shard_mb=float(r["shard_mb"][i])))
+    return out
+
+
+def evaluate(problem, layout) -> Estimate:
+    """Memory per stage and step time of one layout (assumed legal: see layout.check)."""
+    stages = _stage_estimates(problem, layout, stage_terms(problem, layout))
+    pp, vpp, mb = layout.pp, layout.vpp, layout.num_microbatches
+    step, exp_dp, worst = step_time(mb, pp, vpp, [s.time for s in stages], [s.overlap_window for s in stages],
+                                    [s.dp_comm + s.edp_comm for s in stages], [s.optimizer_step for s in stages])
+    bott = max(stages, key=lambda s: s.time)
+    t_max = bott.time
+    w = stages[worst]
+    share = w.dp_comm / (w.dp_comm + w.edp_comm) if w.dp_comm + w.edp_comm else 0.0
+    exposed = {"dp": exp_dp * share, "edp": exp_dp * (1 - share)}
+    for key in ("tp", "cp", "ep", "pp"):
+        exposed[key] = mb * bott.comm[key]
+    busy = bott.overlap_window + sum(bott.comm.values())
+    exposed["shard"] = mb * (t_max - busy)
+    tokens = problem.train.global_batch_tokens
+    n = layout.world
+    fl = training_flops(problem.model, tokens, problem.train.seq) / step / n
+    return Estimate(stages=stages, step_time=step, compute=mb * bott.overlap_window, bubble=(pp - 1) / vpp * t_max,
+                    exposed=exposed, optimizer=max(s.optimizer_step for s in stages),
+                    tokens_per_s_per_gpu=tokens / step / n, flops_per_gpu=fl,
+                    mfu=fl / problem.cluster.gpu.peak_flops, reserve_bytes=problem.cluster.gpu.reserve_gib * GiB)
+
+
+def fits(problem, est: Estimate) -> bool:
+    return est.peak_bytes <= problem.cluster.memory_budget_gib * GiB
+
+
+def layer_terms(problem, x: dict) -> SimpleNamespace:
+    """Per-layer activations of candidate layouts (tests compare them with outside numbers)."""
+    x = {"sharding": np.ones_like(np.asarray(x["tp"], float)), "master": np.zeros_like(np.asarray(x["tp"], float)),
+         **x}
+    r = cc.formulas({**model_values(problem), **layout_values(problem, x)})
+    return SimpleNamespace(a_dense=r["A_attn"] + r["A_mlp"], a_moe=r["A_attn"] + r["A_moe"], a_full=r["A_full"],
+                           a_sel_saving=r["A_scores"], raw=r)

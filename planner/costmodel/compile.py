@@ -1,0 +1,134 @@
+"""Compilation of the formulas into numeric functions (numpy, vectorised).
+
+Two compilations of the same expressions, on purpose kept apart:
+
+* `formulas(values)` and `stage(values)` evaluate the per-layer formulas and the
+  per-stage sums directly, with the stage integers as arguments (what `evaluate`, the
+  brute-force reference and `explain` read);
+* `coefficients(values)` evaluates, for every per-stage sum, its constant part and its
+  coefficient on each stage integer (sympy differentiates the sums, which are linear in
+  the stage integers: checked here), over the rows of candidate layouts — what the CP-SAT
+  stage model and the search bounds read.
+
+A slip in the second shows up as a solver / brute-force disagreement. Printing sympy to
+numpy is slow (~1 s), so the generated source is cached on disk, keyed by the formulas'
+source text.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import sympy as sp
+
+from planner.costmodel import formulas as fm
+
+_NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "maximum", "minimum", "sqrt", "select", "less", "greater",
+                                      "equal", "inf", "nan", "where")}
+
+
+def _symbols(exprs) -> list[sp.Symbol]:
+    return sorted({s for e in exprs for s in e.free_symbols}, key=lambda s: s.name)
+
+
+def _build(name: str, make):
+    """(names, argument names, numpy function) of the expressions `make()` returns as a
+    dict, the generated source cached on disk (`make` is not called on a cache hit)."""
+    from functools import reduce
+    key = hashlib.sha256(Path(fm.__file__).read_bytes() + Path(__file__).read_bytes()
+                         + sp.__version__.encode() + name.encode()).hexdigest()[:16]
+    cache = Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")) / f"{name}-{key}.py"
+    src = cache.read_text() if cache.exists() else None
+    if src is None:
+        from sympy.printing.lambdarepr import NumPyPrinter
+        printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,
+                                "allow_unknown_functions": True, "user_functions": {}})
+        exprs = make()
+        args = _symbols(exprs.values())
+        body = ",\n        ".join(printer.doprint(e) for e in exprs.values())
+        src = (f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
+               f"def _fn({', '.join(s.name for s in args)}):\n    return [\n        {body}]\n")
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_text(src)
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    namespace = {"numpy": np, "reduce": reduce, **_NUMPY}
+    exec(compile(src, str(cache), "exec"), namespace)
+    return namespace["_NAMES"], namespace["_ARGS"], namespace["_fn"]
+
+
+class _Compiled:
+    """names, argument symbols and the numpy function of one group of expressions."""
+
+    def __init__(self, name: str, make):
+        self.names, self.args, self.fn = _build(name, make)
+
+    def __call__(self, values: dict) -> dict[str, np.ndarray]:
+        args = []
+        for s in self.args:
+            if s not in values:
+                raise KeyError(f"cost model: no value for symbol {s}")
+            args.append(values[s])
+        out = self.fn(*args)
+        shape = np.broadcast_shapes(*[np.shape(x) for x in args]) if args else ()
+        return {n: np.broadcast_to(np.asarray(o, float), shape) for n, o in zip(self.names, out)}
+
+
+@lru_cache(maxsize=1)
+def _formulas() -> _Compiled:
+    return _Compiled("formulas", lambda: {k: e for k, (e, _) in fm.FORMULAS.items()})
+
+
+@lru_cache(maxsize=1)
+def _stage() -> _Compiled:
+    return _Compiled("stage", lambda: {k: e for k, (e, _) in fm.STAGE.items()})
+
+
+def _linear_parts() -> dict[str, sp.Expr]:
+    """{"<term>:const": expr, "<term>:<int>": coefficient} for every per-stage sum."""
+    out = {}
+    zero = {q: 0 for q in fm.STAGE_INTS}
+    for term, (expr, _) in fm.STAGE.items():
+        out[f"{term}:const"] = expr.xreplace(zero)
+        for q in fm.STAGE_INTS:
+            coef = sp.diff(expr, q)
+            if coef.has(*fm.STAGE_INTS):
+                raise ValueError(f"cost model: stage term {term} is not linear in {q}")
+            out[f"{term}:{q.name}"] = coef
+    return out
+
+
+@lru_cache(maxsize=1)
+def _coefficients() -> _Compiled:
+    return _Compiled("coefficients", _linear_parts)
+
+
+def formulas(values: dict) -> dict[str, np.ndarray]:
+    """Every formula of the `FORMULAS` table at the given symbol values (scalars or arrays)."""
+    return _formulas()(values)
+
+
+def stage(values: dict) -> dict[str, np.ndarray]:
+    """Every per-stage sum at the given symbol values, stage integers included."""
+    return _stage()(values)
+
+
+def coefficients(values: dict) -> dict[str, dict[str, np.ndarray]]:
+    """{term: {"const": array, "<stage int>": array}} over the rows of `values`."""
+    raw = _coefficients()(values)
+    out: dict[str, dict[str, np.ndarray]] = {}
+    for key, arr in raw.items():
+        term, part = key.split(":")
+        out.setdefault(term, {})[part] = arr
+    return out
+
+
+def stage_symbols() -> list[str]:
+    """Names of the symbols the per-stage sums read, stage integers included."""
+    return list(_stage().args)

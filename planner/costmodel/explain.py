@@ -1,0 +1,48 @@
+"""`explain`: each formula symbolic, then with the layout's numbers, then its value; and
+the per-stage sums (`formulas.STAGE`) the same way, for one stage."""
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from planner.costmodel import compile as cc
+from planner.costmodel import formulas as fm
+from planner.costmodel.assemble import stage_ints
+from planner.costmodel.values import layout_values, layout_vector, model_values
+
+_FLAGS = {"is_mla", "has_qlora", "qk_norm", "ln_bias", "lin_bias", "router_bias", "tied", "flash", "drop",
+          "z_1", "z_2", "z_3", "mu", "u_1", "k_mtp", "is_moe_model", "e_f", "e_l", "h_m"}
+_GROUPS = {"P": "parameters", "G": "parameters per GPU", "B": "memory", "A": "memory", "F": "compute",
+           "T": "time", "X": "communication", "M": "compute", "S": "memory"}
+
+
+def _shown(expr: sp.Expr, subs: dict) -> tuple[str, str]:
+    """(symbolic, with numbers): terms that vanish for this model and layout (flags that
+    are 0, stage integers that are 0) dropped first, numbers substituted, not evaluated."""
+    flags = {s: subs[s] for s in expr.free_symbols if s.name in _FLAGS or s in fm.STAGE_INTS}
+    reduced = expr.xreplace({s: v for s, v in flags.items() if v == 0 or s.name in _FLAGS})
+    with sp.evaluate(False):
+        with_numbers = sp.sstr(reduced.xreplace({s: subs[s] for s in reduced.free_symbols}))
+    return sp.sstr(reduced), with_numbers
+
+
+def explain_terms(problem, layout, stage: int = 0) -> list[tuple[str, str, str, str, float]]:
+    """(group, name, symbolic, with numbers, value) for each formula and per-stage sum."""
+    vals = {**model_values(problem), **layout_values(problem, layout_vector(layout)), **stage_ints(problem, layout)}
+    vals = {k: float(np.broadcast_to(v, (layout.pp,))[stage]) for k, v in vals.items()}
+    subs = {}
+    for e, _ in (*fm.FORMULAS.values(), *fm.STAGE.values()):
+        for s in e.free_symbols:
+            x = vals[s.name]
+            subs[s] = sp.Integer(int(x)) if float(x).is_integer() else sp.Float(x, 4)
+    values = cc.formulas(vals)
+    rows = []
+    for name, (expr, doc) in fm.FORMULAS.items():
+        symbolic, numbers = _shown(expr, subs)
+        rows.append((_GROUPS.get(name[0], "other"), f"{name}: {doc}", symbolic, numbers, float(values[name])))
+    sums = cc.stage(vals)
+    for name, (expr, doc) in fm.STAGE.items():
+        symbolic, numbers = _shown(expr, subs)
+        group = "stage memory" if name in fm.MEMORY_TERMS else "stage time"
+        rows.append((group, f"{name}: {doc}", symbolic, numbers, float(sums[name])))
+    return rows

@@ -1,0 +1,341 @@
+"""The cost model's formulas: every one written once, in sympy.
+
+Notation (the scaling-book way: short symbols defined once; DESIGN.md's axis names)
+
+    model   h hidden, a heads, g kv heads, d_h head dim, V vocab, F dense FFN width,
+            n_m matrices per FFN (3 gated / 2 plain), E experts, K top-k, F_e expert width,
+            E_s shared experts of width F_s; MLA: r_q, r_kv latent ranks, d_r rope dims,
+            d_n nope dims, d_v value dims
+    shape   S sequence, b micro-batch, m micro-batches per step
+    layout  t tp, c cp, d dp, p pp, v vpp, t_e etp, M_e ep, D_e edp, c_u / c_r the Ulysses
+            and ring parts of c, t_s = t under sequence parallel else 1, t_g = min(t, g)
+    sharding z_1, z_2, z_3: the sharding is at least zero1 / zero2 / zero3 (0 or 1);
+            mu = 1 when the sharded parameter is the fp32 master (FSDP2), 0 when bf16
+            weights sit beside an fp32 master (Megatron); Z_d = d*c and Z_e = D_e the
+            dense and expert shard degrees; b_g gradient bytes, b_r reduce bytes
+    cluster Pk peak FLOP/s, eta GEMM efficiency, eta_a attention efficiency, W_x bandwidth
+            of the links group x spans (bytes/s, one direction), alpha hop latency,
+            W_hbm achieved HBM bandwidth of memory-bound (elementwise) kernels
+    stage   the integers one pipeline stage is described by (`STAGE_INTS`): n_d dense and
+            n_m MoE layers, f_d / f_m of them fully recomputed, r_d_<mod> / r_m_<mod> dense
+            / MoE layers with module <mod> recomputed, e_f / e_l first / last stage, h_m
+            the stage holds a MoE layer; u_1 = 1 when p == 1
+
+Sources: activation memory from Korthikanti et al. 2022 ("Reducing Activation
+Recomputation in Large Transformer Models", sec. 4: sbh(34 + 5as/h) per layer, with the
+TP / SP / selective / full variants) generalised term by term to GQA, SwiGLU, MoE and
+fused attention; sharded bytes per parameter from ZeRO (Rajbhandari et al. 2020, sec. 5)
+with the engines' variants (Megatron's fp32 main grads: 6 + 12/d; FSDP2's fp32 sharded
+master); FLOPs as 6 N per token plus the causal attention term (Kaplan et al. 2020);
+pipeline in-flight micro-batches and the interleaved bubble from Narayanan et al. 2021;
+recompute modules as Megatron-LM names them (--recompute-modules).
+
+Everything is per GPU: bytes and seconds. Per-layer formulas first, then the per-stage
+sums (`STAGE`), which are linear in the stage integers; `planner.costmodel.compile`
+turns both into numeric functions and into the solver's coefficients.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+# --------------------------------------------------------------------------- symbols
+
+h, a, g, dh, V, F, nm, E, K, Fe, Es, Fs = sp.symbols("h a g d_h V F n_m E K F_e E_s F_s", positive=True)
+rq, rkv, dr, dn, dv = sp.symbols("r_q r_kv d_r d_n d_v", nonnegative=True)
+mla, qlora, qkn, lnb, lb, rb, tied = sp.symbols("is_mla has_qlora qk_norm ln_bias lin_bias router_bias tied",
+                                                nonnegative=True)
+S, b, m = sp.symbols("S b m", positive=True)
+t, c, d, p, v, te, Me, De, cu, cr, ts, tg = sp.symbols("t c d p v t_e M_e D_e c_u c_r t_s t_g", positive=True)
+flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
+bg, br, Zd, Ze = sp.symbols("b_g b_r Z_d Z_e", positive=True)
+z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
+Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
+W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
+    "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
+f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
+
+# recompute modules, by the layer kind they exist in (Megatron-LM --recompute-modules)
+DENSE_MODULES = ("core_attn", "layernorm", "mlp", "mla_up_proj")
+MOE_MODULES = ("core_attn", "layernorm", "moe", "moe_act", "shared_experts", "mla_up_proj")
+nd_, nmo_, fd_, fmo_, ef, el, hm = sp.symbols("L_d L_m Lf_d Lf_m e_f e_l h_m", nonnegative=True)
+r_d = {k: sp.Symbol(f"r_d_{k}", nonnegative=True) for k in DENSE_MODULES}
+r_m = {k: sp.Symbol(f"r_m_{k}", nonnegative=True) for k in MOE_MODULES}
+STAGE_INTS = (nd_, nmo_, fd_, fmo_, *r_d.values(), *r_m.values(), ef, el, hm)
+
+SYMBOL_DOC = {
+    "h": "hidden", "a": "heads", "g": "kv heads", "d_h": "head dim", "V": "vocab", "F": "dense FFN width",
+    "n_m": "matrices per FFN", "E": "experts", "K": "top-k", "F_e": "expert FFN width",
+    "E_s": "shared experts", "F_s": "shared expert width", "S": "sequence", "b": "micro-batch",
+    "t": "tp", "c": "cp", "d": "dp", "p": "pp", "v": "vpp", "t_e": "etp", "M_e": "ep", "D_e": "edp",
+    "c_u": "cp Ulysses part", "c_r": "cp ring part", "t_s": "tp if sequence parallel else 1",
+    "t_g": "min(tp, kv heads)", "Pk": "peak FLOP/s", "eta": "GEMM efficiency",
+    "eta_a": "attention efficiency", "imb": "MoE busiest/mean load", "W_hbm": "achieved HBM bandwidth",
+    "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",
+    "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
+}
+
+# --------------------------------------------------------------------------- per layer
+
+s_loc = S / c                       # tokens of one sequence on one rank
+n_tok = s_loc * b                   # tokens per micro-batch on one CP rank
+dq = (1 - mla) * dh + mla * (dn + dr)       # query/key dim per head
+dvv = (1 - mla) * dh + mla * dv             # value dim per head
+norm_p = h * (1 + lnb)                      # params of one norm (RMSNorm h, LayerNorm 2h)
+
+# parameters (elements)
+P_q = (1 - mla) * h * a * dh + mla * (qlora * (h * rq + rq + rq * a * (dn + dr)) + (1 - qlora) * h * a * (dn + dr))
+P_kv = (1 - mla) * 2 * h * g * dh + mla * (h * (rkv + dr) + rkv + rkv * a * (dn + dv))
+P_o = a * dvv * h
+P_attn = P_q + P_kv + P_o + qkn * 2 * dh + lb * (a * dq + 2 * g * dh + h)
+P_mlp = nm * h * F + lb * ((nm - 1) * F + h)
+P_experts = E * nm * h * Fe
+P_shared = Es * nm * h * Fs
+P_router = h * E + rb * E
+P_embed = V * h
+P_head = (1 - tied) * V * h
+P_mtp = 2 * norm_p + 2 * h * h + norm_p    # MTP glue: two input norms, eh_proj, head norm
+
+# per-GPU parameters of one layer (elements)
+G_dense_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t) + 2 * norm_p
+G_dense_mlp = P_mlp / t
+G_moe_dense = P_router + P_shared / t        # router replicated, shared experts TP-split
+G_experts = P_experts / (Me * te)
+
+# activations per layer per micro-batch (bytes): Korthikanti et al. 2022 sec. 4.1, term by
+# term: norms' inputs 2sbh each, QKV input 2sbh, Q/K/V 2sb*dims, score softmax 2as^2b
+# (+ mask as^2b + dropout out 2as^2b), the out-projection input, dropout masks sbh, FFN
+# inputs and intermediates
+A_scores = (1 - flash) * (2 + 3 * drop) * a * s_loc * s_loc * b / t
+A_attn = n_tok * (2 * h / ts + 2 * h / ts                      # LN1 input, QKV input
+                  + 2 * a * dq / t                             # Q
+                  + (1 - mla) * 4 * g * dh / tg                # K, V (GQA)
+                  + mla * (2 * rq * qlora + 2 * (rkv + dr) + 2 * a * (dn + dr) / t + 2 * a * dv / t)
+                  + 2 * a * dvv / t                            # out-proj input (= fused attention output)
+                  + flash * 4 * a / t                          # fp32 log-sum-exp
+                  + drop * h / ts) + A_scores                  # dropout mask
+A_mlp = n_tok * (2 * h / ts + 2 * h / ts + 2 * nm * F / t + drop * h / ts)
+R_rows = n_tok * K * te / ts * imbm                            # expert rows on one rank
+A_moe = (n_tok * (2 * h / ts + 2 * h / ts + 4 * E / ts + 2 * Es * nm * Fs / t + drop * h / ts)
+         + R_rows * (2 * h + 2 * nm * Fe / te + 2 * h))
+A_full = 2 * n_tok * h / ts                                    # full recompute keeps the layer input
+A_logits = n_tok * V / t * (2 + 4 + 4)                         # bf16 logits, fp32 upcast, fp32 grad
+B_moe = 2 * R_rows * h * 2                                     # dispatch send + receive
+B_cp = (1 - mla) * 2 * 2 * n_tok * 2 * g * dh / tg + mla * 2 * 2 * n_tok * a * (dn + dr + dv) / t
+B_tp = 2 * S / c * b * h                                       # sequence-parallel all-gather
+
+# FLOPs per micro-batch on one rank (forward; training = 3x): 2 FLOPs per multiply-add;
+# causal attention: each query sees S/2 keys with fused (flash) attention, which skips
+# the masked blocks; unfused attention (Megatron's FusedScaleMaskSoftmax) computes all S
+Fl_attn_mm = 2 * n_tok * (P_q + P_kv + P_o) / t
+Fl_attn_core = (2 - flash) * n_tok * S * a * (dq + dvv) / t
+Fl_mlp = 2 * n_tok * nm * h * F / t
+Fl_shared = 2 * n_tok * Es * nm * h * Fs / t
+Fl_moe = 2 * n_tok * (h * E / ts + K / ts * imb * nm * h * Fe) + Fl_shared
+Fl_head = 2 * n_tok * h * V / t
+Fl_mla_up = mla * 2 * n_tok * (qlora * rq * a * (dn + dr) + rkv * a * (dn + dv)) / t
+T_mm = lambda flops: flops / (Pk * eta)
+T_core = Fl_attn_core / (Pk * (flash * eta_a + (1 - flash) * eta))
+
+# memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
+# one layer. Megatron's fused kernels: LayerNorm reads x, writes y (4h per token);
+# bias-dropout-add reads the projection output and the residual, writes the sum (6h) and
+# the dropout mask (h); bias-activation reads the nm-1 FFN inputs of width F and writes F
+# (2 nm F); unfused attention: scale-mask-softmax reads and writes the scores (4 a S),
+# dropout reads them, writes them and the mask (5 a S). Backward moves twice the forward.
+M_scores = (1 - flash) * (4 + 5 * drop) * a * s_loc * s_loc * b / t
+M_norms = n_tok * 2 * 4 * h / ts                               # the layer's two norms
+M_ew_attn = n_tok * (4 * h + 6 * h + drop * h) / ts + M_scores
+M_ew_mlp = n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * nm * F / t)
+M_act_e = R_rows * 2 * nm * Fe / te                            # expert activation kernels
+M_ew_moe = (n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * Es * nm * Fs / t)
+            + M_act_e + R_rows * 4 * 2 * h)                    # + permute / unpermute copies
+T_ew = lambda nbytes: nbytes / W_hbm
+
+# time per layer per micro-batch (forward + backward = 3 forward passes)
+T_dense = 3 * T_mm(Fl_attn_mm + Fl_mlp) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
+T_moe = 3 * T_mm(Fl_attn_mm + Fl_moe) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_moe)
+# full recompute: one more forward
+T_rc_dense = T_mm(Fl_attn_mm + Fl_mlp) + T_core + T_ew(M_ew_attn + M_ew_mlp)
+T_rc_moe = T_mm(Fl_attn_mm + Fl_moe) + T_core + T_ew(M_ew_attn + M_ew_moe)
+T_head = 3 * T_mm(Fl_head) + 3 * T_ew(A_logits)
+
+# communication per layer per micro-batch (seconds)
+coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
+# TP + SP: all-gather and reduce-scatter around attention and FFN, forward and backward
+X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp)
+X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp)
+X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
+# ring CP: c_r - 1 K/V passes forward, K/V + dK/dV backward; overlapped with attention
+kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
+X_ring = 3 * (cr - 1) * (kv_bytes / W_cr + alpha)
+X_ring_exposed = sp.Max(0, X_ring - 3 * T_core)
+# Ulysses: all-to-all of q, k, v in and o out, forward and backward
+qkvo_bytes = 2 * n_tok * (2 * a * dq / t + (1 - mla) * 2 * g * dh / tg + mla * 2 * a * dv / t)
+X_ulysses = 2 * coll(cu, qkvo_bytes, W_cu)
+# EP: dispatch + combine all-to-all, forward and backward; intra- and inter-node shares
+ep_bytes = 2 * n_tok * K / ts * h * imb * (Me - 1) / Me
+X_ep = 4 * (sp.Max((1 - f_off) * ep_bytes / W_in, f_off * ep_bytes / W_out) + (Me - 1) * alpha)
+# PP: activations forward, gradients backward, per micro-batch per stage boundary, once
+# per model chunk (Narayanan et al. 2021 sec. 2.2); each TP rank sends 1/t of the tensor
+X_pp = 2 * v * (2 * n_tok * h / t / W_pp + alpha)
+# full recompute repeats the forward pass's collectives (half of the forward + backward)
+X_rc_dense = (X_tp_attn + X_tp_mlp + X_ulysses) / 2
+X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
+
+# --------------------------------------------------------------------------- recompute modules
+# Per module: (activation bytes freed per layer per micro-batch, extra compute time, extra
+# collective time). `moe` recomputes the whole MoE block (subsumes moe_act, shared_experts).
+ATTN_MODULES = {
+    "core_attn": (A_scores, T_core + T_ew(M_scores), 0),
+    "layernorm": (n_tok * 2 * 2 * h / ts, T_ew(M_norms), 0),
+    "mla_up_proj": (mla * n_tok * (2 * a * (dn + dr) / t + 2 * a * dv / t), T_mm(Fl_mla_up), 0),
+}
+MODULE_TERMS = {
+    "dense": {**ATTN_MODULES,
+              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mm(Fl_mlp) + T_ew(n_tok * 2 * nm * F / t),
+                      X_tp_mlp / 4)},
+    "moe": {**ATTN_MODULES,
+            "moe": (A_moe - n_tok * (2 * h / ts + 2 * h / ts + drop * h / ts),
+                    T_mm(Fl_moe) + T_ew(M_ew_moe - n_tok * (10 * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
+            "moe_act": (R_rows * 2 * Fe / te, T_ew(M_act_e), 0),
+            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, T_mm(Fl_shared) + T_ew(n_tok * 2 * Es * nm * Fs / t), 0)},
+}
+
+# --------------------------------------------------------------------------- sharding
+# bytes per parameter over Z shard ranks (ZeRO sec. 5; K = 12 of fp32 master + Adam m, v):
+#   weights  Megatron (mu=0): bf16, sharded only under zero3;  FSDP2 (mu=1): the fp32 param,
+#            replicated below zero2, sharded from zero2, plus the gathered bf16 copy zero2
+#            keeps from forward to backward
+#   grads    b_g bytes, sharded from zero2
+#   optimizer 12 (fp32 master + m + v; mu=0) or 8 (m + v; mu=1), sharded from zero1
+bytes_w = lambda Z: (1 - mu) * (2 * (1 - z3) + 2 * z3 / Z) + mu * (4 * (1 - z2) + 4 * z2 / Z + 2 * z2 * (1 - z3))
+bytes_g = lambda Z: bg * (1 - z2) + bg * z2 / Z
+bytes_o = lambda Z: (12 - 4 * mu) * ((1 - z1) + z1 / Z)
+# traffic per parameter: per step (overlapped with the last backward): DDP all-reduces the
+# grads (2 b_r), zero1 reduce-scatters grads and all-gathers params (b_r + 2), zero2
+# all-gathers params once (2); per micro-batch: zero2/zero3 reduce-scatter grads (b_r),
+# zero3 gathers params in forward and again in backward (2 + 2)
+step_bytes = (1 - z1) * 2 * br + z1 * (1 - z2) * (br + 2) + z2 * (1 - z3) * 2
+mb_bytes = z2 * br + z3 * 4
+X_step = lambda Z, W: (Z - 1) / Z * step_bytes / W
+X_mb = lambda Z, W: (Z - 1) / Z * mb_bytes / W
+# optimizer step (Adam over this rank's shard), HBM-bound: read the grad, read + write
+# master, m, v (3 x 8), write the bf16 param (2), per element
+T_opt = lambda Z: (bg + 24 + 2) * ((1 - z1) + z1 / Z) / W_hbm
+
+# --------------------------------------------------------------------------- one stage
+# per-GPU parameter elements of a stage: dense-sharded (over d*c) and expert (over D_e)
+head_last = ((1 - tied) + tied * (1 - u1)) * V * h / t          # a tied head is shared only when p == 1
+mtp_dense = G_dense_attn + P_mtp + G_moe_dense                   # MTP modules follow the model's layers
+k_mtp = sp.Symbol("k_mtp", nonnegative=True)                     # MTP modules (DeepSeek-V3: 1)
+is_moe_model = sp.Symbol("is_moe_model", nonnegative=True)
+st_pd = (nd_ * (G_dense_attn + G_dense_mlp) + nmo_ * (G_dense_attn + G_moe_dense) + ef * P_embed / t
+         + el * (head_last + norm_p + k_mtp * (G_dense_attn + P_mtp + is_moe_model * G_moe_dense
+                                               + (1 - is_moe_model) * G_dense_mlp)))
+st_pe = nmo_ * G_experts + el * k_mtp * is_moe_model * G_experts
+layer_params = (1 - hm) * (G_dense_attn + G_dense_mlp) + hm * (G_dense_attn + G_moe_dense + G_experts)
+
+sel_save = (sum(r_d[k] * MODULE_TERMS["dense"][k][0] for k in DENSE_MODULES)
+            + sum(r_m[k] * MODULE_TERMS["moe"][k][0] for k in MOE_MODULES))
+sel_work = (sum(r_d[k] * MODULE_TERMS["dense"][k][1] for k in DENSE_MODULES)
+            + sum(r_m[k] * MODULE_TERMS["moe"][k][1] for k in MOE_MODULES))
+sel_comm = (sum(r_d[k] * MODULE_TERMS["dense"][k][2] for k in DENSE_MODULES)
+            + sum(r_m[k] * MODULE_TERMS["moe"][k][2] for k in MOE_MODULES))
+act_dense, act_moe = A_attn + A_mlp, A_attn + A_moe
+mtp_acts = k_mtp * (is_moe_model * act_moe + (1 - is_moe_model) * act_dense + A_logits)
+mtp_time = k_mtp * (is_moe_model * T_moe + (1 - is_moe_model) * T_dense + T_head)
+has_pp = 1 - u1
+
+STAGE: dict[str, tuple[sp.Expr, str]] = {
+    # memory (bytes): persistent terms, and the activations of one in-flight micro-batch
+    "weights": (st_pd * bytes_w(Zd) + st_pe * bytes_w(Ze), "weights of the stage's shard"),
+    "grads": (st_pd * bytes_g(Zd) + st_pe * bytes_g(Ze), "gradients"),
+    "optimizer": (st_pd * bytes_o(Zd) + st_pe * bytes_o(Ze), "optimizer state (+ fp32 master)"),
+    "act_mb": ((nd_ - fd_) * act_dense + (nmo_ - fmo_) * act_moe + (fd_ + fmo_) * A_full - sel_save,
+               "activations of one micro-batch through the stage's layers"),
+    "logits": (el * (A_logits + mtp_acts), "logits + loss (and MTP) on the last stage"),
+    "buffers": (B_tp * sp.Min(1, t - 1) + B_cp * sp.Min(1, cr - 1) + hm * B_moe
+                + z2 * (bg + 4 * z3) * layer_params, "TP / CP / MoE dispatch and sharding buffers"),
+    # time per micro-batch (seconds)
+    "work": (nd_ * T_dense + nmo_ * T_moe + fd_ * T_rc_dense + fmo_ * T_rc_moe + sel_work + el * (T_head + mtp_time),
+             "compute of one micro-batch, forward + backward + recompute"),
+    "comm_tp": (nd_ * (X_tp_attn + X_tp_mlp) + nmo_ * (X_tp_attn + X_etp)
+                + fd_ * (X_tp_attn + X_tp_mlp) / 2 + fmo_ * (X_tp_attn + X_etp) / 2
+                + el * k_mtp * (X_tp_attn + is_moe_model * X_etp + (1 - is_moe_model) * X_tp_mlp),
+                "TP / ETP collectives (exposed)"),
+    "comm_cp": ((nd_ + nmo_ + el * k_mtp) * (X_ring_exposed + X_ulysses) + (fd_ + fmo_) * X_ulysses / 2,
+                "CP passes not hidden by attention, and Ulysses all-to-alls"),
+    "comm_ep": ((nmo_ + el * k_mtp * is_moe_model) * X_ep + fmo_ * X_ep / 2 + sel_comm,
+                "EP all-to-alls (and recomputed modules' collectives)"),
+    "comm_pp": (has_pp * X_pp, "pipeline send / receive"),
+    "shard_mb": (st_pd * X_mb(Zd, W_dpcp) + st_pe * X_mb(Ze, W_edp),
+                 "zero2/zero3 per-micro-batch gathers and reduce-scatters (overlap compute)"),
+    # time per step (seconds)
+    "dp_step": (st_pd * X_step(Zd, W_dpcp), "dense gradient reduction per step (overlaps the last backward)"),
+    "edp_step": (st_pe * X_step(Ze, W_edp), "expert gradient reduction per step"),
+    "opt_step": (st_pd * T_opt(Zd) + st_pe * T_opt(Ze), "optimizer step over the local shard"),
+}
+MEMORY_TERMS = ("weights", "grads", "optimizer", "act_mb", "logits", "buffers")
+COMM_TERMS = ("comm_tp", "comm_cp", "comm_ep", "comm_pp")
+
+# --------------------------------------------------------------------------- the table explain prints
+
+FORMULAS: dict[str, tuple[sp.Expr, str]] = {
+    "P_attn": (P_attn, "attention parameters of one layer"),
+    "P_mlp": (P_mlp, "dense FFN parameters of one layer"),
+    "P_experts": (P_experts, "routed expert parameters of one MoE layer"),
+    "P_shared": (P_shared, "shared expert parameters of one MoE layer"),
+    "P_router": (P_router, "router parameters of one MoE layer"),
+    "P_embed": (P_embed, "embedding"),
+    "P_head": (P_head, "output head (0 if tied)"),
+    "P_norm": (norm_p, "one norm"),
+    "P_mtp": (P_mtp, "MTP glue (norms + eh_proj) beyond its transformer layer"),
+    "G_dense_attn": (G_dense_attn, "attention params per GPU, one layer"),
+    "G_dense_mlp": (G_dense_mlp, "dense FFN params per GPU, one layer"),
+    "G_moe_dense": (G_moe_dense, "router + shared expert params per GPU, one MoE layer"),
+    "G_experts": (G_experts, "routed expert params per GPU, one MoE layer"),
+    "Bpp_dense": (bytes_w(Zd) + bytes_g(Zd) + bytes_o(Zd), "bytes per dense parameter (weight + grad + optimizer)"),
+    "Bpp_expert": (bytes_w(Ze) + bytes_g(Ze) + bytes_o(Ze), "bytes per expert parameter"),
+    "A_attn": (A_attn, "attention activations, one layer, one micro-batch"),
+    "A_scores": (A_scores, "attention score activations (unfused attention only)"),
+    "A_mlp": (A_mlp, "dense FFN activations, one layer, one micro-batch"),
+    "A_moe": (A_moe, "MoE FFN activations, one layer, one micro-batch"),
+    "A_full": (A_full, "activations of a fully recomputed layer"),
+    "A_logits": (A_logits, "logits + loss on the last stage, one micro-batch"),
+    "B_moe": (B_moe, "MoE dispatch buffers"),
+    "B_cp": (B_cp, "ring CP double buffers for K/V"),
+    "B_tp": (B_tp, "sequence-parallel all-gather buffer"),
+    "Fl_attn_mm": (Fl_attn_mm, "attention projection FLOPs, forward, one micro-batch"),
+    "Fl_attn_core": (Fl_attn_core, "causal attention core FLOPs, forward"),
+    "Fl_mlp": (Fl_mlp, "dense FFN FLOPs, forward"),
+    "Fl_moe": (Fl_moe, "router + shared + routed expert FLOPs, forward"),
+    "Fl_head": (Fl_head, "output head FLOPs, forward"),
+    "M_ew_attn": (M_ew_attn, "elementwise HBM traffic of the attention block, forward"),
+    "M_ew_mlp": (M_ew_mlp, "elementwise HBM traffic of the dense FFN block, forward"),
+    "M_ew_moe": (M_ew_moe, "elementwise HBM traffic of the MoE block, forward"),
+    "M_scores": (M_scores, "softmax + dropout HBM traffic of unfused attention, forward"),
+    "T_dense": (T_dense, "compute time of a dense layer, forward + backward"),
+    "T_moe": (T_moe, "compute time of a MoE layer, forward + backward"),
+    "T_rc_dense": (T_rc_dense, "extra time of fully recomputing a dense layer"),
+    "T_rc_moe": (T_rc_moe, "extra time of fully recomputing a MoE layer"),
+    "T_head": (T_head, "output head compute, forward + backward"),
+    "X_tp_attn": (X_tp_attn, "TP collectives of the attention block"),
+    "X_tp_mlp": (X_tp_mlp, "TP collectives of the dense FFN block"),
+    "X_etp": (X_etp, "expert-TP collectives of a MoE block"),
+    "X_ring": (X_ring, "ring CP K/V passes"),
+    "X_ring_exposed": (X_ring_exposed, "ring CP time not hidden behind attention compute"),
+    "X_ulysses": (X_ulysses, "Ulysses all-to-alls"),
+    "X_ep": (X_ep, "EP dispatch/combine all-to-alls"),
+    "X_pp": (X_pp, "pipeline send/recv per micro-batch (all chunks of a stage)"),
+    "X_rc_dense": (X_rc_dense, "collectives repeated by fully recomputing a dense layer"),
+    "X_rc_moe": (X_rc_moe, "collectives repeated by fully recomputing a MoE layer"),
+    "X_dp_per_param": (X_step(Zd, W_dpcp), "DP traffic per step, per dense param"),
+    "X_edp_per_param": (X_step(Ze, W_edp), "EDP traffic per step, per expert param"),
+    "X_dp_mb_per_param": (X_mb(Zd, W_dpcp), "zero2/3 DP traffic per micro-batch, per dense param"),
+    "T_opt_dense": (T_opt(Zd), "optimizer step per dense param (HBM-bound Adam on the local shard)"),
+    "T_opt_expert": (T_opt(Ze), "optimizer step per expert param"),
+    **{f"S_{kind}_{k}": (v[0], f"activations freed by recomputing {k} in a {kind} layer")
+       for kind, mods in MODULE_TERMS.items() for k, v in mods.items()},
+    **{f"T_{kind}_{k}": (v[1] + v[2], f"extra time of recomputing {k} in a {kind} layer")
+       for kind, mods in MODULE_TERMS.items() for k, v in mods.items()},
+}

@@ -1,0 +1,258 @@
+"""Lower bounds on the step time of every tuple, vectorised, valid for every choice the
+stage model can make (so a tuple whose bound cannot beat the incumbent is skipped
+without a CP-SAT call, and the search stays exact).
+
+Relaxation: per layer kind, the layers are a fluid with the cheapest weights,
+activations and time of any folding; the other kind's layers are dropped (which only
+frees memory); the memory a budget then forces to be freed costs at least the cheapest
+time per byte any recompute option offers. All numbers are the stage model's own
+coefficients (`solvers.space.Tables`), read per (tuple, fold) row.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from planner import costmodel as cm
+from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
+from solvers.space import Tables, searchable_modules
+
+STATIC = ("weights", "grads", "optimizer", "logits", "buffers")
+BUSY = ("work",) + COMM_TERMS
+REDUCE = ("dp_step", "edp_step")
+
+
+def _rows(tab: Tables) -> SimpleNamespace:
+    """Per-row coefficients the bounds read (float arrays over rows)."""
+    co = tab.coef
+    g = lambda terms, part: sum(co[t][part].astype(float) for t in terms)
+    r = SimpleNamespace(
+        w_d=g(STATIC, "L_d"), w_m=g(STATIC, "L_m"), a_d=g(("act_mb",), "L_d"), a_m=g(("act_mb",), "L_m"),
+        t_d=g(BUSY, "L_d"), t_m=g(BUSY, "L_m"), rc_d=g(BUSY, "Lf_d"), rc_m=g(BUSY, "Lf_m"),
+        c_d=g(("work",), "L_d"), c_m=g(("work",), "L_m"), rcw_d=g(("work",), "Lf_d"), rcw_m=g(("work",), "Lf_m"),
+        first=g(STATIC, "e_f"), last=g(STATIC, "e_l"),
+        base=g(STATIC, "const") + np.minimum(0.0, g(STATIC, "h_m")),
+        t_last=g(BUSY, "e_l") + g(BUSY, "e_f"), t_const=g(BUSY, "const"),
+        red_d=g(REDUCE, "L_d"), red_m=g(REDUCE, "L_m"), red_first=g(REDUCE, "e_f"), red_last=g(REDUCE, "e_l"),
+        o_d=g(("opt_step",), "L_d"), o_m=g(("opt_step",), "L_m"), o_first=g(("opt_step",), "e_f"),
+        o_last=g(("opt_step",), "e_l"),
+        sh_d=g(("shard_mb",), "L_d"), sh_m=g(("shard_mb",), "L_m"),
+        sh_x=g(("shard_mb",), "e_f") + g(("shard_mb",), "e_l") + g(("shard_mb",), "const"),
+    )
+    r.af_d = r.a_d + g(("act_mb",), "Lf_d")
+    r.af_m = r.a_m + g(("act_mb",), "Lf_m")
+    return r
+
+
+def _module_rate(problem, tab: Tables, kind: str) -> np.ndarray:
+    """Per row: the least time per freed byte of any searchable module of a layer kind
+    (inf when none frees anything)."""
+    n = len(tab.coef["work"]["const"])
+    rate = np.full(n, np.inf)
+    mods = searchable_modules(problem, tab, list(range(n))) if n else ()
+    for k in mods:
+        if k not in (DENSE_MODULES if kind == "d" else MOE_MODULES):
+            continue
+        save = -tab.coef["act_mb"][f"r_{kind}_{k}"].astype(float)
+        cost = sum(tab.coef[t][f"r_{kind}_{k}"].astype(float) for t in BUSY)
+        rate = np.minimum(rate, np.where(save > 0, cost / np.maximum(save, 1e-9), np.inf))
+    return rate
+
+
+def _min_recompute(n, cost, cap_free, cap_full):
+    """Fewest recomputed layers (fractional), per row, to place n layers on P stages where
+    stage i holds cap_free[i] layers without recompute and up to cap_full[i] layers when
+    each layer beyond cap_free costs cost[i] recomputed layers: a separable convex LP,
+    solved greedily (cheapest segments first), vectorised over rows. inf if even full
+    recompute cannot place n layers."""
+    free = np.clip(cap_free, 0, None)
+    extra = np.clip(np.clip(cap_full, 0, None) - free, 0, None)
+    left = n - free.sum(1)
+    order = np.argsort(cost, axis=1)
+    c_sorted = np.take_along_axis(cost, order, 1)
+    e_sorted = np.take_along_axis(extra, order, 1)
+    before = np.cumsum(e_sorted, 1) - e_sorted
+    take = np.clip(np.minimum(e_sorted, left[:, None] - before), 0, None)
+    need = np.where(left <= 0, 0.0, (take * c_sorted).sum(1))
+    return np.where(extra.sum(1) < left - 1e-9, np.inf, need)
+
+
+def _inflight_matrix(p: int, v: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """In-flight micro-batches (in units of a stage's layers) of every stage, for rows of
+    (vpp, micro-batches) sharing pp = p."""
+    out = np.empty((len(v), p))
+    pairs, inv = np.unique(np.stack([v, m], 1), axis=0, return_inverse=True)
+    for j, (vv, mm) in enumerate(pairs):
+        out[inv.ravel() == j] = [cm.chunks(p, int(vv), int(mm), i) / vv for i in range(p)]
+    return out
+
+
+class _PerTuple:
+    """Reductions of row arrays to one value per tuple (min / max over its folds)."""
+
+    def __init__(self, tab: Tables):
+        T = len(tab.tuples)
+        self.T = T
+        starts = np.array([r.start for r in tab.rows], int)
+        self.lens = np.array([r.stop - r.start for r in tab.rows], int)
+        self.empty = self.lens == 0
+        self.starts = np.where(self.empty, 0, starts)
+
+    def min(self, arr):
+        if len(arr) == 0:
+            return np.full(self.T, np.inf)
+        return np.where(self.empty, np.inf, np.minimum.reduceat(arr, self.starts))
+
+    def max(self, arr):
+        if len(arr) == 0:
+            return np.full(self.T, -np.inf)
+        return np.where(self.empty, -np.inf, np.maximum.reduceat(arr, self.starts))
+
+    def first(self, arr):
+        return arr[self.starts] if len(arr) else np.zeros(self.T)
+
+
+def _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min, budget):
+    """Least total MoE-layer time per tuple when each folding f can hold at most cap_f MoE
+    layers: cap_f = what all P stages could hold under f alone (least activations, the
+    lightest extras). Giving every folding the whole capacity relaxes "one folding per
+    stage", so the greedy fill (fastest folding first) is a valid lower bound; it stops
+    the bound from using a fast folding that cannot hold a layer (e.g. ep=1 with 256
+    experts). Also returns whether the foldings together can hold every MoE layer."""
+    tix = np.repeat(np.arange(pt.T), pt.lens)
+    cap = np.zeros(len(tix))
+    for p_val in np.unique(P):
+        ts = np.flatnonzero(P == p_val)
+        k = _inflight_matrix(int(p_val), V[ts], M[ts])
+        room = np.full((pt.T, int(p_val)), np.nan)
+        kk = np.full((pt.T, int(p_val)), np.nan)
+        room[ts], kk[ts] = budget - extras_of(ts, int(p_val)), k
+        rows = np.flatnonzero(P[tix] == p_val)
+        per = room[tix[rows]] / (r.w_m[rows, None] + kk[tix[rows]] * a_min[rows, None])
+        cap[rows] = np.clip(per, 0, None).sum(1)
+    order = np.lexsort((r.t_m, tix))                 # by tuple, then fastest folding first
+    tix_s, cap_s, t_s = tix[order], cap[order], r.t_m[order]
+    seg_cum = np.cumsum(cap_s)
+    seg_base = np.where(pt.lens > 0, (seg_cum - cap_s)[np.minimum(pt.starts, max(len(cap_s) - 1, 0))], 0)
+    before = seg_cum - cap_s - seg_base[tix_s]
+    take = np.clip(np.minimum(cap_s, n_moe - before), 0, None)
+    total, held = np.zeros(pt.T), np.zeros(pt.T)
+    np.add.at(total, tix_s, take * t_s)
+    np.add.at(held, tix_s, take)
+    return total, held >= n_moe - 1e-6
+
+
+def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.ndarray]:
+    """(step-time lower bound [ns], memory lower bound [0 or inf]) per tuple; a tuple whose
+    layers cannot be placed even under full recompute gets an infinite memory bound."""
+    is_moe = problem.model.moe_layers()
+    L, n_moe = len(is_moe), sum(is_moe)
+    n_dense = L - n_moe
+    budget = problem.cluster.memory_budget_gib * cm.GiB
+    allowed = set(problem.train.recompute)
+    r, pt = _rows(tab), _PerTuple(tab)
+    P = np.array([tu.pp for tu in tab.tuples])
+    V = np.array([tu.vpp for tu in tab.tuples])
+    M = np.array([tu.num_microbatches for tu in tab.tuples])
+    w_first, w_last, base = pt.min(r.first), pt.min(r.last), pt.min(r.base)
+
+    def extras_of(ts, p_val):
+        ex = np.repeat(base[ts, None], p_val, 1)
+        ex[:, 0] += w_first[ts]
+        ex[:, -1] += w_last[ts]
+        return ex
+
+    t_d, t_m = pt.first(r.t_d), pt.min(r.t_m)
+    full_ok, sel_ok = "full" in allowed, "selective" in allowed
+    mods = searchable_modules(problem, tab, list(range(len(r.t_d))))
+    mod_save = lambda kind, names: -sum((tab.coef["act_mb"][f"r_{kind}_{k}"].astype(float) for k in mods
+                                         if k in names), np.zeros(len(r.t_d)))
+    # the least activations a layer of each kind can keep (full recompute, or every module)
+    least = lambda a, af, save: np.minimum(af if full_ok else a, a - save if sel_ok else a)
+    a_min_d = least(r.a_d, r.af_d, mod_save("d", DENSE_MODULES))
+    a_min_m = least(r.a_m, r.af_m, mod_save("m", MOE_MODULES))
+    work = n_dense * t_d + pt.first(r.t_const) * P + pt.min(r.t_last)
+    fold_ok = np.ones(pt.T, bool)
+    if n_moe:
+        moe_time, fold_ok = _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min_m, budget)
+        work = work + moe_time
+    t_layer_min = np.minimum(t_d if n_dense else np.inf, t_m if n_moe else np.inf)
+    biggest = np.maximum(t_d if n_dense else 0, t_m if n_moe else 0)
+    t_lb = np.maximum(np.maximum(work / P, biggest), np.ceil(L / P) * t_layer_min + pt.first(r.t_const))
+    # zero2/zero3 traffic of a micro-batch runs beside it: the stage is at least that long
+    shard = n_dense * pt.first(r.sh_d) + n_moe * (pt.min(r.sh_m) if n_moe else 0) + pt.min(r.sh_x)
+    t_lb = np.maximum(t_lb, shard / P)
+    feasible = ~pt.empty & fold_ok
+    r_min = np.zeros(pt.T)
+    for p_val in np.unique(P):
+        rows = np.flatnonzero((P == p_val) & ~pt.empty)
+        if len(rows) == 0:
+            continue
+        k = _inflight_matrix(int(p_val), V[rows], M[rows])
+        room = budget - extras_of(rows, int(p_val))
+        need_time, need_count = np.zeros(len(rows)), np.zeros(len(rows))
+        for kind, n_type in (("d", n_dense), ("m", n_moe)):
+            if n_type == 0:
+                continue
+            a = pt.first(r.a_d) if kind == "d" else pt.min(r.a_m)
+            w = pt.first(r.w_d) if kind == "d" else pt.min(r.w_m)
+            af = pt.first(a_min_d) if kind == "d" else pt.min(a_min_m)
+            rc = pt.first(r.rc_d) if kind == "d" else pt.min(r.rc_m)
+            rate = np.minimum(rc / np.maximum(a - af, 1e-9), pt.min(_module_rate(problem, tab, kind)))
+            w_, a_, af_ = w[rows, None], a[rows, None], af[rows, None]
+            cap_free = room / (w_ + k * a_) if "none" in allowed else np.zeros_like(room)
+            cap_full = room / (w_ + k * af_)
+            cap_full = np.where(cap_full >= V[rows, None], cap_full, 0)
+            delta = np.maximum(a_ - af_, 1e-9)
+            need = _min_recompute(np.full(len(rows), float(n_type)), (w_ + k * a_) / (k * delta), cap_free, cap_full)
+            if "none" not in allowed:
+                need = np.where(np.isfinite(need), float(n_type), need)
+            bad = ~np.isfinite(need) | (room < 0).any(1)
+            feasible[rows[bad]] = False
+            freed = np.where(np.isfinite(need), need, 0) * delta[:, 0]        # bytes, at least
+            need_time = np.maximum(need_time, freed * rate[rows])
+            need_count = np.maximum(need_count, np.where(np.isfinite(need), need, 0))
+        t_lb[rows] = np.maximum(t_lb[rows], (work[rows] + need_time) / p_val)
+        r_min[rows] = need_count
+    d_lb = _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min)
+    o_layer = np.minimum(pt.first(r.o_d) if n_dense else np.inf, pt.min(r.o_m) if n_moe else np.inf)
+    o_tot = n_dense * pt.first(r.o_d) + (n_moe * pt.min(r.o_m) if n_moe else 0) + pt.min(r.o_first) + pt.min(r.o_last)
+    o_lb = np.maximum(o_tot / P, np.ceil(L / P) * o_layer)
+    step_lb = (V * M + P - 1) * t_lb / V + d_lb + o_lb
+    if parts is not None:
+        parts.update(t_lb=t_lb, d_lb=d_lb, o_lb=o_lb, work=work)
+    return np.where(feasible, step_lb, np.inf), np.where(feasible, 0.0, np.inf)
+
+
+def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):
+    """Exposed gradient reduction: some stage exposes at least the mean excess of
+    reduction over its compute window. Recompute widens the window but lengthens the
+    bottleneck more when it is steep (weight V*M+P-1 >= V), so the bound holds at the least
+    recompute memory forces; otherwise the window is taken at its widest."""
+    red = (n_dense * pt.first(r.red_d) + (n_moe * pt.min(r.red_m) if n_moe else 0) + pt.min(r.red_first)
+           + pt.min(r.red_last))
+    c_m = pt.max(r.c_m) if n_moe else 0
+    rc_max = np.maximum(pt.first(r.rcw_d) if n_dense else 0, pt.max(r.rcw_m) if n_moe else 0)
+    rc_min = np.minimum(pt.first(r.rc_d) if n_dense else np.inf, pt.min(r.rc_m) if n_moe else np.inf)
+    steep = (M + (P - 1) / V) * rc_min >= rc_max
+    if searchable_modules(problem, tab, list(range(len(r.t_d)))):
+        steep = np.zeros_like(steep, bool)            # a cheap module widens the window too
+    r_win = np.where(steep, r_min, L)
+    t_last = pt.max(r.t_last)
+    window = n_dense * pt.first(r.c_d) + n_moe * c_m + t_last + r_win * rc_max + _module_window(problem, tab, pt, L)
+    d_lb = np.maximum(0.0, (red - window) / P)
+    ex_d = pt.first(r.red_d) - pt.first(r.c_d) - rc_max if n_dense else np.full(pt.T, np.inf)
+    ex_m = (pt.min(r.red_m - r.c_m) - rc_max) if n_moe else np.full(pt.T, np.inf)
+    return np.maximum(d_lb, np.ceil(L / P) * np.clip(np.minimum(ex_d, ex_m), 0, None) - t_last)
+
+
+def _module_window(problem, tab, pt, L) -> np.ndarray:
+    """The most compute all searchable modules add to a stage's window (every layer)."""
+    mods = searchable_modules(problem, tab, list(range(len(tab.coef["work"]["const"]))))
+    per_layer = np.zeros(pt.T)
+    for kind, names in (("d", DENSE_MODULES), ("m", MOE_MODULES)):
+        extra = sum(np.clip(tab.coef["work"][f"r_{kind}_{k}"].astype(float), 0, None) for k in mods if k in names)
+        if not np.isscalar(extra):
+            per_layer = np.maximum(per_layer, pt.max(extra))
+    return L * per_layer
