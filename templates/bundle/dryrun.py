@@ -172,6 +172,7 @@ def main(args):
            "measured_gib": {k: round(v, 4) for k, v in meas.items()},
            "estimated_gib": {k: (round(v, 4) if isinstance(v, (int, float)) else v) for k, v in est.items()},
            "peak_breakdown_gib": {k: round(v / GIB, 4) for k, v in peak.items()},
+           "peak_breakdown_bytes": dict(peak),
            "wall_s": round(time.perf_counter() - t0, 1)}
     if args.json:
         print(json.dumps(out))
