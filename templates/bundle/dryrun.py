@@ -126,7 +126,8 @@ def trace(args):
                     index = mesh.stage_indices[v]
                     first, last = index == 0, index == n_stages - 1
                     x = torch.randint(0, V, (mb, s)) if first else \
-                        torch.randn(mb, s, H, dtype=dtype, requires_grad=True)
+                        torch.randn(mb, s // (mesh.tp_size if L["pp"] > 1 else 1), H, dtype=dtype,
+                                    requires_grad=True)
                     tracker.reset_mod_stats()           # per-module stats only; the peak is global
                     y = stages[v](x)
                     if last:
