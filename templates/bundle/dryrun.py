@@ -128,7 +128,9 @@ def trace(args):
                     x = torch.randint(0, V, (mb, s)) if first else \
                         torch.randn(mb, s // (mesh.tp_size if L["pp"] > 1 else 1), H, dtype=dtype,
                                     requires_grad=True)
-                    tracker.reset_mod_stats()           # per-module stats only; the peak is global
+                    # FSDPMemTracker refuses a root called twice; forget this root's per-module
+                    # stats (the peak is global; the other chunks' stats stay for their backward)
+                    tracker.memory_tracking.pop(stages[v], None)
                     y = stages[v](x)
                     if last:
                         y = F.cross_entropy(y.float().flatten(0, 1), torch.randint(0, V, (mb * s,)))
