@@ -18,6 +18,7 @@ Bounds (generous: 10-100x the largest published training runs):
 """
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -308,6 +309,12 @@ _CLUSTER_KEYS = {"gpu", "gpus", "gpus_per_node", "memory_gib", "memory_budget_gi
                  "attention_efficiency", "bus_efficiency", "reserve_gib"}
 
 
+@functools.lru_cache(maxsize=1)
+def _written_cluster_keys() -> frozenset:
+    from planner.specs import make_problem
+    return frozenset(make_problem(gpus=8, seq=4096, global_batch=8).to_dict()["cluster"])
+
+
 def _pyd(err, prefix: str) -> str:
     """The first error of a pydantic ValidationError as `prefix.field: message (got X)`."""
     errs = err.errors()
@@ -361,7 +368,8 @@ def plan_entry(p, where: str) -> None:
     for k in sorted(_PROBLEM_KEYS):
         if k not in prob:
             raise InputError(f"{where}.problem: lacks {k!r}")
-    c = _keys(prob["cluster"], _CLUSTER_KEYS, f"{where}.problem.cluster")
+    allowed = _CLUSTER_KEYS | _written_cluster_keys()          # what Problem.to_dict writes, as it grows
+    c = _keys(prob["cluster"], allowed, f"{where}.problem.cluster")
     for k in ("gpu", "gpus", "gpus_per_node", "memory_budget_gib"):
         if k not in c:
             raise InputError(f"{where}.problem.cluster: lacks {k!r}")
