@@ -72,3 +72,33 @@ def test_dry_run_64gpu_default_plan(rank, tmp_path):
     assert m["weights"] + m["optimizer"] == pytest.approx(e["weights"] + e["optimizer"], rel=0.02)
     assert m["grads"] == pytest.approx(e["grads"], rel=0.02)
     assert m["activations"] == pytest.approx(e["activations"] + e["logits"], rel=0.10)
+
+
+def _pp_zero3_bundle(tmp_path):
+    """The best 64-GPU 128k plan with pp > 1 among the planner's top 5, run as zero3 with an fp32
+    master (FSDP2), its estimate re-evaluated by the cost model for that sharding."""
+    from planner import costmodel as cm
+    from planner import plan as P
+    p = subprocess.run([sys.executable, "-m", "planner.cli", "plan", "--gpus", "64", "--seq", "128k", "--json"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    (tmp_path / "plans.json").write_text(p.stdout)
+    piped = [x for x in P.load(str(tmp_path / "plans.json")) if x.layout.pp > 1]
+    if not piped:
+        pytest.skip("no plan with pp > 1 among the top 5")
+    best = piped[0]
+    lay = best.layout.model_copy(update={"sharding": "zero3", "master": "fp32"})
+    return render_bundle(P.Plan(best.problem, lay, cm.evaluate(best.problem, lay), best.solver), tmp_path / "bpp")
+
+
+@pytest.mark.full_matrix
+def test_dry_run_64gpu_pp_zero3(tmp_path):
+    bundle = _pp_zero3_bundle(tmp_path)
+    for rank in (0, 63):
+        out = dry_run(bundle, rank)
+        m, e, b = out["measured_gib"], out["estimated_gib"], out["peak_breakdown_gib"]
+        assert out["sharding"] == "zero3"
+        # FSDP2 zero3 with an fp32 master: master and grads sharded, m and v twice the master
+        assert b["Sharded Param"] == pytest.approx(e["weights"], rel=0.02)
+        assert b["OptState"] == pytest.approx(e["optimizer"], rel=0.02)
+        assert m["peak"] == pytest.approx(e["total"], rel=0.10)

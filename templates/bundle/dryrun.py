@@ -14,7 +14,9 @@ Micro-batches traced: pp == 1: the first and the last (the first leaves the
 accumulated state zero1 keeps, the last reduces it); pp > 1: the forwards
 1F1B has in flight on this pp rank before its first backward (pp - pp_rank;
 interleaved: (vpp - 1) * pp + 2 * (pp - 1 - pp_rank) + 1 chunks, Megatron's
-warm-up), then their backwards. MoE routing is taken as perfectly balanced
+warm-up), then their backwards, with the steady state's first forward
+after the first backward (activations back at their maximum while the first
+gradients exist). MoE routing is taken as perfectly balanced
 (the values are not known when tracing). Printed beside the plan's estimate
 for this rank's stage (plan.json estimate.memory_gib_by_stage[pp_rank]).
 """
@@ -53,20 +55,22 @@ def find_plan():
 
 
 def schedule(mesh, nmb: int, limit=None):
-    """[(stage position on this rank, micro-batch)] forwards in flight at the peak, in order."""
+    """([[(stage position on this rank, micro-batch)]] groups of forwards in flight, in order;
+    [the steady state's next forward] (pp > 1))."""
     L = layout.LAYOUT
     pp, vpp, r = L["pp"], L["vpp"], mesh.pp_rank
     n_local = len(mesh.stage_indices)
     if pp == 1:
         mbs = sorted({0, nmb - 1}) if limit is None else list(range(min(limit, nmb)))
-        return [[(v, m) for v in range(n_local)] for m in mbs]          # one group per micro-batch
+        return [[(v, m) for v in range(n_local)] for m in mbs], []      # one group per micro-batch
     if vpp == 1:
         inflight = min(nmb, pp - r)
     else:
         inflight = min(nmb * vpp, (vpp - 1) * pp + 2 * (pp - 1 - r) + 1)
     order = [(v, m) for start in range(0, nmb, pp) for v in range(n_local)
              for m in range(start, min(start + pp, nmb))]
-    return [order[:inflight if limit is None else min(limit, inflight)]]
+    n = inflight if limit is None else min(limit, inflight)
+    return [order[:n]], order[n:n + 1]      # + the steady state's first forward, after the first backward
 
 
 def _track_accumulated_grads(tracker):
@@ -117,29 +121,37 @@ def trace(args):
         _track_accumulated_grads(tracker)
         tracker._root_mod = nn.ModuleList(stages)      # every stage of this rank (vpp > 1)
         s = len(positions)
-        groups = schedule(mesh, nmb, args.microbatches)
-        flat = [x for g in groups for x in g]
+        groups, steady = schedule(mesh, nmb, args.microbatches)
+        flat = [x for g in groups for x in g] + steady
+
+        def run_forward(v, m):
+            index = mesh.stage_indices[v]
+            first, last = index == 0, index == n_stages - 1
+            x = torch.randint(0, V, (mb, s)) if first else \
+                torch.randn(mb, s // (mesh.tp_size if L["pp"] > 1 else 1), H, dtype=dtype, requires_grad=True)
+            # FSDPMemTracker refuses a root called twice; forget this root's per-module
+            # stats (the peak is global; the other chunks' stats stay for their backward)
+            tracker.memory_tracking.pop(stages[v], None)
+            y = stages[v](x)
+            if last:
+                y = F.cross_entropy(y.float().flatten(0, 1), torch.randint(0, V, (mb * s,)))
+            return y, last
+
         with tracker:
             for g_i, group in enumerate(groups):
                 outs = []
-                for v, m in group:                      # forwards in flight
-                    index = mesh.stage_indices[v]
-                    first, last = index == 0, index == n_stages - 1
-                    x = torch.randint(0, V, (mb, s)) if first else \
-                        torch.randn(mb, s // (mesh.tp_size if L["pp"] > 1 else 1), H, dtype=dtype,
-                                    requires_grad=True)
-                    # FSDPMemTracker refuses a root called twice; forget this root's per-module
-                    # stats (the peak is global; the other chunks' stats stay for their backward)
-                    tracker.memory_tracking.pop(stages[v], None)
-                    y = stages[v](x)
-                    if last:
-                        y = F.cross_entropy(y.float().flatten(0, 1), torch.randint(0, V, (mb * s,)))
-                    outs.append((y, last))
-                for j, (y, last) in enumerate(outs):    # their backwards, oldest first
+                for v, m in group:                       # forwards in flight
+                    outs.append(run_forward(v, m))
+                j = 0
+                while outs:                              # their backwards, oldest first
+                    y, last = outs.pop(0)
                     done = sum(len(gg) for gg in groups[:g_i]) + j
                     microbatch_knobs(stages, L["sharding"], done, len(flat))
                     y.backward() if last else y.backward(torch.randn_like(y))
                     del y
+                    j += 1
+                    if steady:                           # 1F1B: one forward after the first backward
+                        outs.append(run_forward(*steady.pop()))
                 del outs
             opt.step()
         peak = next(iter(tracker.get_tracker_snapshot("peak").values()), {})
