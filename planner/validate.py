@@ -208,6 +208,11 @@ def cli_values(a) -> None:
             if bad or not items:
                 raise InputError(f"{name}: unknown {', '.join(bad)[:80] or repr(v)} (allowed: {', '.join(allowed)})")
     if getattr(a, "gpus", None) is not None:
+        g = str(a.gpus).strip()
+        if re.fullmatch(r"[+-]?\d+", g) and len(g) <= 30 and int(g) < 1:
+            raise InputError(f"gpus: must be a positive integer, got {int(g)}")
+        if not re.fullmatch(r"\+?\d+(\.\d+)?\s*[kK]?", g):
+            raise InputError(f"gpus: expected an integer, got {str(a.gpus)[:40]!r}")
         size(a.gpus, "gpus", MAX_GPUS)
     if getattr(a, "gpus_per_node", None) is not None:
         integer(a.gpus_per_node, "gpus_per_node", 1, MAX_GPUS)
