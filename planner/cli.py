@@ -151,6 +151,31 @@ def cmd_models(a) -> int:
     return EXIT_OK
 
 
+def cmd_gpus(a) -> int:
+    from planner.specs import DEFAULT_HEADROOM, gpu_names, load_gpu
+    rows = []
+    for name in gpu_names():
+        g = load_gpu(name)
+        rows.append({"name": name, "memory_gib": g.memory_gib, "memory_source": g.memory_source,
+                     "context_gib": g.reserve_gib, "allocator_margin": g.allocator_margin,
+                     "allocatable_gib": round(g.allocatable_gib, 3),
+                     "default_budget_gib": round(g.allocatable_gib * DEFAULT_HEADROOM, 3),
+                     "peak_flops": g.peak_flops, "hbm_bw": g.hbm_bw, "intra_node_bw": g.intra_node_bw,
+                     "inter_node_bw": g.inter_node_bw, "gpus_per_node": g.gpus_per_node, "source": g.source})
+    if a.json:
+        print(json.dumps({"schema": "foldplan.gpus/1", "gpus": rows}, indent=1, sort_keys=True))
+        return EXIT_OK
+    print(f"{'gpu':12s} {'total GiB':>9s} {'context':>7s} {'margin':>6s} {'allocatable':>11s} {'budget':>6s} "
+          f"{'TFLOP/s':>7s}  memory as reported by")
+    for r in rows:
+        print(f"{r['name']:12s} {r['memory_gib']:9.2f} {r['context_gib']:7.1f} {r['allocator_margin']:6.3f} "
+              f"{r['allocatable_gib']:11.1f} {r['default_budget_gib']:6.1f} {r['peak_flops'] / 1e12:7.0f}  "
+              f"{r['memory_source']}")
+    print(f"budget = allocatable x {DEFAULT_HEADROOM} headroom (--memory-fraction); "
+          "plans check the peak of allocated tensors against it")
+    return EXIT_OK
+
+
 def layout_from_string(text: str, problem):
     """Complete an inline layout string with its best split / recompute / kind / micro-batch."""
     from planner.audit import layoutstr
@@ -237,6 +262,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
     p.set_defaults(fn=cmd_plan)
+    gp = sub.add_parser("gpus", help="the GPU presets: memory as the runtime reports it, and the budget")
+    gp.add_argument("--json", action="store_true")
+    gp.set_defaults(fn=cmd_gpus)
     m = sub.add_parser("models", help="the model presets with total and active parameters")
     m.add_argument("--json", action="store_true")
     m.set_defaults(fn=cmd_models)

@@ -9,7 +9,7 @@ from typing import Optional
 from planner import costmodel as cm
 from planner.layout import Layout, RankGrid
 from planner.plan import Plan
-from planner.specs import Problem
+from planner.specs import Problem, budget_note
 
 GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
 
@@ -48,15 +48,22 @@ def split(L: Layout) -> str:
     return "/".join(str(s.num_layers) for s in L.stages)
 
 
+_SHORT = {"core_attn": "attn", "layernorm": "ln", "mlp": "mlp", "moe": "moe", "moe_act": "act",
+          "shared_experts": "shared", "mla_up_proj": "mla"}
+
+
 def recompute(L: Layout) -> str:
+    """Per stage: `nF` layers fully recomputed, `nS(mods)` layers running recompute modules."""
     parts = []
     for s in L.stages:
         bits = []
         if s.recompute_full:
             bits.append(f"{s.recompute_full}F")
         if s.recompute_selective:
-            bits.append(f"{s.recompute_selective}S")
+            bits.append(f"{s.recompute_selective}S({','.join(_SHORT[k] for k in s.recompute_modules)})")
         parts.append("+".join(bits) or "0")
+    if len(set(parts)) == 1 and len(parts) > 1:
+        parts = parts[:1]
     return "none" if all(p == "0" for p in parts) else "/".join(parts)
 
 
@@ -66,13 +73,13 @@ def exposed(est: cm.Estimate) -> str:
 
 
 def rows(plans: list[Plan]) -> tuple[list[str], list[list[str]]]:
-    head = ["#", "degrees", "experts (per stage)", "CP", "order", "mb", "layers/stage", "recompute",
+    head = ["#", "degrees", "experts (per stage)", "CP", "order", "mb", "sharding", "layers/stage", "recompute",
             "peak GiB (stage)", "step s", "tok/s/GPU", "MFU", "exposed comm s"]
     body = []
     for i, p in enumerate(plans, 1):
         L, e = p.layout, p.estimate
         body.append([str(i), degrees(L), folding(L), cp_text(L), L.order.removesuffix("-pp"), str(L.micro_batch),
-                     split(L), recompute(L), f"{e.peak_bytes / cm.GiB:.1f} ({e.peak_stage})", f"{e.step_time:.3f}",
+                     L.sharding, split(L), recompute(L), f"{e.peak_bytes / cm.GiB:.1f} ({e.peak_stage})", f"{e.step_time:.3f}",
                      f"{e.tokens_per_s_per_gpu:,.0f}", f"{e.mfu:.1%}", exposed(e)])
     return head, body
 
@@ -106,7 +113,8 @@ def header(problem: Problem) -> str:
     kind = f"MoE {m.moe.experts}x top-{m.moe.top_k}" if m.is_moe else "dense"
     return (f"{m.name} ({pc['total'] / 1e9:.1f}B total, {pc['active'] / 1e9:.1f}B active, {kind}, {m.layers} layers) "
             f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, budget {c.memory_budget_gib:.1f} GiB/GPU), "
-            f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences")
+            f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences\n"
+            f"{budget_note(c)}")
 
 
 def _dominant_time(e: cm.Estimate) -> tuple[str, float]:
@@ -142,10 +150,11 @@ def why(plans: list[Plan]) -> list[str]:
         where = "inside one node" if ep_g.intra_node else f"across nodes ({ep_g.off_node_fraction:.0%} of peers off-node)"
         out.append(f"Folding: the {L.stage_ranks} dense ranks of a stage (tp{L.tp} x cp{L.cp} x dp{L.dp}) re-factor "
                    f"as etp{s0.etp} x ep{s0.ep} x edp{s0.edp}; each EP all-to-all stays {where}.")
+    out.append(sharding_why(pr, L, e))
     if len(plans) > 1:
         r = plans[1]
         diffs = []
-        for f in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "order", "micro_batch"):
+        for f in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "order", "micro_batch", "sharding"):
             a_, b_ = getattr(L, f), getattr(r.layout, f)
             if a_ != b_:
                 diffs.append(f"{f} {b_}")
@@ -161,6 +170,24 @@ def why(plans: list[Plan]) -> list[str]:
         out.append(f"Runner-up ({', '.join(diffs) or 'same degrees'}) is {gap:+.2%} slower "
                    f"at {r.estimate.peak_bytes / cm.GiB:.1f} GiB peak.")
     return out
+
+
+def sharding_why(pr: Problem, L: Layout, e: cm.Estimate) -> str:
+    """Why this data-parallel sharding: the same layout under each other allowed kind."""
+    st = e.stages[e.peak_stage]
+    state = (st.weights + st.grads + st.optimizer) / cm.GiB
+    text = (f"Sharding {L.sharding} (dense state over dp x cp = {L.dp * L.cp}, experts over edp = "
+            f"{L.stages[st.index].edp}): weights + grads + optimizer {state:.1f} GiB on stage {st.index}")
+    budget = pr.cluster.memory_budget_gib * cm.GiB
+    others = []
+    for kind in pr.train.allowed_shardings:
+        if kind == L.sharding:
+            continue
+        alt = cm.evaluate(pr, L.model_copy(update={"sharding": kind}))
+        verdict = ("does not fit" if alt.peak_bytes > budget
+                   else f"{alt.step_time / e.step_time - 1:+.1%} step time")
+        others.append(f"{kind} {alt.peak_bytes / cm.GiB:.1f} GiB peak, {verdict}")
+    return text + ("; on the same layout " + "; ".join(others) if others else "") + "."
 
 
 def nothing_fits(problem: Problem, info: Optional[dict]) -> list[str]:

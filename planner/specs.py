@@ -23,6 +23,10 @@ from planner import safeio, validate
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
 DEFAULT_GPU = "h100-sxm"
+# Plans keep 5% below the allocatable memory by default (--memory-fraction 0.95): room
+# for allocator spikes the model does not see (fragmentation of NCCL and cuBLAS
+# workspaces), so a plan is not at the edge a real run falls off.
+DEFAULT_HEADROOM = 0.95
 
 
 class SpecError(ValueError):
@@ -175,8 +179,15 @@ class GPUSpec(_Spec):
     compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
     attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")
     bus_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of link bandwidth in collectives")
-    reserve_gib: float = Field(..., ge=0, description="memory taken by runtime, NCCL buffers and fragmentation")
+    memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
+    reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")
+    allocator_margin: float = Field(0.056, ge=0, le=1, description="caching allocator: reserved bytes over allocated")
     source: str = Field("", description="where the figures come from")
+
+    @property
+    def allocatable_gib(self) -> float:
+        """Peak allocated bytes (GiB) the GPU can hold: (total - context) / (1 + allocator margin)."""
+        return (self.memory_gib - self.reserve_gib) / (1 + self.allocator_margin)
 
 
 class ClusterSpec(_Spec):
@@ -288,7 +299,9 @@ class Problem(_Spec):
                         "compute_efficiency": self.cluster.gpu.compute_efficiency,
                         "attention_efficiency": self.cluster.gpu.attention_efficiency,
                         "bus_efficiency": self.cluster.gpu.bus_efficiency,
-                        "reserve_gib": self.cluster.gpu.reserve_gib},
+                        "reserve_gib": self.cluster.gpu.reserve_gib,
+                        "allocator_margin": self.cluster.gpu.allocator_margin,
+                        "budget_of": "peak allocated tensor bytes per GPU (torch.cuda.max_memory_allocated)"},
             "train": self.train.model_dump(mode="json"),
         }
 
@@ -297,7 +310,8 @@ class Problem(_Spec):
         c = d["cluster"]
         gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
         fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
-                                    "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib") if k in c}
+                                    "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
+                                    "allocator_margin") if k in c}
         if gpu is None:
             gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
         else:
@@ -346,6 +360,14 @@ def _read_yaml(path: str) -> dict:
     if not isinstance(data, dict):
         raise SpecError(f"{path}: expected a mapping of fields")
     return data
+
+
+def budget_note(cluster) -> str:
+    """How the budget is derived, in one line (plans and reports say which figure it is)."""
+    g = cluster.gpu
+    return (f"budget {cluster.memory_budget_gib:.1f} GiB of allocated tensors per GPU "
+            f"(allocatable {g.allocatable_gib:.1f} = ({g.memory_gib:.2f} GiB total - {g.reserve_gib:.1f} context/NCCL) "
+            f"/ (1 + {g.allocator_margin:.3f} allocator margin))")
 
 
 def load_gpu(name: str) -> GPUSpec:
@@ -461,13 +483,13 @@ def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEF
     if isinstance(gpus, bool) or not isinstance(gpus, int) or gpus < 1:
         raise SpecError(f"gpus: must be a positive integer, got {gpus!r}")
     gpn = gpus_per_node or g.gpus_per_node
-    usable = g.memory_gib - g.reserve_gib
+    usable = g.allocatable_gib
     if memory_gib is not None:
         if memory_gib <= 0:
             raise SpecError(f"memory_gib: must be positive, got {memory_gib}")
         budget = float(memory_gib)
     else:
-        frac = 1.0 if memory_fraction is None else memory_fraction
+        frac = DEFAULT_HEADROOM if memory_fraction is None else memory_fraction
         if not 0 < frac <= 1:
             raise SpecError(f"memory_fraction: must be in (0, 1], got {frac}")
         budget = usable * frac

@@ -13,6 +13,7 @@ CP-SAT stage model and the search bounds read these; the brute-force reference d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from math import isqrt
 
@@ -57,6 +58,7 @@ class Degrees:
         return dense_strides(self.order, {"tp": self.tp, "cp": self.cp, "dp": self.dp})
 
 
+@lru_cache(maxsize=None)
 def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
     """Rank orders that differ in which groups stay inside a node. The cost model sees
     an order only through that (tp, Ulysses part of cp, ring part of cp, dp x cp), so
@@ -65,8 +67,9 @@ def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
     for perm in permutations(("tp", "cp", "dp")):
         order = "-".join(perm) + "-pp"
         st = dense_strides(order, {"tp": tp, "cp": cp, "dp": dp})
-        key = (bool(span(st["tp"], tp, gpn)[0]), bool(span(st["cp"], cu, gpn)[0]),
-               bool(span(st["cp"] * cu, cp // cu, gpn)[0]), bool(dpcp_intra(st["dp"], dp, st["cp"], cp, gpn)))
+        intra = lambda stride, size: bool(span(np.array([stride]), np.array([size]), gpn)[0][0])
+        key = (intra(st["tp"], tp), intra(st["cp"], cu), intra(st["cp"] * cu, cp // cu),
+               bool(dpcp_intra(np.array([st["dp"]]), dp, np.array([st["cp"]]), cp, gpn)[0]))
         if key not in seen:
             seen.add(key)
             out.append(order)
@@ -140,8 +143,15 @@ class Tables:
     rows: list[slice]
     coef: dict[str, dict[str, np.ndarray]]
 
-    def c(self, term: str, part: str, row: int) -> int:
-        return int(self.coef[term][part][row])
+    def sub(self, terms: dict[str, int], rows: list[int]) -> dict[str, list[int]]:
+        """{part: [coefficient of each row in `rows`]} of the sum of `terms` (name: sign),
+        as Python ints (memoised: the stage model reads each for every stage)."""
+        key = (tuple(terms.items()), tuple(rows))
+        memo = self.__dict__.setdefault("_memo", {})
+        if key not in memo:
+            first = self.coef[next(iter(terms))]
+            memo[key] = {q: sum(sign * self.coef[t][q][rows] for t, sign in terms.items()).tolist() for q in first}
+        return memo[key]
 
 
 def _row_inputs(tuples: list[Degrees], fold_lists: list) -> dict[str, np.ndarray]:

@@ -48,9 +48,13 @@ def _build(name: str, make):
                                 "allow_unknown_functions": True, "user_functions": {}})
         exprs = make()
         args = _symbols(exprs.values())
-        body = ",\n        ".join(printer.doprint(e) for e in exprs.values())
+        # common subexpressions once (the per-stage sums share most of their terms)
+        shared, reduced = sp.cse(list(exprs.values()), symbols=sp.numbered_symbols("_x"), optimizations="basic")
+        lines = [f"    {sym} = {printer.doprint(e)}" for sym, e in shared]
+        body = ",\n        ".join(printer.doprint(e) for e in reduced)
         src = (f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
-               f"def _fn({', '.join(s.name for s in args)}):\n    return [\n        {body}]\n")
+               f"def _fn({', '.join(s.name for s in args)}):\n" + "\n".join(lines)
+               + f"\n    return [\n        {body}]\n")
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".tmp{os.getpid()}")
