@@ -96,9 +96,11 @@ def test_per_stage_freedom_beats_uniform():
 
 
 def test_folding_beats_unfolded():
-    # Mixtral at 128k on 64 H100: the best layout folds the experts onto cp ranks (ep > dp);
-    # restricting the expert group to the data-parallel ranks (ep <= dp, classic EP-in-DP) is slower
-    p = make_problem(gpus=64, seq="128k")
+    # Mixtral at 128k on 64 H100 under Megatron's distributed optimizer (zero1): the best
+    # layout folds the experts onto cp ranks (ep > dp); restricting the expert group to the
+    # data-parallel ranks (ep <= dp, classic EP-in-DP) is slower. (With zero2/zero3 and
+    # recompute modules an unfolded cp16 x dp4 layout comes within 0.1%: test_sharding.)
+    p = make_problem(gpus=64, seq="128k", shardings=("zero1",))
     free = search(p, top=1)
     best = free.plans[0]
     assert best.layout.stages[0].ep > best.layout.dp
