@@ -24,11 +24,57 @@ def _randn(name, shape, seed):
     return torch.randn(shape, generator=g) * 0.02
 
 
+def _wide(t):
+    """t in at least fp32 (bf16/fp16 -> fp32; fp32/fp64 unchanged)."""
+    return t.to(torch.promote_types(t.dtype, torch.float32))
+
+
+class _RMSNorm(torch.autograd.Function):
+    """y = x * rsqrt(mean(x^2) + eps) * w, saving only x and the fp32 rstd [.., 1]
+    (what a fused kernel keeps): 2h bytes per bf16 token, not the fp32 copies."""
+
+    @staticmethod
+    def forward(ctx, x, w, eps):
+        x32 = _wide(x)
+        r = torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)
+        ctx.save_for_backward(x, w, r)
+        return (x32 * r).to(x.dtype) * w
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w, r = ctx.saved_tensors
+        x32, gw = _wide(x), _wide(g) * _wide(w)
+        dx = r * gw - x32 * r.pow(3) * (gw * x32).mean(-1, keepdim=True)
+        dw = (_wide(g) * x32 * r).flatten(0, -2).sum(0)
+        return dx.to(x.dtype), dw.to(w.dtype), None
+
+
+class _SwiGLU(torch.autograd.Function):
+    """silu(a) * b, saving a and b only (silu recomputed in backward), as
+    Megatron's fused bias-SwiGLU does: 4F bytes per bf16 row, not 6F."""
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return F.silu(a) * b
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        a32 = _wide(a)
+        sig = torch.sigmoid(a32)
+        da = _wide(g) * _wide(b) * sig * (1 + a32 * (1 - sig))
+        return da.to(a.dtype), (_wide(g) * a32 * sig).to(b.dtype)
+
+
+def swiglu(a, b):
+    return _SwiGLU.apply(a, b)
+
+
 def norm(x, weight, kind: str, eps: float = 1e-6):
     if kind == "layernorm":
         return F.layer_norm(x, (x.shape[-1],), weight, None, eps)
-    x32 = x.float()
-    return (x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)).to(x.dtype) * weight
+    return _RMSNorm.apply(x, weight, eps)
 
 
 def rope_tables(positions, head_dim: int, theta: float = 10000.0):
@@ -48,7 +94,7 @@ def apply_rope(x, cos, sin):
 
 def ffn(x, w1, w3, w2, gated: bool):
     # x: [n, H]; w1/w3: [F, H]; w2: [H, F]  (SwiGLU when gated, else GELU)
-    h = F.silu(x @ w1.t()) * (x @ w3.t()) if gated else F.gelu(x @ w1.t())
+    h = swiglu(x @ w1.t(), x @ w3.t()) if gated else F.gelu(x @ w1.t())
     return h @ w2.t()
 
 
@@ -56,7 +102,7 @@ def route(t, router_w, bias, top_k: int, score: str, with_scores: bool = False):
     """Top-k routing of tokens t [n, H] -> (weights [n, k], experts [n, k]).
     The aux-loss-free bias [E] only shifts the selection, not the weights
     (DeepSeek-V3, sec. 2.1.2); sigmoid scores are renormalised over the top-k."""
-    logits = t.float() @ router_w.float().t()                   # [n, E]
+    logits = (t @ router_w.t()).float()                         # [n, E], the matmul in t's dtype
     scores = torch.sigmoid(logits) if score == "sigmoid" else torch.softmax(logits, dim=-1)
     sel = torch.topk(scores.detach() + bias, top_k, dim=-1).indices
     w = scores.gather(1, sel)

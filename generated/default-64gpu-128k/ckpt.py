@@ -2,10 +2,15 @@
 shards (FSDP2 DTensors), one directory per step, DIR/step-<k>/.
 
 State: per stage model and its AdamW (get_model_state_dict /
-get_optimizer_state_dict: sharded, keyed by fully qualified names, so a
-checkpoint can be loaded under another layout by DCP's resharding), the MoE
-router biases (buffers of the model state), and the step count. The LR
-schedule and the data order are functions of the step, so nothing else is needed.
+get_optimizer_state_dict), the MoE router biases (buffers of the model state)
+and the step count. The LR schedule and the data order are functions of the
+step, so nothing else is needed.
+
+Keys: a parameter's FSDP2 DTensor covers only this rank's tp / ep / etp slice
+(dataparallel.param_meta `slices`), under the same name on every slice; DCP
+would take those for shards of one tensor and keep one. Each key therefore
+carries its slice, e.g. "layers.1.moe.experts.w1[0:4+4]" (dim 0, rows 4..7), so
+every slice is saved; a checkpoint loads into the same layout.
 """
 import os
 
@@ -15,17 +20,34 @@ from torch.distributed.checkpoint.state_dict import (get_model_state_dict, get_o
                                                      set_model_state_dict, set_optimizer_state_dict)
 
 
-def _state(stages, indices, opts):
+def _tags(metas):
+    """fqn -> fqn + its slice, for the sliced parameters of one stage."""
+    return {fqn: fqn + "".join(f"[{d}:{s}+{n}]" for d, s, n in m.slices)
+            for fqn, m in metas.items() if m.slices}
+
+
+def _rename(sd, names):
+    return {names.get(k, k): v for k, v in sd.items()}
+
+
+def _rename_optim(osd, names):
+    out = {"state": _rename(osd["state"], names)}
+    out["param_groups"] = [dict(g, params=[names.get(p, p) for p in g["params"]]) for g in osd["param_groups"]]
+    return out
+
+
+def _state(stages, indices, opts, metas):
     state = {}
-    for st, s, opt in zip(stages, indices, opts):
-        state[f"model{s}"] = get_model_state_dict(st)
-        state[f"optim{s}"] = get_optimizer_state_dict(st, opt)
+    for st, s, opt, meta in zip(stages, indices, opts, metas):
+        tags = _tags(meta)
+        state[f"model{s}"] = _rename(get_model_state_dict(st), tags)
+        state[f"optim{s}"] = _rename_optim(get_optimizer_state_dict(st, opt), tags)
     return state
 
 
-def save(root, step: int, stages, indices, opts):
+def save(root, step: int, stages, indices, opts, metas):
     path = os.path.join(root, f"step-{step}")
-    state = _state(stages, indices, opts)
+    state = _state(stages, indices, opts, metas)
     state["train"] = {"step": step}
     dcp.save(state, checkpoint_id=path)
     if dist.get_rank() == 0:
@@ -43,12 +65,13 @@ def latest(root):
         return None
 
 
-def load(path, stages, indices, opts) -> int:
+def load(path, stages, indices, opts, metas) -> int:
     """Load `path` into the models and optimizers; returns the step it was saved after."""
-    state = _state(stages, indices, opts)
+    state = _state(stages, indices, opts, metas)
     state["train"] = {"step": 0}
     dcp.load(state, checkpoint_id=path)
-    for st, s, opt in zip(stages, indices, opts):
-        set_model_state_dict(st, state[f"model{s}"])
-        set_optimizer_state_dict(st, opt, state[f"optim{s}"])
+    for st, s, opt, meta in zip(stages, indices, opts, metas):
+        back = {v: k for k, v in _tags(meta).items()}
+        set_model_state_dict(st, _rename(state[f"model{s}"], back))
+        set_optimizer_state_dict(st, opt, _rename_optim(state[f"optim{s}"], back))
     return int(state["train"]["step"])

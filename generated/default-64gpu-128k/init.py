@@ -5,7 +5,7 @@ then `to_empty` allocates each rank's shard and `materialize` fills it: per
 parameter, the full tensor's deterministic value (blocks.init_tensor, seeded by
 the parameter's name; stacked experts one expert at a time, only this rank's)
 is made on the host, narrowed to the tp/ep slice this rank holds and to the
-FSDP2 dim-0 shard of that slice, and copied in. Host RAM: one parameter's
+FSDP2 shard of that slice (dim 0, or dim 1 for experts), and copied in. Host RAM: one parameter's
 slice at a time, never the model.
 """
 import torch
@@ -14,12 +14,12 @@ from blocks import init_tensor
 
 
 def local_region(p):
-    """(dim-0 offset, rows) of this rank's FSDP2 shard of p's (tp/ep-sliced) tensor."""
+    """[(offset, length)] per dim of this rank's FSDP2 shard of p's (tp/ep-sliced) tensor."""
     if not hasattr(p, "to_local"):
-        return 0, p.shape[0] if p.dim() else 1
+        return [(0, n) for n in p.shape]
     from torch.distributed.tensor._utils import compute_local_shape_and_global_offset
     shape, offset = compute_local_shape_and_global_offset(p.shape, p.device_mesh, p.placements)
-    return offset[0], shape[0]
+    return list(zip(offset, shape))
 
 
 def shard_value(meta, p):
@@ -29,8 +29,9 @@ def shard_value(meta, p):
         if meta.init_rows is not None and dim == 0:
             continue                       # init_tensor already built only these experts
         full = full.narrow(dim, start, n)
-    start, n = local_region(p)
-    return full.narrow(0, start, n) if full.dim() else full
+    for dim, (start, n) in enumerate(local_region(p)):
+        full = full.narrow(dim, start, n)
+    return full
 
 
 @torch.no_grad()

@@ -18,7 +18,7 @@ import torch
 import torch.nn as nn
 
 from blocks import apply_rope, ffn, norm, rope_tables
-from comms import copy_to_group, reduce_from_group
+from comms import copy_to_group, gather_rows, reduce_from_group, scatter_rows
 from cp.attention import context_attention
 from moe.layer import MoE
 from recompute import maybe, recomputed
@@ -144,13 +144,19 @@ class Layer(nn.Module):
         return ["full"] if self.recompute == "full" else sorted(self.modules)
 
 
+def _rows(fn, x, m):
+    """scatter_rows / gather_rows over tp along the sequence dim of x [B, s, H]
+    (Megatron's scatter-gather between pipeline stages, Narayanan et al. 2021 sec. 4.1)."""
+    return fn(x.transpose(0, 1).contiguous(), m.tp_group, m.tp_rank, m.tp_size).transpose(0, 1).contiguous()
+
+
 class StageModel(nn.Module):
     """Pipeline stage `stage`: embedding if first, its layers, final norm + head if last.
     forward: tokens [B, s] (first) or hidden [B, s, H] -> hidden, or logits [B, s, V] (last)."""
 
     def __init__(self, cfg, spec, mesh, positions, seed, first: bool, last: bool):
         super().__init__()
-        self.cfg, self.first, self.last = cfg, first, last
+        self.cfg, self.first, self.last, self.mesh = cfg, first, last, mesh
         H, V = cfg["hidden"], cfg["vocab"]
         self.positions = positions                             # [s] global positions of my rows
         self.register_buffer("cos", torch.empty(len(positions), cfg["head_dim"] // 2), persistent=False)
@@ -170,14 +176,20 @@ class StageModel(nn.Module):
                 self.head = _param("embed" if cfg["tied_embeddings"] else "head", (V, H), seed)
 
     def forward(self, x):
+        m = self.mesh
+        split = m.pp_size > 1 and m.tp_size > 1     # pipeline sends 1/tp of the rows per tp rank
         if self.first:
             x = self.embed[x]                                   # [B, s, H]
+        elif split:
+            x = _rows(gather_rows, x, m)                        # [B, s/tp, H] -> [B, s, H]
         for layer in self.layers.values():
             x = layer(x, self.cos, self.sin)
         if self.last:
             x = norm(x, self.final_norm, self.cfg["norm"])
             head = self.embed if self.head is None else self.head
             x = x @ head.t()                                    # [B, s, V]
+        elif split:
+            x = _rows(scatter_rows, x, m)                       # [B, s, H] -> [B, s/tp, H]
         return x
 
     @torch.no_grad()

@@ -54,17 +54,18 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, d
     mb, s = tokens.shape[0] // nmb, tokens.shape[1]
     H, V, dev = cfg["hidden"], cfg["vocab"], mesh.device
     n_stages = pp * vpp
+    sent = (mb, s // mesh.tp_size, H)     # between stages each tp rank sends 1/tp of the rows (model.py)
     pipe_stages = []
     for model, index in zip(stages, mesh.stage_indices):
         first, last = index == 0, index == n_stages - 1
-        inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta((mb, s, H), dev, dtype)
-        out = _meta((mb, s, V), dev, dtype) if last else _meta((mb, s, H), dev, dtype)
+        inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta(sent, dev, dtype)
+        out = _meta((mb, s, V), dev, dtype) if last else _meta(sent, dev, dtype)
         if layout["sharding"] in ("zero2", "zero3"):
             model = _PerMicrobatchSync(model)
         pipe_stages.append(PipelineStage(
             model, index, n_stages, dev, input_args=inp, output_args=out,
-            output_grads=None if last else _meta((mb, s, H), dev, dtype),
-            input_grads=None if first else _meta((mb, s, H), dev, dtype),
+            output_grads=None if last else _meta(sent, dev, dtype),
+            input_grads=None if first else _meta(sent, dev, dtype),
             group=mesh.pp_group))
     if vpp == 1:
         schedule = Schedule1F1B(pipe_stages[0], nmb, loss_fn=loss_fn, scale_grads=False)

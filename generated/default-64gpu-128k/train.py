@@ -76,6 +76,8 @@ def parse_args(argv=None):
     ap.add_argument("--ckpt", help="checkpoint directory (torch.distributed.checkpoint)")
     ap.add_argument("--save-every", type=int, default=0, help="save every K steps (and after the last)")
     ap.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --ckpt")
+    ap.add_argument("--stop-after", type=int, default=None,
+                    help="stop after this many steps of the --steps schedule (an interruption; resume later)")
     ap.add_argument("--timeout-min", type=float, default=float(os.environ.get("FOLDPLAN_PG_TIMEOUT_MIN", 10)),
                     help="collective timeout in minutes (NCCL watchdog)")
     ap.add_argument("--dry-run", action="store_true", help="trace one rank at full size (dryrun.py)")
@@ -188,7 +190,7 @@ def main():
         path = ckpt.latest(args.ckpt) if args.ckpt else None
         if path is None:
             sys.exit(f"--resume: no checkpoint in {args.ckpt!r}")
-        start = ckpt.load(path, stages, mesh.stage_indices, opts)
+        start = ckpt.load(path, stages, mesh.stage_indices, opts, metas)
         if rank == 0:
             print(f"resumed from {path} (after step {start - 1})", flush=True)
     tokens_file = None
@@ -204,7 +206,8 @@ def main():
         from check import Checker
         checker = Checker(cfg, train, args.seed, mesh, (RTOL, ATOL), (BETAS, WD, eps))
         checker.start(stages, pm)
-    for step in range(start, args.steps):
+    end = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
+    for step in range(start, end):
         t0 = time.perf_counter()
         lr = lr_at(step, args)
         for opt in opts:
@@ -248,9 +251,9 @@ def main():
             metrics.write(step=step, loss=total.item(), tokens_per_s=tps,
                           mfu=tps * flops / (world * peak_flops) if peak_flops else None,
                           peak_memory_gib=peak_memory_gib(device), grad_norm=grad_norm.item(), lr=lr)
-        if args.ckpt and args.save_every and ((step + 1) % args.save_every == 0 or step + 1 == args.steps):
+        if args.ckpt and args.save_every and ((step + 1) % args.save_every == 0 or step + 1 == end):
             import ckpt
-            ckpt.save(args.ckpt, step + 1, stages, mesh.stage_indices, opts)
+            ckpt.save(args.ckpt, step + 1, stages, mesh.stage_indices, opts, metas)
     ok = checker.report() if checker is not None else True
     dist.destroy_process_group()
     sys.exit(0 if ok else 1)

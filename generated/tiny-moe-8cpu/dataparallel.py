@@ -102,6 +102,18 @@ def dp_meshes(mesh, device_type: str, sharding: str):
     return out
 
 
+def _placement(dm):
+    """Shard dim 0, unless it has fewer rows than the mesh has ranks (stacked
+    experts [El, F, H] with El < edp): then dim 1, as torchtitan does, so
+    no rank gets a whole expert and the all-gather is not padded edp-fold."""
+    from torch.distributed.tensor import Shard
+    n = dm.size(dm.ndim - 1)
+
+    def fn(p):
+        return Shard(1) if p.dim() > 1 and p.shape[0] < n else Shard(0)
+    return fn
+
+
 def shard_fsdp2(stages, mesh, device_type, sharding="zero1", dtype=torch.bfloat16):
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
 
@@ -111,7 +123,8 @@ def shard_fsdp2(stages, mesh, device_type, sharding="zero1", dtype=torch.bfloat1
     meshes = dp_meshes(mesh, device_type, sharding)
     for st in stages:
         for module, kind in st.fsdp_units():      # innermost first, the stage model last
-            fully_shard(module, mesh=meshes[kind], mp_policy=mp, reshard_after_forward=sharding == "zero3")
+            fully_shard(module, mesh=meshes[kind], mp_policy=mp, reshard_after_forward=sharding == "zero3",
+                        shard_placement_fn=_placement(meshes[kind]))
             module.set_gradient_divide_factor(1.0)        # sum: the loss is divided by all tokens
             module.set_force_sum_reduction_for_comms(True)  # plain SUM (gloo has no PREMUL_SUM)
 

@@ -27,7 +27,7 @@ TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_fact
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
 LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': 'ring', 'cp_ulysses': 1, 'cp_ring': 8,
- 'order': 'tp-cp-dp-pp', 'sharding': 'zero1', 'master': 'bf16+fp32'}
+ 'order': 'tp-cp-dp-pp', 'sharding': 'zero3', 'master': 'bf16+fp32'}
 
 # One entry per pipeline stage s (virtual stages when vpp > 1; stage s runs on
 # pp rank s % pp). layers: the transformer layers of the stage, in order;
@@ -35,8 +35,8 @@ LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': '
 # recompute_modules: what "selective" recomputes (Megatron's module names);
 # etp * ep * edp == tp * cp * dp: the expert view of the same ranks.
 STAGES = [{'index': 0, 'pp_rank': 0, 'layers': [0, 1, 2, 3, 4, 5], 'is_moe': [False, True, True, True, True, True],
-   'recompute': ['none', 'full', 'full', 'full', 'full', 'full'], 'recompute_modules': ['core_attn'], 'etp': 1,
-   'ep': 4, 'edp': 2}]
+   'recompute': ['selective', 'full', 'full', 'full', 'full', 'selective'],
+   'recompute_modules': ['layernorm', 'mlp', 'moe_act'], 'etp': 1, 'ep': 2, 'edp': 4}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).

@@ -10,7 +10,8 @@ each `half` rows long. At ring step j it holds the K/V of rank src = r - j:
 K/V travel around the ring with batched isend/irecv while the block computes;
 block outputs are merged with their log-sum-exp (online softmax). Backward
 recomputes nothing: each block's gradient uses the final out/lse, and dK/dV
-accumulators travel the ring with the K/V until they come home.
+accumulators travel the ring behind the K/V until they come home. Hops per
+layer: K/V size - 1 forward, size - 1 backward, dK/dV size - 1 (as costed).
 """
 import torch
 
@@ -82,7 +83,7 @@ class RingAttention(torch.autograd.Function):
         dout = dout.contiguous()
         dq = torch.zeros_like(q, dtype=torch.float32)
         kv = torch.stack([k, v]).contiguous()
-        acc = acc_reqs = None
+        own = acc_reqs = None
         for step in range(size):
             if step < size - 1:
                 kv_reqs, kv_next = ring_exchange(kv, send_rank, recv_rank, group, tag=0)
@@ -107,19 +108,22 @@ class RingAttention(torch.autograd.Function):
                 dq[:, :, half:] += dq_
                 dkv[0] += _fold(dk_, g)
                 dkv[1] += _fold(dv_, g)
-            # dK/dV of rank src's K/V: add ours to what the ranks before us added,
-            # pass it on; after `size` hops it is back at its owner.
-            if acc is None:
-                acc = dkv
+            # dK/dV of rank src's K/V: the owner keeps its own part (step 0); the
+            # others' parts travel with the K/V's path, each rank adding its own, and
+            # reach the owner after size - 1 hops (as many as the K/V made).
+            if step == 0:
+                own = dkv
             else:
-                wait(acc_reqs)
-                acc = acc_recv + dkv
-            acc_reqs, acc_recv = ring_exchange(acc, send_rank, recv_rank, group, tag=1)
+                if step > 1:
+                    wait(acc_reqs)
+                    dkv = acc_recv + dkv
+                acc_reqs, acc_recv = ring_exchange(dkv, send_rank, recv_rank, group, tag=1)
             if step < size - 1:
                 wait(kv_reqs)
                 kv = kv_next
         wait(acc_reqs)
-        dk, dv = acc_recv[0].to(k.dtype), acc_recv[1].to(v.dtype)
+        own = own + acc_recv
+        dk, dv = own[0].to(k.dtype), own[1].to(v.dtype)
         return dq.to(q.dtype), dk, dv, None, None
 
 

@@ -14,6 +14,16 @@ MASTER_ADDR="${MASTER_ADDR:-127.0.0.1}"
 MASTER_PORT="${MASTER_PORT:-29500}"
 NPROC_PER_NODE="${NPROC_PER_NODE:-8}"
 export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
+# NCCL: abort on a failed or timed-out collective instead of hanging, dump the
+# flight recorder on timeout; the timeout itself is train.py's --timeout-min
+# (FOLDPLAN_PG_TIMEOUT_MIN, default 10 minutes)
+export TORCH_NCCL_ASYNC_ERROR_HANDLING="${TORCH_NCCL_ASYNC_ERROR_HANDLING:-1}"
+export NCCL_ASYNC_ERROR_HANDLING="${NCCL_ASYNC_ERROR_HANDLING:-1}"   # the pre-2.2 name
+export TORCH_NCCL_DUMP_ON_TIMEOUT="${TORCH_NCCL_DUMP_ON_TIMEOUT:-1}"
+export TORCH_NCCL_TRACE_BUFFER_SIZE="${TORCH_NCCL_TRACE_BUFFER_SIZE:-2000}"
+export FOLDPLAN_PG_TIMEOUT_MIN="${FOLDPLAN_PG_TIMEOUT_MIN:-10}"
+export NCCL_DEBUG="${NCCL_DEBUG:-WARN}"
+export PYTORCH_CUDA_ALLOC_CONF="${PYTORCH_CUDA_ALLOC_CONF:-expandable_segments:True}"
 
 echo "foldplan bundle: ${PLAN_MODEL}, world ${PLAN_WORLD} = ${NNODES} node(s) x ${NPROC_PER_NODE}" >&2
 exec torchrun \

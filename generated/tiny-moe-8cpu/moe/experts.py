@@ -7,8 +7,9 @@ the row strides are 16-byte aligned; otherwise a loop of plain matmuls.
 Every expert gets a gradient (zero when it received no rows).
 """
 import torch
-import torch.nn.functional as F
 from torch.utils.checkpoint import checkpoint
+
+from blocks import swiglu
 
 
 def _aligned(*ts):
@@ -24,10 +25,6 @@ def grouped_ok(x, w1, w2) -> bool:
     if x.device.type == "cuda":
         return x.dtype == torch.bfloat16 and torch.cuda.get_device_capability(x.device) >= (9, 0)
     return x.device.type == "cpu"
-
-
-def swiglu(a, b):
-    return F.silu(a) * b
 
 
 def local_experts(x, rows, w1, w3, w2, recompute_act: bool = False):
