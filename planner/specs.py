@@ -9,16 +9,13 @@ Hugging Face `config.json` or a foldplan model YAML from a local file.
 """
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional, Union
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from planner import safeio, validate
+from planner import validate
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -343,134 +340,6 @@ def build(cls, data: dict, what: str):
         raise SpecError(f"{what}: {e}") from None
 
 
-# --------------------------------------------------------------------------- presets
-
-def model_names() -> list[str]:
-    return sorted(p.stem for p in (PRESETS / "models").glob("*.yaml"))
-
-
-def gpu_names() -> list[str]:
-    return sorted(p.stem for p in (PRESETS / "gpus").glob("*.yaml"))
-
-
-@lru_cache(maxsize=None)
-def _read_yaml(path: str) -> dict:
-    with open(path) as f:
-        data = yaml.safe_load(f)
-    if not isinstance(data, dict):
-        raise SpecError(f"{path}: expected a mapping of fields")
-    return data
-
-
-def budget_note(cluster) -> str:
-    """How the budget is derived, in one line (plans and reports say which figure it is)."""
-    g = cluster.gpu
-    return (f"budget {cluster.memory_budget_gib:.1f} GiB of allocated tensors per GPU "
-            f"(allocatable {g.allocatable_gib:.1f} = ({g.memory_gib:.2f} GiB total - {g.reserve_gib:.1f} context/NCCL) "
-            f"/ (1 + {g.allocator_margin:.3f} allocator margin))")
-
-
-def load_gpu(name: str) -> GPUSpec:
-    path = PRESETS / "gpus" / f"{name}.yaml"
-    if not path.exists():
-        raise SpecError(f"gpu: unknown preset {name!r} (known: {', '.join(gpu_names())})")
-    data = dict(_read_yaml(str(path)))
-    data.pop("published", None)
-    return build(GPUSpec, {"name": name, **data}, f"gpu {name}")
-
-
-def load_model(name_or_path: str) -> ModelSpec:
-    """A preset name, a Hugging Face config.json, or a foldplan model YAML/JSON."""
-    path = Path(name_or_path)
-    if name_or_path in model_names():
-        data = dict(_read_yaml(str(PRESETS / "models" / f"{name_or_path}.yaml")))
-        data.pop("published", None)
-        return build(ModelSpec, {"name": name_or_path, **data}, f"model {name_or_path}")
-    if not path.suffix and not path.exists():
-        raise SpecError(f"model: unknown preset {name_or_path!r} (known: {', '.join(model_names())})")
-    if not path.exists():
-        raise SpecError(f"model: file {name_or_path} not found")
-    try:                  # a regular file, bounded in size and depth (never a FIFO or /dev/zero)
-        text = safeio.read_text_limited(path, "model", safeio.MAX_SPEC_BYTES)
-        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"model: {path.name}")
-    except safeio.InputError as e:
-        raise SpecError(str(e)) from None
-    if not isinstance(data, dict):
-        raise SpecError(f"model: {path.name} should hold a mapping of fields")
-    if "hidden_size" in data or "model_type" in data:
-        return from_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
-    data.pop("published", None)
-    return build(ModelSpec, {"name": path.stem, **data}, f"model {path.name}")
-
-
-def published(name: str) -> dict:
-    """The published figures recorded beside a model preset (for tests and reports)."""
-    raw = dict(_read_yaml(str(PRESETS / "models" / f"{name}.yaml")).get("published", {}))
-    return {k: (float(v) if k != "source" else v) for k, v in raw.items()}
-
-
-# --------------------------------------------------------------------------- HF import
-
-def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:
-    """Map a Hugging Face config.json (Llama, Mixtral, Qwen2/3-MoE, DeepSeek-V3, OLMoE key
-    conventions) onto a ModelSpec."""
-    try:
-        validate.hf_config(cfg, name)          # integers are integers, inside the bounds; one line
-    except validate.InputError as e:
-        raise SpecError(str(e)) from None
-    def need(key: str):
-        if key not in cfg:
-            raise SpecError(f"model {name}: config.json lacks {key!r}")
-        return cfg[key]
-
-    mtype = str(cfg.get("model_type", "")).lower()
-    layers = int(need("num_hidden_layers"))
-    hidden = int(need("hidden_size"))
-    heads = int(need("num_attention_heads"))
-    kv = int(cfg.get("num_key_value_heads") or heads)
-    data: dict = dict(
-        name=name, layers=layers, hidden=hidden, heads=heads, kv_heads=kv,
-        head_dim=int(cfg.get("head_dim") or hidden // heads), vocab=int(need("vocab_size")),
-        ffn_hidden=int(cfg.get("intermediate_size") or 0), gated=True,
-        tied_embeddings=bool(cfg.get("tie_word_embeddings", False)), norm="rmsnorm",
-        qk_norm=mtype in ("qwen3", "qwen3_moe", "olmoe", "olmo2"),
-    )
-    experts = cfg.get("num_local_experts") or cfg.get("num_experts") or cfg.get("n_routed_experts")
-    if experts:
-        top_k = cfg.get("num_experts_per_tok") or cfg.get("moe_topk") or need("num_experts_per_tok")
-        eff = cfg.get("moe_intermediate_size") or cfg.get("intermediate_size")
-        shared = int(cfg.get("n_shared_experts") or 0)
-        shared_ffn = int(cfg.get("moe_intermediate_size") or 0) if shared else 0
-        if cfg.get("shared_expert_intermediate_size"):      # Qwen2-MoE: one shared expert of its own width
-            shared, shared_ffn = 1, int(cfg["shared_expert_intermediate_size"])
-        first_dense = int(cfg.get("first_k_dense_replace") or 0)
-        freq = int(cfg.get("moe_layer_freq") or cfg.get("decoder_sparse_step") or 1)
-        sparse = cfg.get("mlp_only_layers") or []
-        moe: dict = dict(experts=int(experts), top_k=int(top_k), expert_ffn_hidden=int(eff),
-                         shared_experts=shared, shared_ffn_hidden=shared_ffn,
-                         first_dense_layers=first_dense, layer_freq=freq,
-                         router_score="sigmoid" if cfg.get("scoring_func") == "sigmoid" else "softmax",
-                         router_bias=cfg.get("topk_method") == "noaux_tc")
-        if sparse or (freq > 1 and "decoder_sparse_step" in cfg):
-            # Qwen2-MoE convention: layer i is sparse iff i not in mlp_only_layers and (i+1) % step == 0
-            moe["layer_freq"] = [int(i not in sparse and (i + 1) % freq == 0) for i in range(layers)]
-            moe["first_dense_layers"] = 0
-        data["moe"] = moe
-        # ffn_hidden is the dense FFN width: keep it only when some layer is dense
-        probe = ModelSpec.model_construct(**{**data, "moe": MoESpec.model_construct(**moe)})
-        if all(probe.moe_layers()):
-            data["ffn_hidden"] = 0
-    if "kv_lora_rank" in cfg and cfg.get("kv_lora_rank"):
-        data["attention"] = "mla"
-        data["mla"] = dict(q_lora_rank=int(cfg.get("q_lora_rank") or 0), kv_lora_rank=int(cfg["kv_lora_rank"]),
-                           qk_rope_head_dim=int(need("qk_rope_head_dim")),
-                           qk_nope_head_dim=int(need("qk_nope_head_dim")), v_head_dim=int(need("v_head_dim")))
-        data["head_dim"] = int(cfg["qk_nope_head_dim"]) + int(cfg["qk_rope_head_dim"])
-        data["kv_heads"] = heads
-    data["mtp_layers"] = int(cfg.get("num_nextn_predict_layers") or 0)
-    return build(ModelSpec, data, f"model {name}")
-
-
 # --------------------------------------------------------------------------- problem
 
 def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEFAULT_GPU,
@@ -503,3 +372,13 @@ def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEF
     t = build(TrainSpec, tdata, "train")
     c = build(ClusterSpec, dict(gpu=g, gpus=gpus, gpus_per_node=gpn, memory_budget_gib=budget), "cluster")
     return Problem(model=m, cluster=c, train=t)
+
+
+def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:
+    """A Hugging Face config.json as a ModelSpec (planner.hfconfig)."""
+    from planner.hfconfig import from_hf_config as convert
+    return convert(cfg, name)
+
+
+# the presets' catalogue (planner/catalog.py) reads the classes above
+from planner.catalog import budget_note, gpu_names, load_gpu, load_model, model_names, published  # noqa: E402,F401

@@ -20,7 +20,7 @@ from typing import Optional
 import numpy as np
 
 from planner import costmodel as cm
-from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
+from planner.costmodel.formulas import COMM_TERMS
 from planner.layout import SHARDINGS, Layout, Stage
 from planner.specs import Problem
 from solvers.space import enumerate_tuples, folds

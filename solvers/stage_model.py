@@ -123,6 +123,15 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
+def _hint_even_split(model, bnd, L: int, P: int) -> None:
+    """Hint: the even split."""
+    base, extra = divmod(L, P)
+    acc = 0
+    for i in range(1, P):
+        acc += base + (1 if i - 1 >= P - extra else 0)
+        model.add_hint(bnd[i], acc)
+
+
 def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
     """A bound on the per-stage sum `name` over any stage (for the variables' domains)."""
     return int(sum(int(abs(arr[rows]).max()) * (1 if q in ("const", "e_f", "e_l", "h_m") else L)
@@ -189,13 +198,13 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     model.minimize(objective)
     if cutoff_ns is not None:
         model.add(objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
-    # Hint: the even split.
-    base, extra = divmod(L, P)
-    acc = 0
-    for i in range(1, P):
-        acc += base + (1 if i - 1 >= P - extra else 0)
-        model.add_hint(bnd[i], acc)
+    _hint_even_split(model, bnd, L, P)
 
+    return _solve(problem, model, stages, bnd, fl, tu, time_limit)
+
+
+def _solve(problem, model, stages, bnd, fl, tu, time_limit) -> StageSolution:
+    """Solve, check the status before reading, and read the layout back."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0

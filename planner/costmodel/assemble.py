@@ -8,13 +8,13 @@ as constraints (solvers/stage_model.py) and the brute-force reference calls it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 import numpy as np
 
-from planner.costmodel import compile as cc
-from planner.costmodel import formulas as fm
+import planner.costmodel.compile as cc
+import planner.costmodel.formulas as fm
 from planner.costmodel.values import layout_values, layout_vector, model_values, training_flops
 from planner.layout import layer_recompute
 

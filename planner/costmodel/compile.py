@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import sympy as sp
 
-from planner.costmodel import formulas as fm
+import planner.costmodel.formulas as fm
 
 _NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "maximum", "minimum", "sqrt", "select", "less", "greater",
                                       "equal", "inf", "nan", "where")}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from planner.costmodel import compile as cc
-from planner.costmodel import formulas as fm
+import planner.costmodel.compile as cc
+import planner.costmodel.formulas as fm
 from planner.costmodel.assemble import stage_ints
 from planner.costmodel.values import layout_values, layout_vector, model_values
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from planner.costmodel import compile as cc
+import planner.costmodel.compile as cc
 from planner.layout import SHARDINGS, dense_strides, span
 from planner.layout.grid import dpcp_intra
 
