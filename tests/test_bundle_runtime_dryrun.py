@@ -75,20 +75,19 @@ def test_dry_run_64gpu_default_plan(rank, tmp_path):
 
 
 def _pp_zero3_bundle(tmp_path):
-    """The best 64-GPU 128k plan with pp > 1 among the planner's top 5, run as zero3 with an fp32
-    master (FSDP2), its estimate re-evaluated by the cost model for that sharding."""
+    """The default 64-GPU 128k problem laid out as the planner's pp > 1 runner-up (tp1 cp32
+    (Ulysses 2 x ring 16) dp1 pp2 vpp4, experts ep8 x edp4, 16 layers per pp rank), run as
+    zero3 with an fp32 master (FSDP2); the estimate is the cost model's for that layout."""
     from planner import costmodel as cm
     from planner import plan as P
-    p = subprocess.run([sys.executable, "-m", "planner.cli", "plan", "--gpus", "64", "--seq", "128k", "--json"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
-    (tmp_path / "plans.json").write_text(p.stdout)
-    piped = [x for x in P.load(str(tmp_path / "plans.json")) if x.layout.pp > 1]
-    if not piped:
-        pytest.skip("no plan with pp > 1 among the top 5")
-    best = piped[0]
-    lay = best.layout.model_copy(update={"sharding": "zero3", "master": "fp32"})
-    return render_bundle(P.Plan(best.problem, lay, cm.evaluate(best.problem, lay), best.solver), tmp_path / "bpp")
+    base = P.load(str(ROOT / "generated" / "default-64gpu-128k" / "plan.json"))[0]
+    st = base.layout.stages[0]
+    stages = tuple(st.model_copy(update={"index": i, "layers": (16 * i, 16 * i + 16), "etp": 1, "ep": 8, "edp": 4,
+                                         "recompute_full": 0, "recompute_selective": 0}) for i in range(2))
+    lay = base.layout.model_copy(update={"tp": 1, "cp": 32, "dp": 1, "pp": 2, "vpp": 4, "cp_kind": "hybrid",
+                                         "cp_ulysses": 2, "cp_ring": 16, "stages": stages,
+                                         "sharding": "zero3", "master": "fp32"})
+    return render_bundle(P.Plan(base.problem, lay, cm.evaluate(base.problem, lay), base.solver), tmp_path / "bpp")
 
 
 @pytest.mark.full_matrix
