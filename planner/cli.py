@@ -10,7 +10,7 @@ import json
 import sys
 import time
 
-from planner import validate
+from planner import problem_args, validate
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
@@ -29,42 +29,10 @@ def _problem_args(p: argparse.ArgumentParser, gpus_default=64) -> None:
     g.add_argument("--cp-kinds", default=None, help="allowed CP kinds, comma-separated: ring,ulysses,hybrid")
     g.add_argument("--recompute", default=None, help="allowed recompute kinds: none,selective,full")
     g.add_argument("--capacity-factor", type=float, default=None, help="MoE capacity factor (default dropless)")
-
-
-def _int(text, field):
-    from planner.specs import SpecError
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        raise SpecError(f"{field}: expected an integer, got {text!r}") from None
-
-
-def _csv(text, field, allowed=None):
-    from planner.specs import SpecError
-    items = tuple(x.strip() for x in text.split(",") if x.strip())
-    if allowed:
-        bad = [x for x in items if x not in allowed]
-        if bad:
-            raise SpecError(f"{field}: unknown {', '.join(bad)} (allowed: {', '.join(allowed)})")
-    return items
-
-
-def build_problem(a, gpus_default=64):
-    from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, make_problem
-    kw = {}
-    if a.micro_batch:
-        kw["micro_batches"] = tuple(_int(x, "micro_batch") for x in _csv(a.micro_batch, "micro_batch"))
-    if a.cp_kinds:
-        kw["cp_kinds"] = _csv(a.cp_kinds, "cp_kinds", ("ring", "ulysses", "hybrid"))
-    if a.recompute:
-        kw["recompute"] = _csv(a.recompute, "recompute", ("none", "selective", "full"))
-    if a.capacity_factor is not None:
-        kw["capacity_factor"] = a.capacity_factor
-    return make_problem(model=a.model or DEFAULT_MODEL, gpu=a.gpu or DEFAULT_GPU,
-                        gpus=_int(a.gpus, "gpus") if a.gpus is not None else gpus_default,
-                        gpus_per_node=_int(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node else None,
-                        seq=a.seq or "128k", global_batch=a.global_batch or "4M",
-                        memory_gib=a.memory_gib, memory_fraction=a.memory_fraction, **kw)
+    g.add_argument("--sharding", default=None,
+                   help="data-parallel sharding kinds to consider: none,zero1,zero2,zero3 (default zero1,zero2,zero3)")
+    g.add_argument("--recompute-modules", default=None,
+                   help="Megatron recompute modules the search may use, e.g. layernorm,moe_act (default: all it can)")
 
 
 class _Progress:
@@ -89,7 +57,7 @@ def cmd_plan(a) -> int:
     from planner import plan as planmod
     from planner import report
     from solvers import search
-    problem = build_problem(a)
+    problem = problem_args.build_problem(a)
     if a.out:                                   # fail before the search, not after it
         from pathlib import Path
         from planner.codegen import BundleError
@@ -176,45 +144,6 @@ def cmd_gpus(a) -> int:
     return EXIT_OK
 
 
-def layout_from_string(text: str, problem):
-    """Complete an inline layout string with its best split / recompute / kind / micro-batch."""
-    from planner.audit import layoutstr
-    from planner.layout import LayoutError
-    from solvers import search
-    cfg = layoutstr.parse(text, world=problem.cluster.gpus)
-    fixed = {k: getattr(cfg, k) for k in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "micro_batch", "etp", "ep", "edp")
-             if getattr(cfg, k) is not None}
-    if cfg.cp_ulysses is not None:
-        fixed["cu"] = cfg.cp_ulysses
-    if cfg.cp_ring is not None:
-        fixed["cr"] = cfg.cp_ring
-    if "order" in cfg.extra:
-        fixed["order"] = cfg.extra["order"]
-    res = search(problem, top=1, fixed=fixed, time_limit=30)
-    if not res.plans:
-        from planner.layout import Layout, Stage, violations
-        # say why: the rules first, then memory
-        tp, cp, dp, pp = (fixed.get(k, 1) for k in ("tp", "cp", "dp", "pp"))
-        ranks = tp * cp * dp
-        st = tuple(Stage(index=i, layers=(i, i + 1), etp=fixed.get("etp", 1), ep=fixed.get("ep", 1),
-                         edp=fixed.get("edp", max(1, ranks // (fixed.get("etp", 1) * fixed.get("ep", 1)))))
-                   for i in range(pp))
-        try:
-            probe = Layout(world=tp * cp * dp * pp, tp=tp, cp=cp, dp=dp, pp=pp, stages=st,
-                           cp_kind=fixed.get("cp_kind", "ring"),
-                           cp_ulysses=fixed.get("cu", cp if fixed.get("cp_kind") == "ulysses" else 1),
-                           cp_ring=fixed.get("cr", 1 if fixed.get("cp_kind") == "ulysses" else cp))
-            bad = [v for v in violations(probe, problem) if "stage" not in v.split(":")[0] or "folding" in v
-                   or "does not divide" in v]
-        except ValueError as e:
-            bad = [str(e).splitlines()[0]]
-        if bad:
-            raise LayoutError("layout: " + "; ".join(bad))
-        raise LayoutError(f"layout: {text} does not fit {problem.cluster.memory_budget_gib:.1f} GiB per GPU "
-                          f"with any split or recompute")
-    return res.plans[0].layout, cfg.assumed
-
-
 def cmd_explain(a) -> int:
     from planner import plan as planmod
     from planner import report
@@ -222,10 +151,11 @@ def cmd_explain(a) -> int:
         plans = planmod.load(a.plan, index=a.index)
         report.explain(plans[0].problem, plans[0].layout)
         return EXIT_OK
-    problem = build_problem(a)
+    problem = problem_args.build_problem(a)
     if not a.layout:
         from planner.specs import SpecError
         raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
+    from solvers.complete import layout_from_string
     layout, assumed = layout_from_string(a.layout, problem)
     for line in assumed:
         print(f"assumed: {line}")

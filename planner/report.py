@@ -227,7 +227,8 @@ def explain(problem: Problem, layout: Layout, stream=None) -> None:
     groups: dict[str, list] = {}
     for g, name, sym, num, val in cm.explain_terms(problem, layout, stage=0):
         groups.setdefault(g, []).append((name, sym, num, val))
-    for g in ("parameters", "parameters per GPU", "memory", "compute", "time", "communication"):
+    for g in ("parameters", "parameters per GPU", "memory", "compute", "time", "communication", "stage memory",
+              "stage time"):
         if g not in groups:
             continue
         p(f"== {g} (stage 0) ==")
@@ -235,7 +236,7 @@ def explain(problem: Problem, layout: Layout, stream=None) -> None:
             p(f"  {name}")
             p(f"    = {sym}")
             p(f"    = {num}")
-            unit = "B" if g == "memory" else ("s" if g in ("time", "communication") else "")
+            unit = "B" if g in ("memory", "stage memory") else ("s" if g in ("time", "communication", "stage time") else "")
             p(f"    = {val:.6g} {unit}".rstrip())
     p("")
     p("== memory per stage (GiB): weights + grads + optimizer + in-flight activations + logits + buffers ==")

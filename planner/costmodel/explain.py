@@ -42,7 +42,10 @@ def explain_terms(problem, layout, stage: int = 0) -> list[tuple[str, str, str, 
         rows.append((_GROUPS.get(name[0], "other"), f"{name}: {doc}", symbolic, numbers, float(values[name])))
     sums = cc.stage(vals)
     for name, (expr, doc) in fm.STAGE.items():
-        symbolic, numbers = _shown(expr, subs)
+        try:
+            symbolic, numbers = _shown(expr, subs)
+        except RecursionError:            # sympy compares the deepest sums recursively
+            symbolic, numbers = sp.sstr(expr)[:600] + " ...", "(too deep to print with numbers; value below)"
         group = "stage memory" if name in fm.MEMORY_TERMS else "stage time"
         rows.append((group, f"{name}: {doc}", symbolic, numbers, float(sums[name])))
     return rows
