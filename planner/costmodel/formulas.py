@@ -245,6 +245,9 @@ act_dense, act_moe = A_attn + A_mlp, A_attn + A_moe
 mtp_acts = k_mtp * (is_moe_model * act_moe + (1 - is_moe_model) * act_dense + A_logits)
 mtp_time = k_mtp * (is_moe_model * T_moe + (1 - is_moe_model) * T_dense + T_head)
 has_pp = 1 - u1
+# a tied embedding split over the first and last stage (p > 1): Megatron all-reduces its
+# gradient between the two every step (the embedding group), b_r bytes per element each way
+X_tied = (ef + el) * tied * has_pp * (2 * br * V * h / t / W_pp + alpha)
 
 STAGE: dict[str, tuple[sp.Expr, str]] = {
     # memory (bytes): persistent terms, and the activations of one in-flight micro-batch
@@ -271,7 +274,7 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
     "shard_mb": (st_pd * X_mb(Zd, W_dpcp) + st_pe * X_mb(Ze, W_edp),
                  "zero2/zero3 per-micro-batch gathers and reduce-scatters (overlap compute)"),
     # time per step (seconds)
-    "dp_step": (st_pd * X_step(Zd, W_dpcp), "dense gradient reduction per step (overlaps the last backward)"),
+    "dp_step": (st_pd * X_step(Zd, W_dpcp) + X_tied, "dense gradient reduction per step (overlaps the last backward)"),
     "edp_step": (st_pe * X_step(Ze, W_edp), "expert gradient reduction per step"),
     "opt_step": (st_pd * T_opt(Zd) + st_pe * T_opt(Ze), "optimizer step over the local shard"),
 }
