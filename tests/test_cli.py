@@ -54,10 +54,12 @@ def test_plan_json_schema_and_determinism(capsys):
     assert set(p["problem"]) == {"model", "cluster", "train"}
     lay = p["layout"]
     for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "order", "micro_batch",
-              "num_microbatches", "stages"):
+              "num_microbatches", "sharding", "master", "stages"):
         assert k in lay
+    assert lay["sharding"] in ("none", "zero1", "zero2", "zero3") and lay["master"] in ("bf16+fp32", "fp32")
     for s in lay["stages"]:
-        assert set(s) == {"index", "layers", "etp", "ep", "edp", "recompute_full", "recompute_selective"}
+        assert set(s) == {"index", "layers", "etp", "ep", "edp", "recompute_full", "recompute_selective",
+                          "recompute_modules"}
         assert s["etp"] * s["ep"] * s["edp"] == lay["tp"] * lay["cp"] * lay["dp"]
     est = p["estimate"]
     for k in ("step_time_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "peak_memory_gib"):
@@ -65,7 +67,7 @@ def test_plan_json_schema_and_determinism(capsys):
     assert len(est["memory_gib_by_stage"]) == lay["pp"]
     assert set(est["memory_gib_by_stage"][0]) == {"weights", "grads", "optimizer", "activations", "logits",
                                                    "buffers", "total"}
-    assert set(est["time_s"]["exposed_comm"]) == {"dp", "edp", "tp", "cp", "ep", "pp"}
+    assert set(est["time_s"]["exposed_comm"]) == {"dp", "edp", "tp", "cp", "ep", "pp", "shard"}
     assert set(p["solver"]) == {"status", "tuples", "pruned", "cpsat_calls"}
     assert p["solver"]["status"] == "OPTIMAL"
     steps = [q["estimate"]["step_time_s"] for q in doc1["plans"]]
