@@ -31,6 +31,8 @@ def _problem_args(p: argparse.ArgumentParser, gpus_default=64) -> None:
     g.add_argument("--capacity-factor", type=float, default=None, help="MoE capacity factor (default dropless)")
     g.add_argument("--sharding", default=None,
                    help="data-parallel sharding kinds to consider: none,zero1,zero2,zero3 (default zero1,zero2,zero3)")
+    g.add_argument("--master", default=None, choices=["fp32", "bf16+fp32"],
+                   help="where the fp32 master lives: fp32 = FSDP2 (the bundle, default); bf16+fp32 = Megatron")
     g.add_argument("--recompute-modules", default=None,
                    help="Megatron recompute modules the search may use, e.g. layernorm,moe_act (default: all it can)")
 

@@ -32,6 +32,9 @@ def build_problem(a, gpus_default=64):
         kw["recompute"] = _csv(a.recompute, "recompute", ("none", "selective", "full"))
     if a.capacity_factor is not None:
         kw["capacity_factor"] = a.capacity_factor
+    # the default target is foldplan's own bundle, which runs FSDP2 mixed precision: the
+    # fp32 sharded parameter is the master (planner.layout.values.MASTERS)
+    kw["master"] = getattr(a, "master", None) or "fp32"
     if getattr(a, "sharding", None):
         kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
     if getattr(a, "recompute_modules", None):

@@ -41,6 +41,8 @@ def test_engine_variants(n):
     # gathered bf16 copy (2 bytes) stays from forward to backward
     assert bytes_per_param("zero3", n, 4, "fp32") == pytest.approx(16 / n)
     assert bytes_per_param("zero2", n, 4, "fp32") == pytest.approx(2 + 16 / n)
+    # zero1 as the bundle runs it: sharded fp32 master + bf16 copy, full fp32 grads, m, v sharded
+    assert bytes_per_param("zero1", n, 4, "fp32") == pytest.approx(4 / n + 2 + 4 + 8 / n)
 
 
 def test_gpu_memory_as_the_runtime_reports_it():

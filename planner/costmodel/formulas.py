@@ -203,12 +203,13 @@ MODULE_TERMS = {
 
 # --------------------------------------------------------------------------- sharding
 # bytes per parameter over Z shard ranks (ZeRO sec. 5; K = 12 of fp32 master + Adam m, v):
-#   weights  Megatron (mu=0): bf16, sharded only under zero3;  FSDP2 (mu=1): the fp32 param,
-#            replicated below zero2, sharded from zero2, plus the gathered bf16 copy zero2
-#            keeps from forward to backward
+#   weights  Megatron (mu=0): bf16, sharded only under zero3;  FSDP2 (mu=1): the fp32 param
+#            (replicated under none, sharded from zero1) plus the unsharded bf16 copy that
+#            none / zero1 / zero2 keep from forward to backward (zero3 re-gathers it per
+#            layer: the sharding buffers hold it)
 #   grads    b_g bytes, sharded from zero2
 #   optimizer 12 (fp32 master + m + v; mu=0) or 8 (m + v; mu=1), sharded from zero1
-bytes_w = lambda Z: (1 - mu) * (2 * (1 - z3) + 2 * z3 / Z) + mu * (4 * (1 - z2) + 4 * z2 / Z + 2 * z2 * (1 - z3))
+bytes_w = lambda Z: (1 - mu) * (2 * (1 - z3) + 2 * z3 / Z) + mu * ((1 - z1) * 4 + z1 * 4 / Z + 2 * (1 - z3))
 bytes_g = lambda Z: bg * (1 - z2) + bg * z2 / Z
 bytes_o = lambda Z: (12 - 4 * mu) * ((1 - z1) + z1 / Z)
 # traffic per parameter: per step (overlapped with the last backward): DDP all-reduces the
