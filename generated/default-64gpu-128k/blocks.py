@@ -60,11 +60,11 @@ class _SwiGLU(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, g):
+        # in the input dtype, as Megatron's fused swiglu_back: no fp32 [rows, F] temporaries
         a, b = ctx.saved_tensors
-        a32 = _wide(a)
-        sig = torch.sigmoid(a32)
-        da = _wide(g) * _wide(b) * sig * (1 + a32 * (1 - sig))
-        return da.to(a.dtype), (_wide(g) * a32 * sig).to(b.dtype)
+        sig = torch.sigmoid(a)
+        gs = g * sig
+        return gs * b * (1 + a * (1 - sig)), gs * a
 
 
 def swiglu(a, b):
