@@ -121,6 +121,8 @@ def _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min, budget):
     the bound from using a fast folding that cannot hold a layer (e.g. ep=1 with 256
     experts). Also returns whether the foldings together can hold every MoE layer."""
     tix = np.repeat(np.arange(pt.T), pt.lens)
+    if len(tix) == 0:                                # no folding survives (e.g. a fixed ep that divides nothing)
+        return np.full(pt.T, np.inf), np.zeros(pt.T, bool)
     cap = np.zeros(len(tix))
     for p_val in np.unique(P):
         ts = np.flatnonzero(P == p_val)
