@@ -432,6 +432,8 @@ def solver_safe(problem, tab) -> "Any":
     else:                                          # one array per named column
         arrays = [v for v in vars(tab).values() if isinstance(v, np.ndarray) and v.dtype.kind in "iu"]
     n_rows = max((sl.stop for sl in tab.rows), default=0)
+    if n_rows == 0:                                # no folding survived: nothing to overflow
+        return np.ones(len(tab.tuples), bool)
     per_row = np.zeros(n_rows)
     for a in arrays:
         a = np.asarray(a)
