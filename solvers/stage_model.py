@@ -145,6 +145,8 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     plans strictly faster than that step time are sought (INFEASIBLE: none exists)."""
     tu = tab.tuples[ti]
     rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
+    if not rows:                                    # no expert folding survived the filters
+        return StageSolution("INFEASIBLE", None, None, 0.0, 0)
     fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
     is_moe = problem.model.moe_layers()
     L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
