@@ -31,7 +31,12 @@ import json
 import os
 import stat
 
-from . import deepspeed, foldplan, layoutstr, megatron, megatron_yaml, torchtitan
+import planner.audit.deepspeed as deepspeed  # the sibling module itself, not the package
+import planner.audit.foldplan as foldplan
+import planner.audit.layoutstr as layoutstr
+import planner.audit.megatron as megatron
+import planner.audit.megatron_yaml as megatron_yaml
+import planner.audit.torchtitan as torchtitan
 from .source import AuditParseError, ForeignConfig
 
 FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import os
 
-from . import megatron_model, pplayout
+import planner.audit.megatron_model as megatron_model  # the sibling modules, not the package
+import planner.audit.pplayout as pplayout
 from .megatron_flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
 from .shell import ShellSyntaxError, interpret, unresolved
 from .source import AuditParseError, ForeignConfig, exact_div, product

@@ -68,9 +68,9 @@ def _key_lines(text: str) -> dict[str, int]:
     return out
 
 
-def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
+def _load(text: str, path: str) -> dict:
     try:
-        doc = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column \d+\)", str(e))
         line = int(m.group(1)) if m else None
@@ -78,45 +78,44 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
             line = max(1, len(text.splitlines()))
         what = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(e)) or "invalid TOML"
         raise AuditParseError(path, line, f"invalid TOML: {what}") from None
-    where = _key_lines(text)
 
-    def table(name: str) -> dict:
-        value = doc.get(name, {})
-        if not isinstance(value, dict):
-            raise AuditParseError(path, where.get(f".{name}"), f"{name} must be a [{name}] table, got {value!r}")
-        return value
 
-    par, training, ac_table, model = (table(n) for n in ("parallelism", "training", "activation_checkpoint", "model"))
-    if not par and not training:
-        raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
-    assumed: list[str] = []
-    lines: dict[str, int] = {}
-    unknown = [f"parallelism.{k}" for k in par if k not in _PARALLELISM]
-    unknown += [f"training.{k}" for k in training if k not in _TRAINING and k.startswith(("seq", "batch"))]
+class _Par:
+    """The [parallelism] table with torchtitan's defaults, and the notes a parse collects."""
 
-    def get(key: str, fld: str | None = None):
+    def __init__(self, par: dict, where: dict[str, int], path: str):
+        self.par, self.where, self.path = par, where, path
+        self.assumed: list[str] = []
+        self.lines: dict[str, int] = {}
+
+    def get(self, key: str, fld: str | None = None):
+        par, where = self.par, self.where
         if key in par:
             value = par[key]
             if fld and f"parallelism.{key}" in where:
-                lines[fld] = where[f"parallelism.{key}"]
+                self.lines[fld] = where[f"parallelism.{key}"]
         else:
             value = _PARALLELISM[key]
             if fld and value not in (1, -1):
-                assumed.append(f"{fld}={value}: {key} not given (torchtitan default)")
+                self.assumed.append(f"{fld}={value}: {key} not given (torchtitan default)")
         expected = str if isinstance(_PARALLELISM[key], str) else int
         if not isinstance(value, expected) or isinstance(value, bool):
-            raise AuditParseError(path, where.get(f"parallelism.{key}"),
+            raise AuditParseError(self.path, where.get(f"parallelism.{key}"),
                                   f"{key} must be {'a string' if expected is str else 'an integer'}, got {value!r}")
         return value
 
-    rep = get("data_parallel_replicate_degree", "dp_replicate")
-    shard = get("data_parallel_shard_degree", "dp_shard")
-    tp = get("tensor_parallel_degree", "tp")
-    cp = get("context_parallel_degree", "cp")
-    pp = get("pipeline_parallel_degree", "pp")
-    ep = get("expert_parallel_degree", "ep")
-    etp = get("expert_tensor_parallel_degree", "etp")
-    rotate = get("context_parallel_rotate_method", "cp_kind" if "context_parallel_rotate_method" in par else None)
+
+def _degrees(g: _Par, world: int | None) -> dict:
+    """The parallel degrees, checked; world and dp_shard derived from each other when one is missing."""
+    par, where, path, assumed = g.par, g.where, g.path, g.assumed
+    rep = g.get("data_parallel_replicate_degree", "dp_replicate")
+    shard = g.get("data_parallel_shard_degree", "dp_shard")
+    tp = g.get("tensor_parallel_degree", "tp")
+    cp = g.get("context_parallel_degree", "cp")
+    pp = g.get("pipeline_parallel_degree", "pp")
+    ep = g.get("expert_parallel_degree", "ep")
+    etp = g.get("expert_tensor_parallel_degree", "etp")
+    rotate = g.get("context_parallel_rotate_method", "cp_kind" if "context_parallel_rotate_method" in par else None)
     for name, v in (("data_parallel_replicate_degree", rep), ("tensor_parallel_degree", tp),
                     ("context_parallel_degree", cp), ("pipeline_parallel_degree", pp),
                     ("expert_parallel_degree", ep), ("expert_tensor_parallel_degree", etp)):
@@ -136,7 +135,13 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         assumed.append(f"world={world}: dp_replicate*dp_shard*cp*tp*pp, the config's own product")
     dp = product(rep, shard)
     edp = exact_div(product(tp, cp, dp), etp * ep)
+    return dict(rep=rep, shard=shard, tp=tp, cp=cp, pp=pp, ep=ep, etp=etp, rotate=rotate, world=world, dp=dp,
+                edp=edp)
 
+
+def _batch(g: _Par, training: dict, pp: int, dp) -> dict:
+    """Local, micro and global batch and the sequence length of [training]."""
+    where, path, lines = g.where, g.path, g.lines
     local = training.get("local_batch_size", training.get("batch_size"))
     seq = training.get("seq_len")
     global_batch = training.get("global_batch_size", -1)
@@ -146,14 +151,14 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
                                   f"training.{key} must be a positive integer, got {v!r}")
     micro = local
     if pp > 1:
-        micro = get("pipeline_parallel_microbatch_size", "micro_batch")
+        micro = g.get("pipeline_parallel_microbatch_size", "micro_batch")
         if micro < 1:
             raise AuditParseError(path, where.get("parallelism.pipeline_parallel_microbatch_size"),
                                   f"pipeline_parallel_microbatch_size must be >= 1, got {micro}")
     elif local is not None:
         lines["micro_batch"] = where.get("training.local_batch_size", where.get("training.batch_size"))
     if local is None:
-        assumed.append("local_batch_size not given")
+        g.assumed.append("local_batch_size not given")
     global_batch_given = global_batch != -1
     if global_batch == -1:
         global_batch = product(local, dp)
@@ -161,29 +166,52 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         lines["global_batch"] = where.get("training.global_batch_size")
     if seq is not None:
         lines["seq"] = where.get("training.seq_len")
+    return dict(local=local, seq=seq, micro=micro, global_batch=global_batch, global_batch_given=global_batch_given)
+
+
+def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
+    doc = _load(text, path)
+    where = _key_lines(text)
+
+    def table(name: str) -> dict:
+        value = doc.get(name, {})
+        if not isinstance(value, dict):
+            raise AuditParseError(path, where.get(f".{name}"), f"{name} must be a [{name}] table, got {value!r}")
+        return value
+
+    par, training, ac_table, model = (table(n) for n in ("parallelism", "training", "activation_checkpoint", "model"))
+    if not par and not training:
+        raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
+    g = _Par(par, where, path)
+    assumed, lines = g.assumed, g.lines
+    unknown = [f"parallelism.{k}" for k in par if k not in _PARALLELISM]
+    unknown += [f"training.{k}" for k in training if k not in _TRAINING and k.startswith(("seq", "batch"))]
+    d = _degrees(g, world)
+    tp, cp, pp, shard, rotate = d["tp"], d["cp"], d["pp"], d["shard"], d["rotate"]
+    b = _batch(g, training, pp, d["dp"])
 
     recompute, ac_every, effects = _activation_checkpoint(ac_table, where, lines, assumed, path)
-    reshard = get("fsdp_reshard_after_forward")
+    reshard = g.get("fsdp_reshard_after_forward")
     if reshard not in _RESHARD:
         raise AuditParseError(path, where.get("parallelism.fsdp_reshard_after_forward"),
                               f"fsdp_reshard_after_forward must be one of {', '.join(_RESHARD)}, got {reshard!r}")
-    sharding = _sharding(rep, shard, pp, reshard)
+    sharding = _sharding(d["rep"], shard, pp, reshard)
 
     name, flavor = model.get("name"), model.get("flavor")
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
-    extra = {"dp_replicate": rep, "dp_shard": shard if shard is not None else -1, "local_batch": local,
+    extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
-             "global_batch_given": global_batch_given, "ac_every": ac_every}
+             "global_batch_given": b["global_batch_given"], "ac_every": ac_every}
     cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
     return ForeignConfig(
         format="torchtitan", path=path,
-        tp=tp, cp=cp, dp=dp, pp=pp, vpp=None, etp=etp, ep=ep, edp=edp,
+        tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=None, etp=d["etp"], ep=d["ep"], edp=d["edp"],
         cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
-        world=world, micro_batch=micro, global_batch=global_batch, seq=seq,
+        world=d["world"], micro_batch=b["micro"], global_batch=b["global_batch"], seq=b["seq"],
         recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master="fp32",
-        pp_schedule=get("pipeline_parallel_schedule") if pp > 1 else None,
+        pp_schedule=g.get("pipeline_parallel_schedule") if pp > 1 else None,
         model={}, model_name=model_name, extra=extra,
         unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
     )
