@@ -180,12 +180,48 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
         start += len(cache[key])
     x = _row_inputs(tuples, fold_lists)
     x["master"] = np.full(len(x["tp"]), float(problem.train.master == "fp32"))
-    vals = {**cm.model_values(problem), **cm.layout_values(problem, x)}
-    raw = cm.coefficients(vals)
-    scale = {t: (1.0 if t in MEMORY_TERMS else NS) for t in raw}
-    coef = {t: {q: _to_int(np.broadcast_to(arr, (start,)) * scale[t], t) for q, arr in parts.items()}
-            for t, parts in raw.items()}
-    return Tables(tuples, fold_lists, rows, coef)
+    base = cm.model_values(problem)
+    coef: dict = {}
+    # in chunks of rows, so the generated code's temporaries stay small at 10^6 rows; a
+    # coefficient that is one number for every row is stored as a broadcast view
+    for lo in range(0, max(start, 1), CHUNK):
+        hi = min(start, lo + CHUNK)
+        raw = cm.coefficients({**base, **cm.layout_values(problem, {k: v[lo:hi] for k, v in x.items()})})
+        for t, parts in raw.items():
+            scale = 1.0 if t in MEMORY_TERMS else NS
+            for q, arr in parts.items():
+                val = _to_int(np.asarray(arr, float) * scale, t)
+                dest = coef.setdefault(t, {})
+                if q not in dest:
+                    dest[q] = _Column(start)
+                dest[q].put(lo, hi, val)
+    return Tables(tuples, fold_lists, rows, {t: {q: c.array() for q, c in parts.items()} for t, parts in coef.items()})
+
+
+CHUNK = 1 << 16
+
+
+class _Column:
+    """One coefficient over all rows, filled chunk by chunk; a broadcast view while every
+    chunk so far held one and the same number (most parts are 0 for most models)."""
+
+    def __init__(self, n: int):
+        self.n, self.const, self.data = n, None, None
+
+    def put(self, lo: int, hi: int, val: np.ndarray) -> None:
+        uniform = val.size == 0 or (val.min() == val.max())
+        v = int(val.flat[0]) if val.size else 0
+        if self.data is None and uniform and (self.const is None or self.const == v):
+            self.const = v
+            return
+        if self.data is None:
+            self.data = np.full(self.n, self.const if self.const is not None else 0, np.int64)
+        self.data[lo:hi] = np.broadcast_to(val, (hi - lo,))
+
+    def array(self) -> np.ndarray:
+        if self.data is not None:
+            return self.data
+        return np.broadcast_to(np.int64(self.const or 0), (self.n,))
 
 
 def _to_int(a: np.ndarray, term: str) -> np.ndarray:
