@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, SpecError, make_problem
 
+BUNDLE_MODULES = ("core_attn", "layernorm", "mlp", "shared_experts", "mla_up_proj")
+
 
 def _int(text, field):
     try:
@@ -35,6 +37,10 @@ def build_problem(a, gpus_default=64):
     # the default target is foldplan's own bundle, which runs FSDP2 mixed precision: the
     # fp32 sharded parameter is the master (planner.layout.values.MASTERS)
     kw["master"] = getattr(a, "master", None) or "fp32"
+    # ... and the modules whose memory the bundle really frees: its moe_act recompute keeps
+    # the activation output (the expert down-projection saves its input; Megatron discards
+    # it), measured by --dry-run at +30% activations, so the bundle target does not use it
+    kw["recompute_modules"] = BUNDLE_MODULES
     if getattr(a, "sharding", None):
         kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
     if getattr(a, "recompute_modules", None):
