@@ -18,7 +18,6 @@ Bounds (generous: 10-100x the largest published training runs):
 """
 from __future__ import annotations
 
-import functools
 import math
 import os
 import re
@@ -307,109 +306,11 @@ def hf_config(cfg: dict, name: str) -> None:
 
 # --------------------------------------------------------------------------- plan files
 
-_PLAN_KEYS = {"problem", "layout", "estimate", "solver"}
-_PROBLEM_KEYS = {"model", "cluster", "train"}
-_CLUSTER_KEYS = {"gpu", "gpus", "gpus_per_node", "memory_gib", "memory_budget_gib", "peak_flops", "hbm_bw",
-                 "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s", "compute_efficiency",
-                 "attention_efficiency", "bus_efficiency", "reserve_gib"}
-
-
-@functools.lru_cache(maxsize=1)
-def _written_cluster_keys() -> frozenset:
-    from planner.specs import make_problem
-    return frozenset(make_problem(gpus=8, seq=4096, global_batch=8).to_dict()["cluster"])
-
-
-def _pyd(err, prefix: str) -> str:
-    """The first error of a pydantic ValidationError as `prefix.field: message (got X)`."""
-    errs = err.errors()
-    e = errs[0]
-    loc = ".".join(str(x) for x in e["loc"])
-    msg = e["msg"].removeprefix("Value error, ")
-    got = ""
-    if e.get("type") not in ("value_error", "assertion_error") and "input" in e and not isinstance(e["input"], dict):
-        got = f" (got {e['input']!r:.40})"
-    more = f" (+{len(errs) - 1} more)" if len(errs) > 1 else ""
-    return f"{prefix}{'.' + loc if loc else ''}: {msg}{got}{more}"
-
-
-def _keys(d, allowed: set, where: str) -> dict:
-    if not isinstance(d, dict):
-        raise InputError(f"{where}: expected an object, got {type(d).__name__}")
-    unknown = sorted(str(k) for k in d if k not in allowed)
-    if unknown:
-        raise InputError(f"{where}.{unknown[0]}: unknown key (known: {', '.join(sorted(allowed))})")
-    return d
-
-
-def _ints_bounded(obj, where: str, hi: int = MAX_GPUS) -> None:
-    """Every integer in a layout document is a count of GPUs, layers or micro-batches."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            _ints_bounded(v, f"{where}.{k}", hi)
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            _ints_bounded(v, f"{where}[{i}]", hi)
-    elif isinstance(obj, bool):
-        raise InputError(f"{where}: expected a number, got {str(obj).lower()}")
-    elif isinstance(obj, float) and not math.isfinite(obj):
-        raise InputError(f"{where}: must be finite, got {obj}")
-    elif isinstance(obj, (int, float)) and not isinstance(obj, bool) and abs(obj) > hi:
-        raise InputError(f"{where}: {obj} exceeds the limit {hi}")
-
-
 def plan_entry(p, where: str) -> None:
-    """One entry of a plan file's `plans` list, checked field by field with its path, so
-    that the error names `plans[0].problem.cluster.peak_flops` and the value."""
-    from pydantic import ValidationError
-
-    from planner.layout import Layout
-    from planner.specs import ClusterSpec, GPUSpec, ModelSpec, TrainSpec, gpu_names, load_gpu
-    _keys(p, _PLAN_KEYS, where)
-    for k in ("problem", "layout"):
-        if k not in p:
-            raise InputError(f"{where}: lacks {k!r}")
-    prob = _keys(p["problem"], _PROBLEM_KEYS, f"{where}.problem")
-    for k in sorted(_PROBLEM_KEYS):
-        if k not in prob:
-            raise InputError(f"{where}.problem: lacks {k!r}")
-    allowed = _CLUSTER_KEYS | _written_cluster_keys()          # what Problem.to_dict writes, as it grows
-    c = _keys(prob["cluster"], allowed, f"{where}.problem.cluster")
-    for k in ("gpu", "gpus", "gpus_per_node", "memory_budget_gib"):
-        if k not in c:
-            raise InputError(f"{where}.problem.cluster: lacks {k!r}")
-    if not isinstance(c["gpu"], str) or c["gpu"] not in gpu_names():
-        raise InputError(f"{where}.problem.cluster.gpu: unknown GPU {c['gpu']!r:.40} (known: {', '.join(gpu_names())})")
-    try:
-        model = ModelSpec.model_validate(prob["model"])
-    except ValidationError as e:
-        raise InputError(_pyd(e, f"{where}.problem.model")) from None
-    del model
-    try:
-        TrainSpec.model_validate(prob["train"])
-    except ValidationError as e:
-        raise InputError(_pyd(e, f"{where}.problem.train")) from None
-    gpu_fields = {k: v for k, v in c.items() if k in GPUSpec.model_fields and k != "gpu"}
-    try:
-        gpu = GPUSpec.model_validate({**load_gpu(c["gpu"]).model_dump(), **gpu_fields})
-    except ValidationError as e:
-        raise InputError(_pyd(e, f"{where}.problem.cluster")) from None
-    try:
-        ClusterSpec.model_validate({"gpu": gpu, "gpus": c["gpus"], "gpus_per_node": c["gpus_per_node"],
-                                    "memory_budget_gib": c["memory_budget_gib"]})
-    except ValidationError as e:
-        raise InputError(_pyd(e, f"{where}.problem.cluster")) from None
-    lay = p["layout"]
-    if not isinstance(lay, dict):
-        raise InputError(f"{where}.layout: expected an object, got {type(lay).__name__}")
-    _ints_bounded(lay, f"{where}.layout")
-    stages = lay.get("stages")
-    if not isinstance(stages, list) or not all(isinstance(s, dict) for s in stages):
-        raise InputError(f"{where}.layout.stages: expected a list of objects")
-    try:
-        Layout.model_validate({**lay, "stages": stages})
-    except ValidationError as e:
-        raise InputError(_pyd(e, f"{where}.layout")) from None
+    """One entry of a plan file's `plans` list: `planner.validate_files.plan_entry` (it needs the
+    spec classes, so it lives outside this module, which `planner.specs` imports)."""
+    from planner.validate_files import plan_entry as check
+    check(p, where)
 
 
 def plan_index(index: Optional[int], n: int, where: str) -> None:
@@ -453,53 +354,5 @@ def solver_safe(problem, tab) -> "Any":
 
 # --------------------------------------------------------------------------- the command line itself
 
-import argparse  # noqa: E402
-import sys  # noqa: E402
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (`foldplan plan: error: ...`), exit 2."""
-
-    def error(self, message):
-        first = " ".join(str(message).split())
-        self.exit(2, f"{self.prog}: error: {first} (see {self.prog} --help)\n")
-
-
-def quiet_streams() -> None:
-    """Never a UnicodeEncodeError on an ASCII / LANG=C terminal: unencodable characters
-    are replaced, not fatal."""
-    for s in (sys.stdout, sys.stderr):
-        try:
-            s.reconfigure(errors="replace")
-        except (AttributeError, ValueError, OSError):
-            pass
-
-
-def flushed(rc: int) -> int:
-    """Flush stdout inside the caller's try, so a closed pipe is seen there, not at exit."""
-    sys.stdout.flush()
-    return rc
-
-
-def stdout_closed() -> int:
-    """The reader of stdout went away (`foldplan plan | head -1`): stop quietly. Point
-    stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-    return 141          # 128 + SIGPIPE, what a shell reports for a tool killed by the pipe
-
-
-def error_line(e: BaseException) -> str:
-    """One line for any refusal; a pydantic ValidationError names its field."""
-    try:
-        from pydantic import ValidationError
-        if isinstance(e, ValidationError):
-            return _pyd(e, e.title)
-    except ImportError:
-        pass
-    text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-    return text[:500]
+from planner.validate_cli import (  # noqa: E402,F401  (re-exported)
+    OneLineParser, _pyd, error_line, flushed, quiet_streams, stdout_closed)
