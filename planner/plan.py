@@ -14,7 +14,7 @@ from typing import Optional
 from pydantic import ValidationError
 
 from planner import costmodel as cm
-from planner import safeio, validate
+from planner import safeio, validate, validate_files
 from planner.layout import Layout, check
 from planner.specs import Problem, one_line
 
@@ -89,7 +89,7 @@ def load(path: str, index: Optional[int] = None) -> list[Plan]:
         if index is not None and i != index:
             continue
         try:
-            validate.plan_entry(p, f"{path}: plans[{i}]")    # every field, named with its path
+            validate_files.plan_entry(p, f"{path}: plans[{i}]")    # every field, named with its path
         except safeio.InputError as e:
             raise PlanFileError(str(e)) from None
         try:

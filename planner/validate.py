@@ -306,11 +306,6 @@ def hf_config(cfg: dict, name: str) -> None:
 
 # --------------------------------------------------------------------------- plan files
 
-def plan_entry(p, where: str) -> None:
-    """One entry of a plan file's `plans` list: `planner.validate_files.plan_entry` (it needs the
-    spec classes, so it lives outside this module, which `planner.specs` imports)."""
-    from planner.validate_files import plan_entry as check
-    check(p, where)
 
 
 def plan_index(index: Optional[int], n: int, where: str) -> None:
