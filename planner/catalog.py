@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from planner import safeio
-from planner.specs import PRESETS, GPUSpec, ModelSpec, SpecError, build
+from planner.spec_types import PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
 
 
 def model_names() -> list[str]:
@@ -74,3 +74,20 @@ def published(name: str) -> dict:
     """The published figures recorded beside a model preset (for tests and reports)."""
     raw = dict(_read_yaml(str(PRESETS / "models" / f"{name}.yaml")).get("published", {}))
     return {k: (float(v) if k != "source" else v) for k, v in raw.items()}
+
+
+def problem_from_dict(d: dict) -> Problem:
+    """A Problem back from its `Problem.to_dict()` form (a plan file's `problem`)."""
+    c = d["cluster"]
+    gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
+    fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
+                                "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
+                                "allocator_margin") if k in c}
+    if gpu is None:
+        gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
+    else:
+        gpu = gpu.model_copy(update={"memory_gib": c.get("memory_gib", gpu.memory_gib), **fields})
+    return Problem(model=ModelSpec(**d["model"]),
+                   cluster=ClusterSpec(gpu=gpu, gpus=c["gpus"], gpus_per_node=c["gpus_per_node"],
+                                       memory_budget_gib=c["memory_budget_gib"]),
+                   train=TrainSpec(**d["train"]))

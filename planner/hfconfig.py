@@ -4,7 +4,7 @@ are integers, inside the bounds, one line naming the key."""
 from __future__ import annotations
 
 from planner import validate
-from planner.specs import ModelSpec, MoESpec, SpecError, build
+from planner.spec_types import ModelSpec, MoESpec, SpecError, build
 
 
 def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:

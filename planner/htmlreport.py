@@ -24,7 +24,7 @@ import jinja2
 from planner import report, safeio
 from planner.layout import Layout
 from planner.plan import Plan
-from planner.specs import Problem
+from planner.specs import Problem, problem_from_dict
 
 from planner.htmlreport_svg import (  # noqa: F401  (re-exported)
     TEMPLATES, MAX_CELLS, STAGE_COLOURS, SHADES, MEM_TERMS, MEM_COLOURS, TIME_PARTS, TIME_COLOURS,
@@ -86,7 +86,7 @@ def _audit_subjects(audit_json: dict, best_plan, audited) -> tuple[Optional[Subj
     if audited is not None:
         problem = audited.problem
     elif audit_json.get("problem"):
-        problem = Problem.from_dict(audit_json["problem"])
+        problem = problem_from_dict(audit_json["problem"])
     elif best_plan is not None:
         problem = best_plan.problem
     a = b = None

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from planner import costmodel as cm
 from planner import safeio, validate, validate_files
 from planner.layout import Layout, check
-from planner.specs import Problem, one_line
+from planner.specs import Problem, one_line, problem_from_dict
 
 SCHEMA = "foldplan.plans/1"
 
@@ -93,7 +93,7 @@ def load(path: str, index: Optional[int] = None) -> list[Plan]:
         except safeio.InputError as e:
             raise PlanFileError(str(e)) from None
         try:
-            problem = Problem.from_dict(p["problem"])
+            problem = problem_from_dict(p["problem"])
             layout = Layout.from_dict(p["layout"])
         except KeyError as e:
             raise PlanFileError(f"{path}: plans[{i}] lacks {e}") from None
