@@ -549,8 +549,6 @@ LAYOUT_STRINGS = ["tp=3,pp=7", "tp=0", "ep=3", "tp=18446744073709551616", "pp=2,
                   "cp=3,dp=2", "tp=2,cp=2,dp=2,pp=1,ep=3", "tp=1,cp=8,dp=1,pp=8,ep=8,edp=1,mb=0"]
 
 
-@pytest.mark.xfail(strict=False, reason="audit helper's: planner/audit/audit_change.smallest_change raises TypeError "
-                                       "(None % int) for a Megatron script with TP=3 or PP=7 (issue 17 item 3)")
 def test_audit_formats_hostile(box):
     cases = _audit_cases(box)
     failing = []

@@ -56,6 +56,8 @@ def neighbours(cfg: ForeignConfig, problem: Problem) -> list[dict]:
         singles += [{"cp_kind": k} for k in problem.train.cp_kinds if k != base["cp_kind"]]
     trades: list[dict] = []
     for x, y in itertools.permutations(("tp", "cp", "dp", "pp"), 2):
+        if base[x] is None or base[y] is None:        # a degree the config leaves undefined (world % tp*pp*cp)
+            continue
         for p in primes:
             if base[y] % p == 0:
                 trades.append({x: base[x] * p, y: base[y] // p})
