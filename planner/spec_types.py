@@ -232,11 +232,18 @@ class TrainSpec(_Spec):
     grad_bytes: int = Field(4, ge=2, le=4, description="bytes per gradient element (Megatron keeps fp32 main grads)")
     grad_reduce_bytes: int = Field(4, ge=2, le=4, description="bytes per element on the wire in gradient "
                                                                "reductions (2 = --grad-reduce-in-bf16)")
+    logit_bytes: float = Field(10, ge=2, le=16, description=(
+        "bytes per [tokens x vocab/tp] logit element at the loss's peak: 10 for Megatron's vocab-parallel "
+        "cross entropy (bf16 logits + fp32 softmax + fp32 grad), 12 for torch eager F.cross_entropy on "
+        ".float() logits (torchtitan, the bundle: fp32 log-softmax + its grad + the input grad)"))
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
     moe_imbalance: float = Field(1.1, ge=1, description="busiest expert rank's tokens / mean, dropless routing")
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
+    target: Literal["bundle", "megatron", "torchtitan"] = Field("bundle", description=(
+        "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron or "
+        "torchtitan (their flags: one expert folding for all stages; planner/targets.py has their rules)"))
 
     @field_validator("seq", "global_batch_tokens", mode="before")
     @classmethod
@@ -262,6 +269,9 @@ class TrainSpec(_Spec):
         bad = [k for k in self.recompute_modules if k not in RECOMPUTE_MODULES]
         if bad:
             raise ValueError(f"recompute_modules: unknown {', '.join(bad)} (known: {', '.join(RECOMPUTE_MODULES)})")
+        if "op" in self.recompute_modules and len(self.recompute_modules) > 1:
+            raise ValueError("recompute_modules: op (torchtitan per-op SAC) replaces a layer's save set and is "
+                             "searched alone, not with " + ", ".join(k for k in self.recompute_modules if k != "op"))
         return self
 
     @property

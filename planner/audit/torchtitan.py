@@ -201,7 +201,9 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
     extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
-             "global_batch_given": b["global_batch_given"], "ac_every": ac_every}
+             "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
+             # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
+             "logit_bytes": 12}
     cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
@@ -211,6 +213,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
         world=d["world"], micro_batch=b["micro"], global_batch=b["global_batch"], seq=b["seq"],
         recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master="fp32",
+        recompute_modules=("op",) if recompute == "selective" else (),     # selective AC here is per-op SAC
         pp_schedule=g.get("pipeline_parallel_schedule") if pp > 1 else None,
         model={}, model_name=model_name, extra=extra,
         unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
@@ -244,10 +247,7 @@ def _activation_checkpoint(ac_table: dict, where: dict, lines: dict, assumed: li
     if mode != "selective":
         return mode, None, effects
     option = str(ac_table.get("selective_ac_option", "2"))
-    if option == "op":
-        effects.append(("activation_checkpoint.selective_ac_option op", "memory and time",
-                        "per-op SAC keeps matmul outputs and recomputes the rest (estimated as Megatron's "
-                        "selective core-attention recompute)"))
+    if option == "op":      # per-op SAC: recompute module "op" (planner.costmodel.formulas OP_TERMS)
         return "selective", None, effects
     if not option.isdigit() or not 1 <= int(option) <= 10_000:
         raise AuditParseError(path, where.get("activation_checkpoint.selective_ac_option"),

@@ -47,7 +47,7 @@ mla, qlora, qkn, lnb, lb, rb, tied = sp.symbols("is_mla has_qlora qk_norm ln_bia
 S, b, m = sp.symbols("S b m", positive=True)
 t, c, d, p, v, te, Me, De, cu, cr, ts, tg = sp.symbols("t c d p v t_e M_e D_e c_u c_r t_s t_g", positive=True)
 flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
-bg, br, Zd, Ze = sp.symbols("b_g b_r Z_d Z_e", positive=True)
+bg, br, Zd, Ze, bl = sp.symbols("b_g b_r Z_d Z_e b_l", positive=True)
 z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
@@ -55,8 +55,9 @@ W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
 f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
 
 # recompute modules, by the layer kind they exist in (Megatron-LM --recompute-modules)
-DENSE_MODULES = ("core_attn", "layernorm", "mlp", "mla_up_proj")
-MOE_MODULES = ("core_attn", "layernorm", "moe", "moe_act", "shared_experts", "mla_up_proj")
+# plus torchtitan's per-op selective AC ("op"), which replaces the layer's whole save set
+DENSE_MODULES = ("core_attn", "layernorm", "mlp", "mla_up_proj", "op")
+MOE_MODULES = ("core_attn", "layernorm", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
 nd_, nmo_, fd_, fmo_, ef, el, hm = sp.symbols("L_d L_m Lf_d Lf_m e_f e_l h_m", nonnegative=True)
 r_d = {k: sp.Symbol(f"r_d_{k}", nonnegative=True) for k in DENSE_MODULES}
 r_m = {k: sp.Symbol(f"r_m_{k}", nonnegative=True) for k in MOE_MODULES}
@@ -72,6 +73,7 @@ SYMBOL_DOC = {
     "eta_a": "attention efficiency", "imb": "MoE busiest/mean load", "W_hbm": "achieved HBM bandwidth",
     "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",
     "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
+    "b_l": "bytes per logit element at the loss's peak",
 }
 
 # --------------------------------------------------------------------------- per layer
@@ -118,8 +120,16 @@ R_rows = n_tok * K * te / ts * imbm                            # expert rows on 
 A_moe = (n_tok * (2 * h / ts + 2 * h / ts + 4 * E / ts + 2 * Es * nm * Fs / t + drop * h / ts)
          + R_rows * (2 * h + 2 * nm * Fe / te + 2 * h))
 A_full = 2 * n_tok * h / ts                                    # full recompute keeps the layer input
-A_logits = n_tok * V / t * (2 + 4 + 4)                         # bf16 logits, fp32 upcast, fp32 grad
+# logits at the loss's peak: b_l bytes per element of the [tokens, V/t] logits (Megatron's
+# vocab-parallel cross entropy: bf16 logits, fp32 softmax, fp32 grad = 10; torch eager
+# F.cross_entropy on .float() logits, as torchtitan and the bundle run it: the saved fp32
+# log-softmax, its incoming fp32 grad and the fp32 input grad at once = 12)
+A_logits = n_tok * V / t * bl
 B_moe = 2 * R_rows * h * 2                                     # dispatch send + receive
+# backward of one layer: the gradients of its FFN intermediates (fc1 / gate-up outputs and
+# the activation output) exist beside the saved activations while its FFN backward runs
+Tr_dense = n_tok * 2 * nm * F / t
+Tr_moe = R_rows * 2 * nm * Fe / te + n_tok * 2 * Es * nm * Fs / t
 B_cp = (1 - mla) * 2 * 2 * n_tok * 2 * g * dh / tg + mla * 2 * 2 * n_tok * a * (dn + dr + dv) / t
 B_tp = 2 * S / c * b * h                                       # sequence-parallel all-gather
 
@@ -157,7 +167,7 @@ T_moe = 3 * T_mm(Fl_attn_mm + Fl_moe) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_m
 # full recompute: one more forward
 T_rc_dense = T_mm(Fl_attn_mm + Fl_mlp) + T_core + T_ew(M_ew_attn + M_ew_mlp)
 T_rc_moe = T_mm(Fl_attn_mm + Fl_moe) + T_core + T_ew(M_ew_attn + M_ew_moe)
-T_head = 3 * T_mm(Fl_head) + 3 * T_ew(A_logits)
+T_head = 3 * T_mm(Fl_head) + 3 * T_ew(n_tok * V / t * 10)          # loss kernels' HBM traffic
 
 # communication per layer per micro-batch (seconds)
 coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
@@ -190,11 +200,57 @@ ATTN_MODULES = {
     "layernorm": (n_tok * 2 * 2 * h / ts, T_ew(M_norms), 0),
     "mla_up_proj": (mla * n_tok * (2 * a * (dn + dr) / t + 2 * a * dv / t), T_mm(Fl_mla_up), 0),
 }
+
+# torchtitan's per-op selective AC (`selective_ac_option = "op"`; torchtitan
+# models/llama3/infra/parallelize.py `_save_list` and `_custom_policy`, Dec 2024): inside
+# each checkpointed block it keeps the block input, the outputs of the attention kernel
+# (SDPA output + fp32 log-sum-exp) and of every second aten.mm in call order (the 1st,
+# 3rd, ...); everything else (norms, RoPE, activations, the other matmuls, the routed
+# experts' grouped GEMMs, which are not aten.mm) is recomputed in backward. Each matmul
+# below is (output bytes per token, forward FLOPs per micro-batch), in call order.
+def _alt(mms, odd=0):
+    """(bytes saved, FLOPs recomputed) of matmuls `mms` when every second one is saved,
+    the first saved unless `odd` (0/1) matmuls came before in the block."""
+    keep = lambda i: (1 - odd) if i % 2 == 0 else odd
+    return (sum(o * keep(i) for i, (o, _) in enumerate(mms)),
+            sum(fl * (1 - keep(i)) for i, (_, fl) in enumerate(mms)))
+
+
+_mm = lambda out, k, n: (out, 2 * n_tok * k * n)               # (out bytes/token, FLOPs of k x n per token)
+_gqa_mms = [_mm(2 * a * dh / t, h, a * dh / t), _mm(2 * g * dh / tg, h, g * dh / tg),
+            _mm(2 * g * dh / tg, h, g * dh / tg), _mm(2 * h / ts, a * dh / t, h)]
+_mla_mms = [_mm(2 * a * (dn + dr) / t, h, a * (dn + dr) / t), _mm(2 * (rkv + dr), h, rkv + dr),
+            _mm(2 * a * (dn + dv) / t, rkv, a * (dn + dv) / t), _mm(2 * h / ts, a * dv / t, h)]
+_mlaq_mms = [_mm(2 * rq, h, rq), _mm(2 * a * (dn + dr) / t, rq, a * (dn + dr) / t), *_mla_mms[1:]]
+_odd = mla * qlora                                             # MLA with a q down-projection: 5 matmuls
+_mixa = lambda i: ((1 - mla) * _alt(_gqa_mms)[i] + mla * (1 - qlora) * _alt(_mla_mms)[i]
+                   + _odd * _alt(_mlaq_mms)[i])
+op_attn = (_mixa(0), _mixa(1))
+# the FFN's matmuls follow the attention's, so their parity depends on how many came first;
+# a gated FFN is w1, w3, w2 and a plain one fc1, fc2 (the two mixed by n_m)
+_alt2 = lambda mms: tuple(_alt(mms, 0)[i] * (1 - _odd) + _alt(mms, 1)[i] * _odd for i in (0, 1))
+_mix = lambda a3, a2: tuple(a3[i] * (nm - 2) + a2[i] * (3 - nm) for i in (0, 1))
+_w13, _w2 = _mm(2 * F / t, h, F / t), _mm(2 * h / ts, F / t, h)
+op_mlp = _mix(_alt2([_w13, _w13, _w2]), _alt2([_w13, _w2]))
+# a MoE block: the router matmul, then the shared experts as one FFN of width E_s F_s; the
+# routed experts' grouped GEMMs are not aten.mm: never saved, always recomputed
+_rt, _s13, _s2 = _mm(2 * E / ts, h, E / ts), _mm(2 * Es * Fs / t, h, Es * Fs / t), _mm(2 * h / ts, Es * Fs / t, h)
+op_moe = _mix(_alt2([_rt, _s13, _s13, _s2]), _alt2([_rt, _s13, _s2]))
+op_keep_attn = n_tok * (2 * h / ts + op_attn[0] + 2 * a * dvv / t + flash * 4 * a / t)   # input, mms, SDPA out + lse
+OP_TERMS = {
+    # (bytes freed, extra compute, extra collectives) of op-SAC in a dense / MoE layer
+    "dense": (A_attn + A_mlp - op_keep_attn - n_tok * op_mlp[0],
+              T_mm(op_attn[1] + op_mlp[1]) + T_ew(M_ew_attn + M_ew_mlp), (X_tp_attn + X_tp_mlp) / 4),
+    "moe": (A_attn + A_moe - op_keep_attn - n_tok * op_moe[0],
+            T_mm(op_attn[1] + op_moe[1] + 2 * n_tok * K / ts * imb * nm * h * Fe) + T_ew(M_ew_attn + M_ew_moe),
+            (X_tp_attn + X_etp) / 4 + X_ep / 2),
+}
+
 MODULE_TERMS = {
-    "dense": {**ATTN_MODULES,
+    "dense": {**ATTN_MODULES, "op": OP_TERMS["dense"],
               "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mm(Fl_mlp) + T_ew(n_tok * 2 * nm * F / t),
                       X_tp_mlp / 4)},
-    "moe": {**ATTN_MODULES,
+    "moe": {**ATTN_MODULES, "op": OP_TERMS["moe"],
             "moe": (A_moe - n_tok * (2 * h / ts + 2 * h / ts + drop * h / ts),
                     T_mm(Fl_moe) + T_ew(M_ew_moe - n_tok * (10 * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
             "moe_act": (R_rows * 2 * Fe / te, T_ew(M_act_e), 0),
@@ -259,7 +315,10 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
                "activations of one micro-batch through the stage's layers"),
     "logits": (el * (A_logits + mtp_acts), "logits + loss (and MTP) on the last stage"),
     "buffers": (B_tp * sp.Min(1, t - 1) + B_cp * sp.Min(1, cr - 1) + hm * B_moe
-                + z2 * (bg + 4 * z3) * layer_params, "TP / CP / MoE dispatch and sharding buffers"),
+                + z2 * (bg + 4 * z3) * layer_params + z3 * el * 2 * (head_last + u1 * P_embed / t)
+                + hm * Tr_moe + (1 - hm) * Tr_dense,
+                "TP / CP / MoE dispatch and sharding buffers, the gathered head under zero3, one layer's "
+                "backward transient"),
     # time per micro-batch (seconds)
     "work": (nd_ * T_dense + nmo_ * T_moe + fd_ * T_rc_dense + fmo_ * T_rc_moe + sel_work + el * (T_head + mtp_time),
              "compute of one micro-batch, forward + backward + recompute"),
@@ -309,6 +368,8 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "B_moe": (B_moe, "MoE dispatch buffers"),
     "B_cp": (B_cp, "ring CP double buffers for K/V"),
     "B_tp": (B_tp, "sequence-parallel all-gather buffer"),
+    "Tr_dense": (Tr_dense, "backward transient of a dense layer (FFN intermediate grads)"),
+    "Tr_moe": (Tr_moe, "backward transient of a MoE layer (expert intermediate grads)"),
     "Fl_attn_mm": (Fl_attn_mm, "attention projection FLOPs, forward, one micro-batch"),
     "Fl_attn_core": (Fl_attn_core, "causal attention core FLOPs, forward"),
     "Fl_mlp": (Fl_mlp, "dense FFN FLOPs, forward"),

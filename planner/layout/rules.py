@@ -19,7 +19,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Callable, Optional
 
-from planner.layout.values import Layout, LayoutError
+from planner.layout.values import RECOMPUTE_MODULES, Layout, LayoutError
 
 
 class Violation(str):
@@ -39,7 +39,7 @@ class Violation(str):
 @dataclass(frozen=True)
 class Rule:
     id: str
-    scope: str                         # "degree" | "fold" | "stage"
+    scope: str                         # "degree" | "fold" | "stage" | "layout" | "target" (planner.targets)
     needs: frozenset                   # fields it reads (degree / fold rules)
     what: str                          # one line: the rule in words
     check: Callable                    # (x, problem) -> Optional[str]  (stage: (stage, layout, problem))
@@ -230,10 +230,162 @@ def _(s, L, pr):
     m = pr.model
     has = {"core_attn": True, "layernorm": True, "mlp": not all(m.moe_layers()), "moe": m.is_moe,
            "moe_act": m.is_moe, "shared_experts": bool(m.moe and m.moe.shared_experts),
-           "mla_up_proj": m.attention == "mla"}
+           "mla_up_proj": m.attention == "mla", "op": True}
     bad = [x for x in s.recompute_modules if not has[x]] if s.recompute_selective else []
     if bad:
         return f"stage {s.index}: recompute module {', '.join(bad)} does not exist in {m.name}"
+
+
+# --------------------------------------------------------------------------- engine targets
+# What Megatron-LM or torchtitan can run (train.target; planner/targets.py holds the rest of
+# each target: its search defaults, and the recompute forms below as export reads them).
+# Sources: NVIDIA/Megatron-LM megatron/training/arguments.py (validate_args) at d98e8a6, and
+# pytorch/torchtitan at 238fa99 (the last commit whose job config is a TOML file).
+
+def _engine(pr) -> str:
+    return getattr(pr.train, "target", "bundle")
+
+
+@_rule("target.order", "degree", "order", "Megatron and torchtitan lay ranks out tp innermost, then cp, dp, pp")
+def _(x, pr):
+    # Megatron-LM megatron/core/parallel_state.py initialize_model_parallel(order="tp-cp-ep-dp-pp");
+    # torchtitan torchtitan/distributed/parallel_dims.py:96 unflattens ("pp", "batch", "cp", "tp")
+    if _engine(pr) != "bundle" and x.order != "tp-cp-dp-pp":
+        return f"{_engine(pr)} ranks are ordered tp-cp-dp-pp, not {x.order}"
+
+
+@_rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel is ring attention only")
+def _(x, pr):
+    # torchtitan torchtitan/config/job_config.py:446 context_parallel_rotate_method allgather | alltoall:
+    # both pass KV shards round a ring (torchtitan/distributed/context_parallel.py); no Ulysses
+    if _engine(pr) == "torchtitan" and x.cp > 1 and x.cp_kind != "ring":
+        return f"torchtitan runs ring context parallel only, not cp_kind {x.cp_kind}"
+
+
+@_rule("target.cp_seq", "degree", "cp", "Megatron needs seq % (2 * cp) == 0 when cp > 1")
+def _(x, pr):
+    # Megatron-LM megatron/training/arguments.py:1335-1338
+    s = pr.train.seq
+    if _engine(pr) == "megatron" and x.cp > 1 and s % (2 * x.cp):
+        return f"Megatron needs 2*cp({2 * x.cp}) | seq({s}): {s} % {2 * x.cp} = {s % (2 * x.cp)}"
+
+
+@_rule("target.sharding", "degree", "sharding tp cp pp", "the engine runs this data-parallel sharding")
+def _(x, pr):
+    # torchtitan shards with FSDP2 over dp_shard x cp (parallel_dims.py:334 fsdp_enabled = dp_shard or
+    # cp): zero2 / zero3 by fsdp_reshard_after_forward never / always, no ZeRO-1; DDP only on a 1-D
+    # mesh (torchtitan/models/llama3/infra/parallelize.py:148-151 "DDP has not supported > 1D parallelism")
+    if _engine(pr) != "torchtitan":
+        return None
+    if x.sharding == "zero1":
+        return "torchtitan has no ZeRO-1 (FSDP2 shards gradients too: zero2 or zero3)"
+    if x.sharding == "none" and x.tp * x.cp * x.pp > 1:
+        return (f"torchtitan runs DDP (sharding none) on a 1-D mesh only: tp({x.tp}) * cp({x.cp}) * pp({x.pp}) "
+                f"= {x.tp * x.cp * x.pp} != 1")
+
+
+@_rule("target.master", "degree", "master", "the master copy is where the engine keeps it")
+def _(x, pr):
+    # Megatron keeps bf16 weights + an fp32 master in its optimizer; torchtitan's FSDP2
+    # MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) keeps the fp32 parameter itself
+    want = {"megatron": "bf16+fp32", "torchtitan": "fp32"}.get(_engine(pr))
+    if want and x.master != want:
+        return f"{_engine(pr)} keeps the master as {want}, not {x.master}"
+
+
+@_rule("target.etp", "fold", "tp etp ep", "torchtitan's expert TP is 1 or tp")
+def _(x, pr):
+    # torchtitan torchtitan/distributed/parallel_dims.py:58-59 (ep > 1: "Currently we only support
+    # ETP=TP or ETP=1"); job_config.py:464 expert_tensor_parallel_degree has no effect when ep = 1,
+    # where the experts follow the dense TP
+    if _engine(pr) != "torchtitan" or pr.model.moe is None:
+        return None
+    if x.ep > 1 and x.etp not in (1, x.tp):
+        return f"torchtitan needs etp({x.etp}) = 1 or tp({x.tp}) when ep({x.ep}) > 1"
+    if x.ep == 1 and x.etp != x.tp:
+        return f"torchtitan with ep = 1 splits the experts as the dense TP: etp({x.etp}) != tp({x.tp})"
+
+
+@_rule("target.uniform_fold", "layout", "", "Megatron and torchtitan set EP / ETP once: one folding for all stages")
+def _(L, pr):
+    # Megatron-LM --expert-model-parallel-size / --expert-tensor-parallel-size, torchtitan
+    # expert_parallel_degree / expert_tensor_parallel_degree: one value each for the whole model
+    folds = sorted({s.fold for s in L.stages})
+    if _engine(pr) != "bundle" and len(folds) > 1:
+        shown = ", ".join(f"etp{f[0]} ep{f[1]} edp{f[2]}" for f in folds)
+        return f"{_engine(pr)} runs one expert folding for all stages; the stages use {len(folds)} ({shown})"
+
+
+@_rule("target.recompute", "target", "", "the per-stage recompute is one the engine's flags can say")
+def _(L, pr):
+    engine = _engine(pr)
+    if engine == "megatron":
+        return megatron_recompute(L)[1]
+    if engine == "torchtitan":
+        return torchtitan_recompute(L)[1]
+
+
+def megatron_recompute(L) -> tuple[Optional[dict], Optional[str]]:
+    """Megatron's recompute flags for the layout's per-stage recompute, or why there are none.
+    One granularity for the whole model (arguments.py:1425: selective takes no method): selective
+    runs `--recompute-modules` in every layer; full with `--recompute-method block
+    --recompute-num-layers N` recomputes N layers of each virtual chunk (min(n, N*vpp) of a stage)."""
+    full = [s.recompute_full for s in L.stages]
+    sel = [s.recompute_selective for s in L.stages]
+    if not any(full) and not any(sel):
+        return {"granularity": None}, None
+    if any(full) and any(sel):
+        return None, "Megatron runs one recompute granularity: the stages mix full and selective recompute"
+    if any(sel):
+        part = [s for s in L.stages if s.recompute_selective != s.num_layers]
+        if part:
+            s = part[0]
+            return None, (f"stage {s.index}: selective recompute in {s.recompute_selective} of {s.num_layers} "
+                          f"layers; Megatron's --recompute-modules apply to every layer")
+        mods = sorted({s.recompute_modules for s in L.stages})
+        if len(mods) > 1:
+            return None, f"stages recompute different modules {' / '.join('+'.join(m) for m in mods)}; " \
+                         f"--recompute-modules is one list"
+        if "op" in mods[0]:
+            return None, "recompute module op is torchtitan's per-op AC; Megatron has no such module"
+        return {"granularity": "selective", "modules": mods[0]}, None
+    n_max = max(full)
+    per_chunk = -(-n_max // L.vpp)
+    for n in range(1, per_chunk + 1):
+        if all(f == min(s.num_layers, n * L.vpp) for f, s in zip(full, L.stages)) \
+                and (L.vpp == 1 or all(f in (0, s.num_layers) for f, s in zip(full, L.stages))):
+            return {"granularity": "full", "method": "block", "num_layers": n}, None
+    shown = "/".join(map(str, full))
+    return None, (f"full recompute of {shown} layers per stage is not min(layers, N * vpp) for one "
+                  f"--recompute-num-layers N" + (" (with vpp > 1: all layers or none)" if L.vpp > 1 else ""))
+
+
+# torchtitan's per-op selective AC, as the audit estimates it (planner/audit/torchtitan.py)
+TITAN_SAC = ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
+
+
+def torchtitan_recompute(L) -> tuple[Optional[dict], Optional[str]]:
+    """torchtitan's [activation_checkpoint] for the layout, or why there is none
+    (torchtitan/config/job_config.py:651-656 at 238fa99): mode none; full (every block);
+    selective with an integer option k (every k-th block: n // k of a stage's n) or "op" (per-op AC,
+    every layer)."""
+    full = [s.recompute_full for s in L.stages]
+    sel = [s.recompute_selective for s in L.stages]
+    if not any(full) and not any(sel):
+        return {"mode": "none"}, None
+    if any(sel):
+        if any(full) or any(s.recompute_selective != s.num_layers for s in L.stages):
+            return None, "torchtitan's selective AC applies to every layer (op) or to whole blocks (an integer)"
+        mods = {s.recompute_modules for s in L.stages}
+        if mods != {TITAN_SAC}:
+            shown = " / ".join("+".join(m) for m in sorted(mods))
+            return None, f"torchtitan has no recompute modules {shown} (its selective AC is per-op: module op)"
+        return {"mode": "selective", "option": "op"}, None
+    for k in range(1, max(s.num_layers for s in L.stages) + 1):
+        if all(f == s.num_layers // k for f, s in zip(full, L.stages)):
+            return ({"mode": "full"} if k == 1 else {"mode": "selective", "option": str(k)}), None
+    return None, (f"full recompute of {'/'.join(map(str, full))} layers per stage is not every k-th block "
+                  f"of each stage for one k")
 
 
 # --------------------------------------------------------------------------- running them
@@ -264,10 +416,10 @@ def violations(layout: Layout, problem) -> list[Violation]:
     L = layout
     out = degree_violations(problem, **{k: getattr(L, k) for k in (
         "world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "micro_batch",
-        "num_microbatches")})
+        "num_microbatches", "order", "sharding", "master")})
     seen = {v.rule for v in out}
     for s in L.stages:
-        for v in degree_violations(problem, "fold", etp=s.etp, ep=s.ep, edp=s.edp):
+        for v in degree_violations(problem, "fold", etp=s.etp, ep=s.ep, edp=s.edp, tp=L.tp, cp=L.cp, dp=L.dp):
             out.append(Violation(v.rule, _prefix(v, s)))
         for r in _select("stage", frozenset()):
             msg = r.check(s, L, problem)

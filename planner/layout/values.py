@@ -32,7 +32,9 @@ SHARDINGS = ("none", "zero1", "zero2", "zero3")
 #              only while gathered for compute (FSDP2 with MixedPrecisionPolicy(bf16, fp32))
 MASTERS = ("bf16+fp32", "fp32")
 # Megatron-LM's --recompute-modules names (megatron/core/transformer/transformer_config.py)
-RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj")
+# plus "op": torchtitan's per-op selective AC (selective_ac_option = "op"), which replaces a
+# layer's whole save set and so is never combined with another module
+RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
 
 
 class LayoutError(ValueError):
@@ -65,6 +67,9 @@ class Stage(BaseModel):
                              f"(known: {', '.join(RECOMPUTE_MODULES)})")
         if not v:
             raise ValueError("recompute_modules: name at least one module")
+        if "op" in v and len(set(v)) > 1:
+            raise ValueError(f"recompute_modules: op (torchtitan per-op SAC) replaces the layer's save set; "
+                             f"it does not combine with {', '.join(x for x in v if x != 'op')}")
         return tuple(sorted(set(v), key=RECOMPUTE_MODULES.index))
 
     @property
