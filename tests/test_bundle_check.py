@@ -99,6 +99,13 @@ FULL = {
         pp=2, cp=2, dp=2, split=[1, 3], folds=[(1, 4, 1), (1, 2, 2)], num_microbatches=2,
         recompute=[(0, 0), (3, 0)], model=TIED)),
     "tp2_cp2_dp2_etp2_ep2_edp2_tied_softmax": (8, plan(tp=2, cp=2, dp=2, folds=[(2, 2, 2)], model=TIED_SOFTMAX)),
+    # sequence parallel across a stage boundary (each tp rank sends its 1/tp of the rows);
+    # zero2 with pp > 1 keeps the gathered copy over the micro-batches, reduce-scatters each
+    "tp2_pp2_zero2_tied": (4, plan(tp=2, pp=2, num_microbatches=2, folds=[(1, 2, 1), (1, 2, 1)],
+                                   sharding="zero2", model=TIED)),
+    # sequence parallel with Ulysses CP, dense layers only, zero3, selective recompute
+    "tp2_ulysses_cp2_dense_zero3_recompute": (4, plan(tp=2, cp=2, cp_kind="ulysses", model=model(moe=None),
+                                                      sharding="zero3", recompute=[(1, 2)])),
 }
 
 # These cases go through the bundle's launch scripts instead of torchrun directly.

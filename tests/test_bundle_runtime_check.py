@@ -44,3 +44,42 @@ def test_check_passes(name, tmp_path):
                        cwd=bundle, env=env, capture_output=True, text=True, timeout=400)
     out = p.stdout + p.stderr
     assert p.returncode == 0 and "CHECK PASS" in out, out[-3000:]
+
+
+# Counts FSDP2's real all-gathers (an unshard of a group that is neither gathered nor
+# being gathered) per param group, printed at exit by ranks 0 and 3.
+_COUNT_GATHERS = '''
+import atexit, collections, os
+from torch.distributed.fsdp._fully_shard import _fsdp_param_group as g
+_n = collections.Counter()
+_unshard = g.FSDPParamGroup.unshard
+def unshard(self, async_op=False):
+    if self._all_gather_result is None and not self.is_unsharded:
+        _n[id(self)] += 1
+    return _unshard(self, async_op)
+g.FSDPParamGroup.unshard = unshard
+atexit.register(lambda: os.environ.get("RANK") in ("0", "3") and print(
+    "GATHERS", os.environ["RANK"], len(_n), sum(_n.values()), flush=True))
+'''
+
+
+@pytest.mark.parametrize("sharding, per_microbatch", [("zero2", False), ("zero3", True)])
+def test_pp_gathers_as_costed(sharding, per_microbatch, tmp_path):
+    """pp > 1: zero2 gathers each FSDP2 unit once per step (the cost model's one gather per
+    step), zero3 again in every micro-batch (--check runs 2 steps of 4 micro-batches)."""
+    bundle = render_bundle(plan(tp=2, pp=2, num_microbatches=4, folds=[(1, 2, 1), (1, 2, 1)], sharding=sharding),
+                           tmp_path / "b")
+    (tmp_path / "hook").mkdir()
+    (tmp_path / "hook" / "sitecustomize.py").write_text(_COUNT_GATHERS)
+    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore", PYTHONPATH=str(tmp_path / "hook"))
+    p = subprocess.run([TORCHRUN, "--standalone", "--nproc-per-node=4", "train.py", "--check", "--device", "cpu"],
+                       cwd=bundle, env=env, capture_output=True, text=True, timeout=400)
+    out = p.stdout + p.stderr
+    assert p.returncode == 0 and "CHECK PASS" in out, out[-3000:]
+    counts = [tuple(map(int, l.split()[2:])) for l in out.splitlines() if l.startswith("GATHERS")]
+    assert len(counts) == 2, out[-2000:]
+    for units, gathers in counts:
+        if per_microbatch:
+            assert gathers > 2 * units * 2          # more than one per unit per step (2 steps)
+        else:
+            assert gathers == units * 2             # exactly one per unit per step

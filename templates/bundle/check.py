@@ -46,8 +46,8 @@ def capacity_groups(train):
             rows = torch.arange(mb) + (d * nmb + i) * mb
             for c in range(L["cp"]):
                 pos = local_positions(S, c // L["cp_ulysses"], L["cp_ring"], c % L["cp_ulysses"], L["cp_ulysses"])
-                flat = (rows[:, None] * S + pos[None, :]).flatten()          # [mb * S/cp], row-major
-                groups += list(flat.chunk(L["tp"]))                          # each tp rank routes 1/tp
+                n = len(pos) // L["tp"]             # sequence parallel: tp rank r routes rows r*n.. of each sequence
+                groups += [(rows[:, None] * S + pos[None, r * n:(r + 1) * n]).flatten() for r in range(L["tp"])]
     return groups
 
 
@@ -118,9 +118,9 @@ class Checker:
         ref_loss = F.cross_entropy(logits.flatten(0, 1), data[:, 1:].flatten())
         ref_loss.backward()
         self.losses.append(ref_loss.item())
-        if loss is not None:                 # the loss lives on the last stage; sum over dp x cp
+        if loss is not None:                 # the loss lives on the last stage; sum over dp x cp x tp
             total = loss.detach().float().clone()
-            dist.all_reduce(total, group=self.mesh.dp_cp_group)
+            dist.all_reduce(total, group=self.mesh.stage_group)
             self.loss_par = total.item()
             self._cmp(f"loss of step {self.step}", total.cpu(), ref_loss.detach())
         named = self.ref.named()

@@ -237,11 +237,11 @@ def main():
         update_biases(stages, mesh)
         if checker is not None:
             checker.after_step(lr, pm, [m for s in stages for m in s.moe_layers()])
-        # the loss lives on the last stage; sum it over dp x cp there and report
+        # the loss lives on the last stage; sum it over dp x cp x tp there and report
         total = torch.zeros((), device=device)
         if loss is not None:
             total = loss.detach().float().clone()
-            dist.all_reduce(total, group=mesh.dp_cp_group)
+            dist.all_reduce(total, group=mesh.stage_group)
         dist.all_reduce(total, op=dist.ReduceOp.MAX)
         dt = time.perf_counter() - t0
         if rank == 0:
