@@ -25,7 +25,11 @@ def _csv(text, field, allowed=None):
 
 def build_problem(a, gpus_default=64):
     """The Problem of parsed CLI arguments `a` (one-line SpecError on a bad value)."""
-    kw = {}
+    from planner import targets
+    # the target's search defaults (planner/targets.py): master, sharding, CP and recompute
+    # modules its engine can set; the flags below override them
+    target = getattr(a, "target", None) or "bundle"
+    kw = dict(targets.train_defaults(target))
     if a.micro_batch:
         kw["micro_batches"] = tuple(_int(x, "micro_batch") for x in _csv(a.micro_batch, "micro_batch"))
     if a.cp_kinds:
@@ -35,12 +39,15 @@ def build_problem(a, gpus_default=64):
     if a.capacity_factor is not None:
         kw["capacity_factor"] = a.capacity_factor
     # the default target is foldplan's own bundle, which runs FSDP2 mixed precision: the
-    # fp32 sharded parameter is the master (planner.layout.values.MASTERS)
-    kw["master"] = getattr(a, "master", None) or "fp32"
+    # fp32 sharded parameter is the master (planner.layout.values.MASTERS) ...
+    if getattr(a, "master", None):
+        kw["master"] = a.master
+    # ... its loss is eager F.cross_entropy on .float() logits (TrainSpec.logit_bytes) ...
+    if getattr(a, "target", "bundle") in (None, "bundle", "torchtitan"):
+        kw["logit_bytes"] = 12
     # ... and the modules whose memory the bundle really frees: its moe_act recompute keeps
     # the activation output (the expert down-projection saves its input; Megatron discards
     # it), measured by --dry-run at +30% activations, so the bundle target does not use it
-    kw["recompute_modules"] = BUNDLE_MODULES
     if getattr(a, "sharding", None):
         kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
     if getattr(a, "recompute_modules", None):

@@ -21,7 +21,7 @@ import numpy as np
 
 from planner import costmodel as cm
 from planner.costmodel.formulas import COMM_TERMS
-from planner.layout import SHARDINGS, Layout, Stage
+from planner.layout import SHARDINGS, Layout, Stage, degree_violations
 from planner.specs import Problem
 from solvers.space import enumerate_tuples, folds
 
@@ -156,27 +156,33 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             capped = True
             break
         done += 1
-        sc = _Scorer(problem, tu, folds(problem, tu.stage_ranks))
-        memo: dict = {}
-        for bnds in _splits(L, tu.pp, tu.vpp):
-            if over():
-                capped = True
-                break
-            per_stage = []
-            for i in range(tu.pp):
-                key = (i, bnds[i], bnds[i + 1])
-                if key not in memo:
-                    memo[key] = sc.options(i, bnds[i], bnds[i + 1])
-                per_stage.append(memo[key])
-            if any(not o for o in per_stage):
-                continue
-            for n_combo, combo in enumerate(product(*per_stage)):
-                if n_combo % 4096 == 4095 and over():
+        fl = folds(problem, tu.stage_ranks)
+        # target: uniform expert fold — an engine that sets EP / ETP once runs one folding in
+        # every stage, among those its fold rules allow (planner.layout target.* rules)
+        uniform = getattr(problem.train, "target", "bundle") != "bundle"
+        groups = [[f] for f in fl if not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
+                                                            etp=f[0], ep=f[1], edp=f[2])] if uniform else [fl]
+        for sc in (_Scorer(problem, tu, g) for g in groups):
+            memo: dict = {}
+            for bnds in _splits(L, tu.pp, tu.vpp):
+                if over():
                     capped = True
                     break
-                step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
-                                          [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
-                if best is None or step < best[0]:
-                    best = (step, sc.layout(bnds, combo))
+                per_stage = []
+                for i in range(tu.pp):
+                    key = (i, bnds[i], bnds[i + 1])
+                    if key not in memo:
+                        memo[key] = sc.options(i, bnds[i], bnds[i + 1])
+                    per_stage.append(memo[key])
+                if any(not o for o in per_stage):
+                    continue
+                for n_combo, combo in enumerate(product(*per_stage)):
+                    if n_combo % 4096 == 4095 and over():
+                        capped = True
+                        break
+                    step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
+                                              [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
+                    if best is None or step < best[0]:
+                        best = (step, sc.layout(bnds, combo))
     wall = time.perf_counter() - t0
     return BruteResult(best[0] * 1e9 if best else None, best[1] if best else None, len(tuples), wall, capped, done)

@@ -191,6 +191,12 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
         opt = sv.term("opt_step")
         model.add(o_max >= opt)
         busy_all.append(busy), excess_all.append(excess), opt_all.append(opt)
+    # target: uniform expert fold — Megatron / torchtitan set EP and ETP once, so every stage
+    # picks the same folding as stage 0 (planner.layout rule target.uniform_fold)
+    if getattr(problem.train, "target", "bundle") != "bundle":
+        for sv in stages[1:]:
+            for y0, y in zip(stages[0].y, sv.y):
+                model.add(y == y0)
     # Redundant: the bottleneck is at least the mean stage (tightens the relaxation).
     model.add(P * t_max >= sum(busy_all))
     model.add(P * d_max >= sum(excess_all))

@@ -1,0 +1,109 @@
+"""Engine targets: the search keeps to what Megatron-LM / torchtitan can run (one expert
+folding, their rank order, their fold / CP / sharding rules), the stage model and the
+brute force agree under the uniform-fold constraint, and each cited engine rule fires."""
+import random
+
+import pytest
+
+from planner import costmodel as cm
+from planner import targets
+from planner.layout import Layout, Stage, check, degree_violations
+from planner.specs import ModelSpec, make_problem
+from solvers import search
+from solvers.bruteforce import brute_force
+
+from test_solver import random_problem
+
+
+def _as(problem, target):
+    over = {k: v for k, v in targets.train_defaults(target).items()
+            if k in ("target", "master", "shardings", "cp_kinds")}
+    train = problem.train.model_copy(update=over)
+    return problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
+
+
+@pytest.mark.parametrize("target", ["megatron", "torchtitan"])
+def test_stage_model_matches_brute_force_with_one_folding(target):
+    rng = random.Random(77 if target == "megatron" else 78)
+    done = 0
+    while done < 4:                      # small: the brute force is exponential
+        p = random_problem(rng)
+        if not p.model.is_moe or p.cluster.gpus > 16 or p.cluster.gpus * p.model.layers > 32:
+            continue
+        p = _as(p, target)
+        res = search(p, top=2, fixed={"order": targets.ENGINE_ORDER}, fold_filter=targets.fold_filter(p))
+        ref = brute_force(p, where={"order": targets.ENGINE_ORDER})
+        done += 1
+        if ref.best_ns is None:
+            assert not res.plans
+            continue
+        assert res.plans and res.status == "OPTIMAL"
+        assert res.plans[0].objective_ns == pytest.approx(ref.best_ns, rel=1e-6, abs=1e3)
+        for c in res.plans:
+            check(c.layout, p)                                   # target.uniform_fold, target.etp, ...
+            assert len({s.fold for s in c.layout.stages}) == 1
+        assert len({s.fold for s in ref.layout.stages}) == 1
+
+
+def _moe(layers=4):
+    return ModelSpec(name="m", layers=layers, hidden=1024, heads=8, kv_heads=8, head_dim=128, vocab=32000,
+                     ffn_hidden=0, moe=dict(experts=8, top_k=2, expert_ffn_hidden=2048))
+
+
+def test_uniform_fold_rule_names_the_foldings():
+    p = make_problem(model=_moe(), gpus=8, seq=4096, global_batch=8, **targets.train_defaults("megatron"))
+    st = (Stage(index=0, layers=(0, 2), etp=1, ep=4, edp=1), Stage(index=1, layers=(2, 4), etp=1, ep=2, edp=2))
+    L = Layout(world=8, tp=1, cp=1, dp=4, pp=2, micro_batch=1, num_microbatches=2, stages=st, master="bf16+fp32")
+    msgs = [v for v in targets.violations(L, p) if v.rule == "target.uniform_fold"]
+    assert msgs and "etp1 ep2 edp2, etp1 ep4 edp1" in msgs[0]
+    bundle = p.model_copy(update={"train": p.train.model_copy(update={"target": "bundle", "master": "bf16+fp32"})})
+    assert not [v for v in targets.violations(L, bundle) if v.rule.startswith("target.")]
+
+
+def test_torchtitan_rules_fire_as_cited():
+    p = make_problem(model=_moe(), gpus=16, seq=4096, global_batch=16, **targets.train_defaults("torchtitan"))
+    # parallel_dims.py:58-59 at 238fa99: ETP is 1 or TP when ep > 1
+    assert degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=2, ep=2, edp=4)
+    assert not degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=4, ep=2, edp=2)
+    assert not degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=1, ep=8, edp=2)
+    # ring CP only; no ZeRO-1; DDP on a 1-D mesh only; the fp32 master
+    assert "target.cp_kind" in [v.rule for v in degree_violations(p, cp=2, cp_kind="ulysses")]
+    assert "target.cp_kind" not in [v.rule for v in degree_violations(p, cp=2, cp_kind="ring")]
+    assert degree_violations(p, sharding="zero1", tp=1, cp=1, pp=1)
+    assert degree_violations(p, sharding="none", tp=2, cp=1, pp=1)
+    assert not degree_violations(p, sharding="none", tp=1, cp=1, pp=1)
+    assert degree_violations(p, master="bf16+fp32")
+    meg = make_problem(model=_moe(), gpus=16, seq=4096 + 4, global_batch=16, **targets.train_defaults("megatron"))
+    # arguments.py:1335: seq % (2 * cp) for every CP kind
+    assert [v.rule for v in degree_violations(meg, cp=4)] == ["target.cp_seq"]
+    assert not degree_violations(meg, cp=2)
+
+
+def test_target_search_returns_runnable_plans():
+    p = make_problem(model=_moe(), gpus=16, seq=8192, global_batch=16, memory_gib=6, micro_batches=(1,))
+    for target in ("megatron", "torchtitan"):
+        pr = _as(p, target).model_copy()
+        pr = pr.model_copy(update={"train": pr.train.model_copy(update=targets.train_defaults(target))})
+        res = targets.search(pr, top=3, time_limit=10)
+        assert res.plans, target
+        for c in res.plans:
+            assert targets.violations(c.layout, pr) == [], (target, targets.violations(c.layout, pr))
+            assert c.layout.order == targets.ENGINE_ORDER
+            assert c.estimate.peak_bytes <= pr.cluster.memory_budget_gib * cm.GiB * (1 + 1e-9)
+            form, why = targets.recompute_form(pr, c.layout)
+            assert why is None and form is not None
+
+
+def test_recompute_forms_megatron_and_torchtitan():
+    p = make_problem(model=_moe(6), gpus=8, seq=4096, global_batch=8)
+    st = (Stage(index=0, layers=(0, 3), recompute_full=2, etp=1, ep=4, edp=1),
+          Stage(index=1, layers=(3, 6), recompute_full=1, etp=1, ep=4, edp=1))
+    L = Layout(world=8, tp=1, cp=1, dp=4, pp=2, micro_batch=1, num_microbatches=2, stages=st)
+    from planner.layout.rules import megatron_recompute, torchtitan_recompute
+    assert megatron_recompute(L)[0] is None and "--recompute-num-layers" in megatron_recompute(L)[1]
+    even = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 2}) for s in st)})
+    assert megatron_recompute(even)[0] == {"granularity": "full", "method": "block", "num_layers": 2}
+    # one layer of each 3-layer stage: every 2nd block (3 // 2 = 1), the smallest k that says it
+    third = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 1}) for s in st)})
+    assert torchtitan_recompute(third)[0] == {"mode": "selective", "option": "2"}
+    assert torchtitan_recompute(L)[0] is None
