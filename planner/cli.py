@@ -57,9 +57,11 @@ class _Progress:
 
 def cmd_plan(a) -> int:
     from planner import plan as planmod
-    from planner import report
-    from solvers import search
+    from planner import report, sweep, targets
+    if getattr(a, "sweep", None):
+        return _plan_sweep(a)
     problem = problem_args.build_problem(a)
+    fixed = sweep.parse_fix(a.fix, problem) if getattr(a, "fix", None) else None
     if a.out:                                   # fail before the search, not after it
         from pathlib import Path
         from planner.codegen import BundleError
@@ -67,9 +69,12 @@ def cmd_plan(a) -> int:
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
             raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)
-    result = search(problem, top=a.top, time_limit=a.time_limit, progress=prog)
+    result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
     prog.done()
     if not result.plans:
+        if fixed:
+            print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
+                  f"fits", file=sys.stderr)
         for line in report.nothing_fits(problem, result.min_memory):
             print(line, file=sys.stderr)
         return EXIT_NOFIT
@@ -98,6 +103,27 @@ def cmd_plan(a) -> int:
             if not a.json:
                 print(f"report written to {a.report}")
     return EXIT_OK
+
+
+def _plan_sweep(a) -> int:
+    """One best plan per point of the sweep: a table line each, or (--json) a plans document each."""
+    from planner import plan as planmod
+    from planner import report, sweep, targets
+    rows, docs = [], []
+    for point, b in sweep.points(a, a.sweep):
+        problem = problem_args.build_problem(b)
+        fixed = sweep.parse_fix(b.fix, problem) if getattr(b, "fix", None) else None
+        res = targets.search(problem, top=b.top, time_limit=b.time_limit, fixed=fixed)
+        plans = planmod.from_search(problem, res) if res.plans else []
+        rows.append(sweep.row(point, plans, problem, res))
+        docs.append({"point": point, "status": res.status,
+                     "plans": planmod.document(plans) if plans else None})
+    if a.json:
+        sys.stdout.write(json.dumps({"schema": sweep.SCHEMA, "points": docs}, indent=1, sort_keys=True) + "\n")
+    else:
+        report.print_table(list(a.sweep) + sweep.HEAD, rows, title=f"sweep of {', '.join(a.sweep)} "
+                           f"(target {getattr(a, 'target', None) or 'bundle'}; best plan per point)")
+    return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
 
 
 def cmd_models(a) -> int:
@@ -193,6 +219,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
+    p.add_argument("--target", default="bundle", choices=["bundle", "megatron", "torchtitan"],
+                   help="the engine that runs the plan: its rules bound the search (planner/targets.py)")
+    p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
+                   "(keys: tp cp dp pp vpp etp ep edp micro_batch cp_kind cp_ulysses cp_ring sharding order)")
     p.set_defaults(fn=cmd_plan)
     gp = sub.add_parser("gpus", help="the GPU presets: memory as the runtime reports it, and the budget")
     gp.add_argument("--json", action="store_true")
@@ -243,6 +273,9 @@ def main(argv=None) -> int:
         pass
     try:
         a = parser().parse_args(argv)
+        if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/sweep.py)
+            from planner import sweep
+            a.sweep = sweep.split(a)
         validate.cli_values(a)                   # every value and output path, before any work
         return validate.flushed(a.fn(a))
     except BrokenPipeError:                      # `foldplan plan | head -1`
