@@ -159,3 +159,40 @@ def test_measured_activations_match_formula(modern, recompute):
     lt = cm.layer_terms(p, x1)
     formula = float(lt.a_full[0] if recompute == "full" else lt.a_dense[0])
     assert measured == pytest.approx(formula, rel=0.10), (measured, formula)
+
+
+@pytest.mark.parametrize("rows", [[96, 0, 160, 64], [80, 80, 80, 80]])
+def test_bundle_moe_act_recompute_frees_the_cost_models_bytes(rows):
+    """The bundle's local experts (templates/bundle/moe/experts.py, grouped GEMM) in bf16:
+    saved bytes without and with moe_act recompute differ by the cost model's moe_act
+    term (MODULE_TERMS["moe"]["moe_act"]) for these rows; outputs and gradients agree."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    from planner.costmodel import formulas as fm
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "templates" / "bundle"))
+    try:
+        experts = importlib.import_module("moe.experts")
+    finally:
+        sys.path.pop(0)
+    torch.manual_seed(0)
+    m, H, F_ = sum(rows), 64, 96
+    x = torch.randn(m, H, dtype=torch.bfloat16) * 1.0
+    w1, w3 = ((torch.randn(len(rows), F_, H) * 0.1).bfloat16().requires_grad_() for _ in range(2))
+    w2 = (torch.randn(len(rows), H, F_) * 0.1).bfloat16().requires_grad_()
+    x = x.requires_grad_()
+    res = {}
+    for rc in (False, True):
+        nbytes, y = saved_bytes(lambda: experts.local_experts(x * 1.0, rows, w1, w3, w2, rc), [w1, w3, w2])
+        res[rc] = nbytes, y, torch.autograd.grad(y.float().square().sum(), (x, w1, w3, w2))
+    freed = res[False][0] - res[True][0]
+    # m rows on this rank: n_tok * K * t_e / t_s * imb_mem = m with n_tok = m, the rest 1
+    term = fm.MODULE_TERMS["moe"]["moe_act"][0].subs(
+        {fm.S: m, fm.c: 1, fm.b: 1, fm.K: 1, fm.te: 1, fm.t: 1, fm.Fe: F_, fm.imbm: 1})
+    term = term.subs({s: 1 for s in term.free_symbols})   # t_s (tp if sequence parallel) = 1
+    assert freed == float(term)
+    torch.testing.assert_close(res[True][1], res[False][1])
+    for a, b in zip(res[True][2], res[False][2]):
+        torch.testing.assert_close(a, b)

@@ -68,6 +68,7 @@ def summary(out: str) -> str:
 
 
 TIED = model(tied_embeddings=True)
+SOFTMAX_NO_BIAS = model(moe={**MODEL["moe"], "router_score": "softmax", "router_bias": False})
 TIED_SOFTMAX = model(tied_embeddings=True, moe={**MODEL["moe"], "router_score": "softmax"})
 
 FAST = {
@@ -103,6 +104,10 @@ FULL = {
     # zero2 with pp > 1 keeps the gathered copy over the micro-batches, reduce-scatters each
     "tp2_pp2_zero2_tied": (4, plan(tp=2, pp=2, num_microbatches=2, folds=[(1, 2, 1), (1, 2, 1)],
                                    sharding="zero2", model=TIED)),
+    # softmax router with the load-balancing loss in the gradients (the reference computes
+    # its own over the same routing groups), sequence parallel, a fully recomputed MoE layer
+    "tp2_dp2_softmax_aux_full_recompute": (4, plan(tp=2, dp=2, folds=[(1, 2, 2)], num_microbatches=2,
+                                                   recompute=[(1, 0)], model=SOFTMAX_NO_BIAS)),
     # sequence parallel with Ulysses CP, dense layers only, zero3, selective recompute
     "tp2_ulysses_cp2_dense_zero3_recompute": (4, plan(tp=2, cp=2, cp_kind="ulysses", model=model(moe=None),
                                                       sharding="zero3", recompute=[(1, 2)])),

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bundle_plans import plan  # noqa: E402
+from bundle_plans import MODEL, model, plan  # noqa: E402
 from test_bundle_check import run_check, summary  # noqa: E402
 
 pytest.importorskip("torch")
@@ -36,6 +36,7 @@ def expect_fail(bundle: Path, world: int, dp: str = "fsdp2", why: str = ""):
 
 
 ONE = dict()                                   # world 1: the math alone, no parallelism
+SOFTMAX = dict(model=model(moe={**MODEL["moe"], "router_score": "softmax", "router_bias": False}))
 MUTATIONS = {
     # name: (plan kwargs, file, old, new, text the failure must show)
     "router_bias_update_sign_flipped": (ONE, "blocks.py", "torch.sign(counts.float().mean() - counts.float())",
@@ -53,6 +54,15 @@ MUTATIONS = {
     "ulysses_dim_order": (dict(cp=2, cp_kind="ulysses"), "cp/ulysses.py",
                           "recv.permute(1, 0, 2, 3, 4).reshape(B, U * s, h // U, d)",
                           "recv.reshape(B, U * s, h // U, d)", "differs"),
+    # softmax router: the load-balancing loss's gradient missing, or computed over the wrong rows
+    "aux_loss_dropped": (SOFTMAX, "moe/layer.py", "aux = self.aux_coef * aux_loss(", "aux = 0 * aux_loss(",
+                         "differs"),
+    "aux_loss_probabilities_not_averaged": (SOFTMAX, "moe/layer.py", "scores.float().mean(0)",
+                                            "scores.float().sum(0)", "differs"),
+    # sequence parallel: the norms' (and head's) partial gradients not summed over tp
+    "sp_norm_grads_not_summed_over_tp": (dict(tp=2, folds=[(1, 2, 1)]), "dataparallel.py",
+                                         "if m.tp_partial and p.grad is not None] if mesh.tp_size > 1 else []",
+                                         "if False]", "differs"),
     # contiguous chunks instead of zig-zag: the ring's block masks are wrong
     "ring_without_zigzag": (dict(cp=2, cp_kind="ring"), "cp/layout.py",
                             "for c in zigzag_chunks(ring_rank, ring_size)]",

@@ -52,9 +52,11 @@ def capacity_groups(train):
 
 
 class Checker:
-    def __init__(self, cfg, train, seed, mesh, tol, adam):
+    def __init__(self, cfg, train, seed, mesh, tol, adam, aux_coef=0.0):
         self.cfg, self.mesh, (self.rtol, self.atol) = cfg, mesh, tol
-        self.ref = Reference(cfg, seed, capacity_groups(train) if cfg["capacity_factor"] is not None else None)
+        groups = capacity_groups(train)
+        self.ref = Reference(cfg, seed, groups if cfg["capacity_factor"] is not None else None,
+                             aux_coef, groups)
         betas, wd, eps = adam
         self.opt = torch.optim.AdamW(self.ref.parameters(), lr=0.0, betas=betas, weight_decay=wd, eps=eps)
         self.seed, self.step, self.t0 = seed, 0, time.perf_counter()
@@ -116,7 +118,7 @@ class Checker:
         self.opt.zero_grad(set_to_none=True)
         logits = self.ref(data[:, :-1])                                  # [B, S, V]
         ref_loss = F.cross_entropy(logits.flatten(0, 1), data[:, 1:].flatten())
-        ref_loss.backward()
+        (ref_loss + self.ref.aux).backward()      # the balancing loss enters the gradients, not the loss shown
         self.losses.append(ref_loss.item())
         if loss is not None:                 # the loss lives on the last stage; sum over dp x cp x tp
             total = loss.detach().float().clone()
