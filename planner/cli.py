@@ -202,6 +202,17 @@ def cmd_bundle(a) -> int:
     return EXIT_OK
 
 
+def cmd_compare(a) -> int:
+    from planner import compare, report
+    es = compare.entries(a.items, lambda: problem_args.build_problem(a))
+    head, rows = compare.table(es)
+    report.print_table(head, rows)
+    for line in compare.notes(es):
+        print(line)
+    print(compare.verdict(es))
+    return EXIT_OK
+
+
 def cmd_audit(a) -> int:
     from planner.audit import cli as audit_cli
     return audit_cli.run(a)
@@ -242,6 +253,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--force", action="store_true")
     b.add_argument("--index", type=int, default=0)
     b.set_defaults(fn=cmd_bundle)
+    c = sub.add_parser("compare", help="plans and layout strings side by side: memory, time, rules, the winner")
+    c.add_argument("items", nargs="+", help='plan.json files and/or layout strings ("tp=2,cp=16,ep=4")')
+    _problem_args(c)
+    c.set_defaults(fn=cmd_compare)
     au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
     au.add_argument("source", help="a file, or an inline layout string")
     au.add_argument("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
