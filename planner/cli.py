@@ -213,6 +213,18 @@ def cmd_compare(a) -> int:
     return EXIT_OK
 
 
+def cmd_export(a) -> int:
+    from planner import export
+    from planner import plan as planmod
+    plans = planmod.load(a.plan, index=a.index)
+    written = export.write(plans[0], a.to, a.out)
+    if a.out is None:
+        sys.stdout.write(written[0])
+    else:
+        print(f"written: {', '.join(written)}")
+    return EXIT_OK
+
+
 def cmd_audit(a) -> int:
     from planner.audit import cli as audit_cli
     return audit_cli.run(a)
@@ -257,6 +269,13 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("items", nargs="+", help='plan.json files and/or layout strings ("tp=2,cp=16,ep=4")')
     _problem_args(c)
     c.set_defaults(fn=cmd_compare)
+    x = sub.add_parser("export", help="a plan as Megatron-LM flags or a torchtitan TOML (what it cannot say: refused)")
+    x.add_argument("plan", help="a plan.json")
+    x.add_argument("--to", required=True, choices=["megatron", "torchtitan"])
+    x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
+                   "default: print it")
+    x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
+    x.set_defaults(fn=cmd_export)
     au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
     au.add_argument("source", help="a file, or an inline layout string")
     au.add_argument("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
@@ -279,6 +298,11 @@ def main(argv=None) -> int:
         errors += (PlanFileError,)
         from planner.audit.source import AuditParseError
         errors += (AuditParseError,)
+    except ImportError:
+        pass
+    try:
+        from planner.export import ExportError
+        errors += (ExportError,)
     except ImportError:
         pass
     try:
