@@ -26,6 +26,7 @@ from typing import Callable, Optional
 from planner import costmodel as cm
 from planner.layout import RULES, Layout, Violation, degree_violations
 from planner.layout.rules import TITAN_SAC, megatron_recompute, torchtitan_recompute
+from planner.spec_types import TrainSpec
 
 TARGETS = ("bundle", "megatron", "torchtitan")
 ENGINE_ORDER = "tp-cp-dp-pp"
@@ -40,6 +41,15 @@ WIDEN = 12
 
 def train_defaults(target: str) -> dict:
     """TrainSpec fields of a target's search (the CLI's flags override them)."""
+    out = _defaults(target)
+    # the loss peak: Megatron's vocab-parallel cross entropy keeps 10 bytes per logit, eager
+    # F.cross_entropy on .float() logits (torchtitan, the bundle) 12 (TrainSpec.logit_bytes)
+    if "logit_bytes" in TrainSpec.model_fields:
+        out["logit_bytes"] = 10 if target == "megatron" else 12
+    return out
+
+
+def _defaults(target: str) -> dict:
     if target == "megatron":
         # distributed optimizer = zero1; Megatron FSDP optim_grads / optim_grads_params = zero2 / zero3
         return {"master": "bf16+fp32", "recompute_modules": MEGATRON_MODULES,

@@ -210,6 +210,8 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
         src = cfg.stages[i] if cfg.stages and not change else {}
         etp = src.get("etp") or knobs["etp"]
         ep = src.get("ep") or knobs["ep"]
+        if problem.model.moe is None:      # a dense model has no expert view (Megatron's etp = tp default
+            etp, ep = 1, 1                 # and torchtitan's etp key mean nothing without experts)
         given = cfg.edp if not change and cfg.format in ("layout", "foldplan") else None
         edp = src.get("edp") or given or exact_div(tp * cp * dp, etp * ep)
         if edp is None:

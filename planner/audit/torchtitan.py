@@ -46,6 +46,7 @@ _PARALLELISM = {
     "pipeline_parallel_degree": 1, "pipeline_parallel_schedule": "1F1B",
     "pipeline_parallel_microbatch_size": 1, "expert_parallel_degree": 1, "expert_tensor_parallel_degree": 1,
     "fsdp_reshard_after_forward": "default",
+    "module_fqns_per_model_part": None,   # read by _model_parts (a list of lists, not a degree)
 }
 _RESHARD = ("default", "always", "never")
 _TRAINING = {"seq_len", "local_batch_size", "batch_size", "global_batch_size"}
@@ -189,6 +190,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     d = _degrees(g, world)
     tp, cp, pp, shard, rotate = d["tp"], d["cp"], d["pp"], d["shard"], d["rotate"]
     b = _batch(g, training, pp, d["dp"])
+    stage_layers, vpp = _model_parts(par, where, path, pp)
 
     recompute, ac_every, effects = _activation_checkpoint(ac_table, where, lines, assumed, path)
     reshard = g.get("fsdp_reshard_after_forward")
@@ -209,15 +211,34 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
     return ForeignConfig(
         format="torchtitan", path=path,
-        tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=None, etp=d["etp"], ep=d["ep"], edp=d["edp"],
+        tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
         cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
         world=d["world"], micro_batch=b["micro"], global_batch=b["global_batch"], seq=b["seq"],
         recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master="fp32",
         recompute_modules=("op",) if recompute == "selective" else (),     # selective AC here is per-op SAC
-        pp_schedule=g.get("pipeline_parallel_schedule") if pp > 1 else None,
+        pp_schedule=g.get("pipeline_parallel_schedule") if pp > 1 else None, stage_layers=stage_layers,
         model={}, model_name=model_name, extra=extra,
         unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
     )
+
+
+def _model_parts(par: dict, where: dict, path: str, pp: int) -> tuple[tuple[int, ...], int | None]:
+    """(transformer layers per pipeline rank, vpp) from ``module_fqns_per_model_part``: one list of
+    module names per model chunk; with a looped schedule (Interleaved1F1B) chunk k runs on rank
+    k % pp (torchtitan/distributed/pipeline_parallel.py at 238fa99); ``layers.N`` are the blocks."""
+    parts = par.get("module_fqns_per_model_part")
+    if parts is None:
+        return (), None
+    line = where.get("parallelism.module_fqns_per_model_part")
+    if not isinstance(parts, list) or not all(isinstance(x, list) and all(isinstance(n, str) for n in x)
+                                              for x in parts):
+        raise AuditParseError(path, line, "module_fqns_per_model_part must be a list of lists of module names")
+    if not parts or len(parts) % pp:
+        raise AuditParseError(path, line, f"module_fqns_per_model_part has {len(parts)} chunks, not a multiple of "
+                                          f"pipeline_parallel_degree({pp})")
+    counts = [sum(1 for n in x if re.fullmatch(r"layers\.\d+", n)) for x in parts]
+    vpp = len(parts) // pp
+    return tuple(sum(counts[k * pp + r] for k in range(vpp)) for r in range(pp)), vpp
 
 
 def _sharding(rep: int, shard: int | None, pp: int, reshard: str) -> str:
