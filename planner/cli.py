@@ -89,6 +89,9 @@ def cmd_plan(a) -> int:
         print()
         for line in report.why(plans):
             print(line)
+        if problem.train.target == "bundle" and not getattr(a, "no_engines", False):
+            price = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0))
+            print(report.engines_why(plans[0], price))
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
               f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
     if a.out or a.report:
@@ -244,6 +247,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
     p.add_argument("--target", default="bundle", choices=["bundle", "megatron", "torchtitan"],
                    help="the engine that runs the plan: its rules bound the search (planner/targets.py)")
+    p.add_argument("--no-engines", action="store_true", help="skip the best Megatron / torchtitan plans that "
+                   "the text output prices the bundle plan against (two more searches)")
     p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
                    "(keys: tp cp dp pp vpp etp ep edp micro_batch cp_kind cp_ulysses cp_ring sharding order)")
     p.set_defaults(fn=cmd_plan)

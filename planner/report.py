@@ -172,6 +172,21 @@ def why(plans: list[Plan]) -> list[str]:
     return out
 
 
+def engines_why(best: Plan, price: dict) -> str:
+    """What the best plan Megatron-LM / torchtitan could run costs beside this bundle plan: the
+    price of per-stage folding, the bundle's freedoms and their flags (planner.targets.price)."""
+    parts = []
+    for target, got in price.items():
+        if got is None:
+            parts.append(f"{target}: nothing it can run fits")
+            continue
+        L, e = got["layout"], got["estimate"]
+        proof = "" if got["status"] == "OPTIMAL" else ", not proven best"
+        parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
+                     f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)})")
+    return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."
+
+
 def sharding_why(pr: Problem, L: Layout, e: cm.Estimate) -> str:
     """Why this data-parallel sharding: the same layout under each other allowed kind."""
     st = e.stages[e.peak_stage]
