@@ -227,4 +227,11 @@ if __name__ == "__main__":
     t0 = time.perf_counter()
     s = run_all()
     print(table(s))
+    if "--dense" not in sys.argv:             # the MoE rows (benchmarks/fidelity_moe.py), then torchtitan's
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import fidelity_moe
+        print()
+        print(fidelity_moe.table(fidelity_moe.run_all()))
+        print()
+        print(fidelity_moe.torchtitan_table())
     print(f"({time.perf_counter() - t0:.1f} s)")

@@ -177,6 +177,12 @@ class GPUSpec(_Spec):
     compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
     attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")
     bus_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of link bandwidth in collectives")
+    sm_count: int = Field(132, gt=0, description="streaming multiprocessors (compute units): GEMM wave quantisation")
+    gemm_tile: tuple[int, int] = Field((128, 256), description="output tile (rows x cols) of the large bf16 GEMM "
+                                                                "kernels: GEMM tile and wave quantisation")
+    attention_half_block: float = Field(400.0, gt=0, description=(
+        "block length (tokens) at which the fused causal attention kernel reaches half its long-block "
+        "throughput: attention efficiency x L / (L + this)"))
     memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
     reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")
     allocator_margin: float = Field(0.056, ge=0, le=1, description="caching allocator: reserved bytes over allocated")
@@ -309,6 +315,9 @@ class Problem(_Spec):
                         "bus_efficiency": self.cluster.gpu.bus_efficiency,
                         "reserve_gib": self.cluster.gpu.reserve_gib,
                         "allocator_margin": self.cluster.gpu.allocator_margin,
+                        "sm_count": self.cluster.gpu.sm_count,
+                        "gemm_tile": list(self.cluster.gpu.gemm_tile),
+                        "attention_half_block": self.cluster.gpu.attention_half_block,
                         "budget_of": "peak allocated tensor bytes per GPU (torch.cuda.max_memory_allocated)"},
             "train": self.train.model_dump(mode="json"),
         }

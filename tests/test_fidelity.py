@@ -22,11 +22,13 @@ def summary():
 
 
 def test_narayanan_table1_median_error_within_10_percent(summary):
-    assert summary.median_abs_error["N21"] <= 0.10, fidelity.table(summary)
+    # and no worse than round 2's 4.7% (before shape-dependent GEMM efficiency)
+    assert summary.median_abs_error["N21"] <= 0.047, fidelity.table(summary)
 
 
 def test_korthikanti_table5_median_error_within_5_percent(summary):
-    assert summary.median_abs_error["K22"] <= 0.05, fidelity.table(summary)
+    # and no worse than round 2's 3.1%
+    assert summary.median_abs_error["K22"] <= 0.031, fidelity.table(summary)
 
 
 def test_korthikanti_table5_full_recompute_slower_than_selective_sp(summary):

@@ -26,7 +26,7 @@ import sympy as sp
 
 import planner.costmodel.formulas as fm
 
-_NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "maximum", "minimum", "sqrt", "select", "less", "greater",
+_NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "ceil", "floor", "maximum", "minimum", "sqrt", "select", "less", "greater",
                                       "equal", "inf", "nan", "where")}
 
 

@@ -50,6 +50,7 @@ flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
 bg, br, Zd, Ze, bl = sp.symbols("b_g b_r Z_d Z_e b_l", positive=True)
 z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
+Nsm, Tm, Tn, La0 = sp.symbols("N_sm T_m T_n L_a0", positive=True)      # SMs, GEMM tile, attention half-block
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
     "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
 f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
@@ -144,7 +145,47 @@ Fl_moe = 2 * n_tok * (h * E / ts + K / ts * imb * nm * h * Fe) + Fl_shared
 Fl_head = 2 * n_tok * h * V / t
 Fl_mla_up = mla * 2 * n_tok * (qlora * rq * a * (dn + dr) + rkv * a * (dn + dv)) / t
 T_mm = lambda flops: flops / (Pk * eta)
-T_core = Fl_attn_core / (Pk * (flash * eta_a + (1 - flash) * eta))
+
+
+def f_wave(M, N, G=1):
+    """Wave quantisation of G GEMMs with M x N outputs: G * ceil(M/T_m) * ceil(N/T_n) output
+    tiles run in whole waves over N_sm SMs (grouped expert GEMMs schedule all G experts'
+    tiles together): the share of SM-slots that work. The kernel library picks its tile per
+    shape, so the best of T_m x T_n, T_n x T_m and T_m x T_n/2 counts."""
+    M, N, G = (sp.Max(1, x) for x in (M, N, G))                # an absent GEMM (no flops) stays finite
+
+    def share(tm, tn):
+        tiles = G * sp.ceiling(M / tm) * sp.ceiling(N / tn)
+        return tiles / (sp.ceiling(tiles / Nsm) * Nsm)
+    return sp.Max(share(Tm, Tn), share(Tn, Tm), share(Tm, Tn / 2))
+
+
+def T_gemm(flops, M, N, K, G=1):
+    """G bf16 GEMMs of M x N x K: the slower of the tensor cores (at eta, wave-quantised) and
+    HBM (reading both operands, writing the output: 2 (M K + K N + M N) bytes each) -- the
+    roofline, so a skinny GEMM (a router's N = E) costs its bytes, not its FLOPs."""
+    nbytes = 2 * G * (M * K + K * N + M * N)
+    return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm)
+
+
+# the weight GEMMs of one layer (forward; backward's dgrad / wgrad taken at the forward shape)
+_qkv_n = (P_q + P_kv) / h / t
+T_attn_mm = (T_gemm(2 * n_tok * (P_q + P_kv) / t, n_tok, _qkv_n, h)
+             + T_gemm(2 * n_tok * P_o / t, n_tok, h, a * dvv / t))
+T_mlp_mm = (T_gemm(2 * n_tok * (nm - 1) * h * F / t, n_tok, (nm - 1) * F / t, h)
+            + T_gemm(2 * n_tok * h * F / t, n_tok, h, F / t))
+_rows_x = n_tok * K * te / ts * imb * Me / sp.Max(1, E)       # rows per local expert (busiest rank)
+_g_x = E / Me                                                  # local experts
+T_exp_mm = (T_gemm(2 * n_tok * K / ts * imb * (nm - 1) * h * Fe, _rows_x, (nm - 1) * Fe / te, h, _g_x)
+            + T_gemm(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x))
+T_shared_mm = Es * (T_gemm(2 * n_tok * (nm - 1) * h * Fs / t, n_tok, (nm - 1) * Es * Fs / t, h)
+                    + T_gemm(2 * n_tok * h * Fs / t, n_tok, h, Es * Fs / t))
+T_router_mm = T_gemm(2 * n_tok * h * E / ts, n_tok / ts, E, h)
+T_moe_mm = T_router_mm + T_exp_mm + T_shared_mm
+# fused attention by block length: one ring step (or the Ulysses-gathered sequence) runs
+# causal attention over L = S / c_r tokens at eta_a * L / (L + L_a0)
+L_blk = S / cr
+T_core = Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flash) * eta))
 
 # memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
 # one layer. Megatron's fused kernels: LayerNorm reads x, writes y (4h per token);
@@ -157,17 +198,20 @@ M_norms = n_tok * 2 * 4 * h / ts                               # the layer's two
 M_ew_attn = n_tok * (4 * h + 6 * h + drop * h) / ts + M_scores
 M_ew_mlp = n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * nm * F / t)
 M_act_e = R_rows * 2 * nm * Fe / te                            # expert activation kernels
+# the router: fp32 logits written by its GEMM, read and written by the score function,
+# read by top-k and by the auxiliary / z-loss (5 passes of 4 bytes per token per expert)
+M_router = n_tok / ts * 5 * 4 * E
 M_ew_moe = (n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * Es * nm * Fs / t)
-            + M_act_e + R_rows * 4 * 2 * h)                    # + permute / unpermute copies
+            + M_act_e + R_rows * 4 * 2 * h + M_router)         # + permute / unpermute copies, router
 T_ew = lambda nbytes: nbytes / W_hbm
 
 # time per layer per micro-batch (forward + backward = 3 forward passes)
-T_dense = 3 * T_mm(Fl_attn_mm + Fl_mlp) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
-T_moe = 3 * T_mm(Fl_attn_mm + Fl_moe) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_moe)
+T_dense = 3 * (T_attn_mm + T_mlp_mm) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
+T_moe = 3 * (T_attn_mm + T_moe_mm) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_moe)
 # full recompute: one more forward
-T_rc_dense = T_mm(Fl_attn_mm + Fl_mlp) + T_core + T_ew(M_ew_attn + M_ew_mlp)
-T_rc_moe = T_mm(Fl_attn_mm + Fl_moe) + T_core + T_ew(M_ew_attn + M_ew_moe)
-T_head = 3 * T_mm(Fl_head) + 3 * T_ew(n_tok * V / t * 10)          # loss kernels' HBM traffic
+T_rc_dense = T_attn_mm + T_mlp_mm + T_core + T_ew(M_ew_attn + M_ew_mlp)
+T_rc_moe = T_attn_mm + T_moe_mm + T_core + T_ew(M_ew_attn + M_ew_moe)
+T_head = 3 * T_gemm(Fl_head, n_tok, V / t, h) + 3 * T_ew(n_tok * V / t * 10)   # + the loss kernels' HBM traffic
 
 # communication per layer per micro-batch (seconds)
 coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
@@ -242,19 +286,19 @@ OP_TERMS = {
     "dense": (A_attn + A_mlp - op_keep_attn - n_tok * op_mlp[0],
               T_mm(op_attn[1] + op_mlp[1]) + T_ew(M_ew_attn + M_ew_mlp), (X_tp_attn + X_tp_mlp) / 4),
     "moe": (A_attn + A_moe - op_keep_attn - n_tok * op_moe[0],
-            T_mm(op_attn[1] + op_moe[1] + 2 * n_tok * K / ts * imb * nm * h * Fe) + T_ew(M_ew_attn + M_ew_moe),
+            T_mm(op_attn[1] + op_moe[1]) + T_exp_mm + T_ew(M_ew_attn + M_ew_moe),
             (X_tp_attn + X_etp) / 4 + X_ep / 2),
 }
 
 MODULE_TERMS = {
     "dense": {**ATTN_MODULES, "op": OP_TERMS["dense"],
-              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mm(Fl_mlp) + T_ew(n_tok * 2 * nm * F / t),
+              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mlp_mm + T_ew(n_tok * 2 * nm * F / t),
                       X_tp_mlp / 4)},
     "moe": {**ATTN_MODULES, "op": OP_TERMS["moe"],
             "moe": (A_moe - n_tok * (2 * h / ts + 2 * h / ts + drop * h / ts),
-                    T_mm(Fl_moe) + T_ew(M_ew_moe - n_tok * (10 * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
+                    T_moe_mm + T_ew(M_ew_moe - n_tok * (10 * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
             "moe_act": (R_rows * 2 * Fe / te, T_ew(M_act_e), 0),
-            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, T_mm(Fl_shared) + T_ew(n_tok * 2 * Es * nm * Fs / t), 0)},
+            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, T_shared_mm + T_ew(n_tok * 2 * Es * nm * Fs / t), 0)},
 }
 
 # --------------------------------------------------------------------------- sharding
@@ -384,6 +428,8 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "T_rc_dense": (T_rc_dense, "extra time of fully recomputing a dense layer"),
     "T_rc_moe": (T_rc_moe, "extra time of fully recomputing a MoE layer"),
     "T_head": (T_head, "output head compute, forward + backward"),
+    "T_moe_block": (3 * T_moe_mm + 3 * T_ew(M_ew_moe), "compute of a MoE block alone (router, experts, "
+                                                             "permutation), forward + backward"),
     "X_tp_attn": (X_tp_attn, "TP collectives of the attention block"),
     "X_tp_mlp": (X_tp_mlp, "TP collectives of the dense FFN block"),
     "X_etp": (X_etp, "expert-TP collectives of a MoE block"),
