@@ -1,72 +1,87 @@
 """Differentiable collectives (forward op, backward = its adjoint).
 
-Tensor parallel (Megatron's f/g pair) and the uneven all-to-all used by MoE
+Tensor parallel with sequence parallelism (between blocks each tp rank holds
+1/tp of the sequence: all-gather before a column-parallel GEMM, reduce-scatter
+after a row-parallel one) and the uneven all-to-all / gathers used by MoE
 dispatch/combine. Each is a small torch.autograd.Function.
 """
 import torch
 import torch.distributed as dist
 
 
-class _CopyToGroup(torch.autograd.Function):
-    """Forward: identity. Backward: all-reduce (the input is used on every rank)."""
+def _gather_seq(x, group, size):
+    """All-gather x [B, n, ...] along dim 1 (the sequence): [B, size * n, ...], rank order."""
+    out = x.new_empty((size * x.shape[0],) + tuple(x.shape[1:]))     # [size * B, n, ...]
+    dist.all_gather_into_tensor(out, x.contiguous(), group=group)
+    out = out.view((size,) + tuple(x.shape)).transpose(0, 1)         # [B, size, n, ...]
+    return out.reshape((x.shape[0], size * x.shape[1]) + tuple(x.shape[2:]))
+
+
+def _reduce_scatter_seq(y, group, size):
+    """Sum y [B, size * n, ...] over the group, keep this rank's n rows of dim 1."""
+    B, n = y.shape[0], y.shape[1] // size
+    parts = y.reshape((B, size, n) + tuple(y.shape[2:])).transpose(0, 1).reshape((size * B, n) + tuple(y.shape[2:]))
+    out = y.new_empty((B, n) + tuple(y.shape[2:]))
+    dist.reduce_scatter_tensor(out, parts, group=group)
+    return out
+
+
+class _ColumnParallelSP(torch.autograd.Function):
+    """Sequence parallel + column-parallel linears (Megatron's all-gather before the
+    column-parallel GEMM; Korthikanti et al. 2022 sec. 4.2.2): y_i = gather(x) @ w_i.t().
+    Saves only the sequence shard x [B, s/tp, H] (gathered again in backward), so the
+    gathered input [B, s, H] is a transient buffer, not an activation."""
 
     @staticmethod
-    def forward(ctx, x, group):
-        ctx.group = group
-        return x
-
-    @staticmethod
-    def backward(ctx, grad):
-        grad = grad.contiguous()
-        dist.all_reduce(grad, group=ctx.group)
-        return grad, None
-
-
-class _ReduceFromGroup(torch.autograd.Function):
-    """Forward: all-reduce of partial sums. Backward: identity."""
-
-    @staticmethod
-    def forward(ctx, x, group):
-        x = x.contiguous()
-        dist.all_reduce(x, group=group)
-        return x
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad, None
-
-
-class _ScatterRows(torch.autograd.Function):
-    """Forward: keep this rank's 1/n of the rows (dim 0). Backward: all-gather."""
-
-    @staticmethod
-    def forward(ctx, x, group, rank, size):
+    def forward(ctx, x, group, size, *ws):
         ctx.group, ctx.size = group, size
-        n = x.shape[0] // size
-        return x[rank * n:(rank + 1) * n].contiguous()
+        ctx.save_for_backward(x, *ws)
+        full = _gather_seq(x, group, size)                    # [B, s, H]
+        return tuple(full @ w.t() for w in ws)                # [B, s, out_i] each
+
+    @staticmethod
+    def backward(ctx, *grads):
+        x, *ws = ctx.saved_tensors
+        full = _gather_seq(x, ctx.group, ctx.size)            # again: the forward's buffer was freed
+        flat = full.reshape(-1, full.shape[-1])
+        dx, dws = None, []
+        for g, w in zip(grads, ws):
+            if g is None:
+                dws.append(None)
+                continue
+            g2 = g.reshape(-1, g.shape[-1])
+            dws.append(g2.t() @ flat)                         # [out_i, H]
+            d = g @ w
+            dx = d if dx is None else dx + d
+        dx = torch.zeros_like(full) if dx is None else dx
+        return (_reduce_scatter_seq(dx, ctx.group, ctx.size), None, None, *dws)
+
+
+class _ReduceScatterSeq(torch.autograd.Function):
+    """Row-parallel output: forward reduce-scatter of partial sums along the sequence
+    (dim 1), backward all-gather."""
+
+    @staticmethod
+    def forward(ctx, y, group, size):
+        ctx.group, ctx.size = group, size
+        return _reduce_scatter_seq(y, group, size)
 
     @staticmethod
     def backward(ctx, grad):
-        return _all_gather_rows(grad, ctx.group, ctx.size), None, None, None
+        return _gather_seq(grad, ctx.group, ctx.size), None, None
 
 
-class _GatherRows(torch.autograd.Function):
-    """Forward: all-gather rows (dim 0). Backward: keep this rank's rows."""
-
-    @staticmethod
-    def forward(ctx, x, group, rank, size):
-        ctx.rank, ctx.n = rank, x.shape[0]
-        return _all_gather_rows(x, group, size)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad[ctx.rank * ctx.n:(ctx.rank + 1) * ctx.n].contiguous(), None, None, None
+def column_parallel(x, ws, group, size):
+    """x [B, n, H] (tp > 1: this rank's 1/tp of the sequence) -> [x_full @ w.t() for w in ws],
+    x_full [B, size * n, H] the whole local sequence."""
+    if size == 1:
+        return [x @ w.t() for w in ws]
+    return list(_ColumnParallelSP.apply(x, group, size, *ws))
 
 
-def _all_gather_rows(x, group, size):
-    parts = [torch.empty_like(x) for _ in range(size)]
-    dist.all_gather(parts, x.contiguous(), group=group)
-    return torch.cat(parts, dim=0)
+def reduce_scatter_seq(y, group, size):
+    """Partial sums y [B, s, H] of a row-parallel GEMM -> the sum's rows of this rank [B, s/tp, H]."""
+    return y if size == 1 else _ReduceScatterSeq.apply(y, group, size)
 
 
 class _AllToAll(torch.autograd.Function):
@@ -89,22 +104,6 @@ def all_to_all_rows(x, group, in_splits, out_splits):
     dist.all_to_all_single(out, x.contiguous(), output_split_sizes=list(out_splits),
                            input_split_sizes=list(in_splits), group=group)
     return out
-
-
-def copy_to_group(x, group, size):
-    return x if size == 1 else _CopyToGroup.apply(x, group)
-
-
-def reduce_from_group(x, group, size):
-    return x if size == 1 else _ReduceFromGroup.apply(x, group)
-
-
-def scatter_rows(x, group, rank, size):
-    return x if size == 1 else _ScatterRows.apply(x, group, rank, size)
-
-
-def gather_rows(x, group, rank, size):
-    return x if size == 1 else _GatherRows.apply(x, group, rank, size)
 
 
 def all_to_all(x, group, in_splits, out_splits):

@@ -4,7 +4,14 @@ Parameter names match reference.py (e.g. "layers.3.attn.wq"); every parameter
 records `full_name`, the `slices` it holds of the full tensor, and the group
 its gradient reduces over (`reduce`: "dp_cp", "stage" or "edp<stage>"), read
 before FSDP2 replaces the Parameter objects (dataparallel.param_meta).
-Tensor parallel: Megatron column/row pairs written by hand (comms.py).
+Tensor parallel with sequence parallelism (Korthikanti et al. 2022), written by
+hand (comms.py): between blocks the residual stream [B, s/tp, H] holds this tp
+rank's 1/tp of the local sequence (norms, residual adds, the MoE router and the
+pipeline sends run on it); attention and the dense MLP all-gather it before
+their column-parallel GEMMs (saving only the shard) and reduce-scatter after
+their row-parallel ones. Parameters used on the shard (norms, embedding, head)
+get a partial gradient on each tp rank (`tp_partial`): summed over tp by
+dataparallel.finish_gradients.
 Built on the meta device (train.py); init.materialize fills each shard.
 
 Recompute as planned, per layer (layout.STAGES[s]["recompute"]): "full"
@@ -17,8 +24,10 @@ module here (MLA runs as multi-head attention) and is ignored.
 import torch
 import torch.nn as nn
 
-from blocks import apply_rope, ffn, norm, rope_tables
-from comms import copy_to_group, gather_rows, reduce_from_group, scatter_rows
+import torch.nn.functional as F
+
+from blocks import apply_rope, norm, rope_tables, swiglu
+from comms import column_parallel, reduce_scatter_seq
 from cp.attention import context_attention
 from moe.layer import MoE
 from recompute import maybe, recomputed
@@ -34,6 +43,7 @@ def _param(name, shape, seed, reduce="dp_cp", dim=None, rank=0, size=1):
         local[dim] //= size
     p = nn.Parameter(torch.empty(local))
     p.full_name, p.full_shape, p.slices, p.reduce, p.seed, p.init_rows = name, tuple(shape), slices, reduce, seed, None
+    p.tp_partial = reduce == "dp_cp" and dim is None     # whole on every tp rank, used on 1/tp of the rows
     return p
 
 
@@ -76,19 +86,19 @@ class Attention(nn.Module):
         return context_attention(q, k, v, self.mesh, self.d ** -0.5)
 
     def forward(self, x, cos, sin):
-        # x: [B, s, H] (s = S/cp local rows), same on every tp rank
+        # x: [B, s/tp, H] this tp rank's rows of the s = S/cp local ones
         m = self.mesh
-        B, s, _ = x.shape
-        x = copy_to_group(x, m.tp_group, m.tp_size)
-        q = (x @ self.wq.t()).view(B, s, self.h, self.d)       # column parallel: local heads
-        k = (x @ self.wk.t()).view(B, s, self.hk, self.d)
-        v = (x @ self.wv.t()).view(B, s, self.hk, self.d)
+        B, s = x.shape[0], x.shape[1] * m.tp_size
+        q, k, v = column_parallel(x, (self.wq, self.wk, self.wv), m.tp_group, m.tp_size)  # local heads
+        q = q.view(B, s, self.h, self.d)
+        k = k.view(B, s, self.hk, self.d)
+        v = v.view(B, s, self.hk, self.d)
         if self.qk_norm is not None:
             q, k = self.qk_norm(q, k)
         q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
         o = maybe(self.selective, self._core, q, k, v)         # [B, s, h, d]
         out = o.reshape(B, s, self.h * self.d) @ self.wo.t()   # row parallel: partial sums
-        return reduce_from_group(out, m.tp_group, m.tp_size)
+        return reduce_scatter_seq(out, m.tp_group, m.tp_size)  # [B, s/tp, H]
 
 
 class DenseMLP(nn.Module):
@@ -101,11 +111,12 @@ class DenseMLP(nn.Module):
         self.w2 = _param(prefix + "w2", (H, F_), seed, dim=1, rank=r, size=T)
 
     def forward(self, x):
-        m = self.mesh
-        B, s, H = x.shape
-        x = copy_to_group(x, m.tp_group, m.tp_size).reshape(B * s, H)
-        y = ffn(x, self.w1, self.w3, self.w2, self.cfg["gated"])
-        return reduce_from_group(y, m.tp_group, m.tp_size).view(B, s, H)
+        # x: [B, s/tp, H] -> [B, s/tp, H]
+        m, gated = self.mesh, self.cfg["gated"]
+        ws = (self.w1, self.w3) if gated else (self.w1,)
+        a = column_parallel(x, ws, m.tp_group, m.tp_size)      # [B, s, F/tp] each
+        h = swiglu(*a) if gated else F.gelu(a[0])
+        return reduce_scatter_seq(h @ self.w2.t(), m.tp_group, m.tp_size)
 
 
 class Layer(nn.Module):
@@ -144,15 +155,16 @@ class Layer(nn.Module):
         return ["full"] if self.recompute == "full" else sorted(self.modules)
 
 
-def _rows(fn, x, m):
-    """scatter_rows / gather_rows over tp along the sequence dim of x [B, s, H]
-    (Megatron's scatter-gather between pipeline stages, Narayanan et al. 2021 sec. 4.1)."""
-    return fn(x.transpose(0, 1).contiguous(), m.tp_group, m.tp_rank, m.tp_size).transpose(0, 1).contiguous()
+def sp_rows(t, mesh):
+    """This tp rank's 1/tp of the local sequence of t [B, s, ...] (dim 1)."""
+    n = t.shape[1] // mesh.tp_size
+    return t if mesh.tp_size == 1 else t[:, mesh.tp_rank * n:(mesh.tp_rank + 1) * n]
 
 
 class StageModel(nn.Module):
     """Pipeline stage `stage`: embedding if first, its layers, final norm + head if last.
-    forward: tokens [B, s] (first) or hidden [B, s, H] -> hidden, or logits [B, s, V] (last)."""
+    forward: tokens [B, s] (first) or hidden [B, s/tp, H] -> hidden [B, s/tp, H], or
+    logits [B, s/tp, V] of this tp rank's rows (last; their targets: sp_rows)."""
 
     def __init__(self, cfg, spec, mesh, positions, seed, first: bool, last: bool):
         super().__init__()
@@ -176,20 +188,15 @@ class StageModel(nn.Module):
                 self.head = _param("embed" if cfg["tied_embeddings"] else "head", (V, H), seed)
 
     def forward(self, x):
-        m = self.mesh
-        split = m.pp_size > 1 and m.tp_size > 1     # pipeline sends 1/tp of the rows per tp rank
+        # between stages each tp rank sends its 1/tp of the rows (Narayanan et al. 2021 sec. 4.1)
         if self.first:
-            x = self.embed[x]                                   # [B, s, H]
-        elif split:
-            x = _rows(gather_rows, x, m)                        # [B, s/tp, H] -> [B, s, H]
+            x = self.embed[sp_rows(x, self.mesh)]               # [B, s/tp, H]
         for layer in self.layers.values():
             x = layer(x, self.cos, self.sin)
         if self.last:
             x = norm(x, self.final_norm, self.cfg["norm"])
             head = self.embed if self.head is None else self.head
-            x = x @ head.t()                                    # [B, s, V]
-        elif split:
-            x = _rows(scatter_rows, x, m)                       # [B, s, H] -> [B, s/tp, H]
+            x = x @ head.t()                                    # [B, s/tp, V]
         return x
 
     @torch.no_grad()

@@ -88,7 +88,7 @@ def _swiglu(x, w1, w3, w2):
 
 
 class Reference(nn.Module):
-    def __init__(self, cfg, seed: int, capacity_groups=None):
+    def __init__(self, cfg, seed: int, capacity_groups=None, aux_coef: float = 0.0, routing_groups=None):
         super().__init__()
         self.cfg = cfg
         self.shapes = param_shapes(cfg)
@@ -103,6 +103,11 @@ class Reference(nn.Module):
         # capacity factor: index tensors into the flattened [B*S] tokens, one per group of
         # tokens that one rank routes in one micro-batch (capacity applies per group)
         self.capacity_groups = capacity_groups
+        # softmax routers: the load-balancing loss (Switch Transformer eq. 4, Mixtral) per
+        # routing group (the same groups), averaged over the groups; summed into self.aux
+        self.aux_coef = aux_coef if cfg["router_score"] == "softmax" else 0.0
+        self.routing_groups = routing_groups
+        self.aux = None
 
     def p(self, name):
         return self.params[name.replace(".", "/")]
@@ -118,6 +123,7 @@ class Reference(nn.Module):
         pos = torch.arange(S)
         causal = torch.ones(S, S, dtype=torch.bool).tril()
         x = self.p("embed")[tokens]                                      # [B, S, H]
+        self.aux = torch.zeros(())
         for i in range(c["layers"]):
             p = f"layers.{i}."
             a = _norm(x, self.p(p + "attn_norm"), c["norm"])
@@ -149,6 +155,8 @@ class Reference(nn.Module):
         scores = logits.sigmoid() if c["router_score"] == "sigmoid" else logits.softmax(-1)
         chosen = (scores.detach() + self.bias[i]).topk(c["top_k"], dim=-1).indices     # [n, k]
         self.counts[i] += F.one_hot(chosen, E).sum((0, 1)).float()
+        if self.aux_coef:
+            self.aux = self.aux + self._balancing_loss(scores, chosen)
         gate = torch.zeros_like(scores).scatter(1, chosen, 1.0)          # [n, E] 0/1
         if c["capacity_factor"] is not None:
             gate = gate * self._within_capacity(chosen, t.shape[0])
@@ -161,6 +169,16 @@ class Reference(nn.Module):
         if c["shared_ffn"]:
             y = y + _swiglu(t, self.p(p + "shared_w1"), self.p(p + "shared_w3"), self.p(p + "shared_w2"))
         return y
+
+    def _balancing_loss(self, scores, chosen):
+        """aux_coef * mean over routing groups of E * sum_e f_e * P_e: f_e the share of the
+        group's top-k choices that went to expert e (a constant), P_e its mean router probability."""
+        E, groups = self.cfg["experts"], self.routing_groups
+        total = torch.zeros(())
+        for g in groups:
+            f = F.one_hot(chosen[g], E).float().sum((0, 1)) / chosen[g].numel()
+            total = total + E * (f * scores[g].mean(0)).sum()
+        return self.aux_coef * total / len(groups)
 
     def _within_capacity(self, chosen, n):
         """[n, E] mask: assignment (token, e) kept iff the token is among the first

@@ -71,7 +71,8 @@ def parse_args(argv=None):
     ap.add_argument("--warmup", type=int, default=0, help="linear warm-up steps")
     ap.add_argument("--clip", type=float, default=None, help="max global grad norm (default 1.0; 0 in --check)")
     ap.add_argument("--aux-loss-coef", type=float, default=None,
-                    help="softmax routers: load-balancing loss coefficient (default 0.01; 0 in --check)")
+                    help="softmax routers: load-balancing loss coefficient (default 0.01; --check compares it "
+                         "with the reference's own balancing loss)")
     ap.add_argument("--metrics", help="append one JSON line per step to this file (rank 0)")
     ap.add_argument("--ckpt", help="checkpoint directory (torch.distributed.checkpoint)")
     ap.add_argument("--save-every", type=int, default=0, help="save every K steps (and after the last)")
@@ -92,7 +93,7 @@ def parse_args(argv=None):
     if args.clip is None:
         args.clip = 0.0 if args.check else 1.0
     if args.aux_loss_coef is None:
-        args.aux_loss_coef = 0.0 if args.check else 0.01
+        args.aux_loss_coef = 0.01
     if args.min_lr is None:
         args.min_lr = args.lr / 10
     return args
@@ -204,7 +205,7 @@ def main():
     checker = None
     if args.check:      # before step 0: the plan, the initial weights, a non-zero router bias
         from check import Checker
-        checker = Checker(cfg, train, args.seed, mesh, (RTOL, ATOL), (BETAS, WD, eps))
+        checker = Checker(cfg, train, args.seed, mesh, (RTOL, ATOL), (BETAS, WD, eps), args.aux_loss_coef)
         checker.start(stages, pm)
     end = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
     for step in range(start, end):
@@ -237,11 +238,11 @@ def main():
         update_biases(stages, mesh)
         if checker is not None:
             checker.after_step(lr, pm, [m for s in stages for m in s.moe_layers()])
-        # the loss lives on the last stage; sum it over dp x cp there and report
+        # the loss lives on the last stage; sum it over dp x cp x tp there and report
         total = torch.zeros((), device=device)
         if loss is not None:
             total = loss.detach().float().clone()
-            dist.all_reduce(total, group=mesh.dp_cp_group)
+            dist.all_reduce(total, group=mesh.stage_group)
         dist.all_reduce(total, op=dist.ReduceOp.MAX)
         dt = time.perf_counter() - t0
         if rank == 0:

@@ -46,15 +46,17 @@ def capacity_groups(train):
             rows = torch.arange(mb) + (d * nmb + i) * mb
             for c in range(L["cp"]):
                 pos = local_positions(S, c // L["cp_ulysses"], L["cp_ring"], c % L["cp_ulysses"], L["cp_ulysses"])
-                flat = (rows[:, None] * S + pos[None, :]).flatten()          # [mb * S/cp], row-major
-                groups += list(flat.chunk(L["tp"]))                          # each tp rank routes 1/tp
+                n = len(pos) // L["tp"]             # sequence parallel: tp rank r routes rows r*n.. of each sequence
+                groups += [(rows[:, None] * S + pos[None, r * n:(r + 1) * n]).flatten() for r in range(L["tp"])]
     return groups
 
 
 class Checker:
-    def __init__(self, cfg, train, seed, mesh, tol, adam):
+    def __init__(self, cfg, train, seed, mesh, tol, adam, aux_coef=0.0):
         self.cfg, self.mesh, (self.rtol, self.atol) = cfg, mesh, tol
-        self.ref = Reference(cfg, seed, capacity_groups(train) if cfg["capacity_factor"] is not None else None)
+        groups = capacity_groups(train)
+        self.ref = Reference(cfg, seed, groups if cfg["capacity_factor"] is not None else None,
+                             aux_coef, groups)
         betas, wd, eps = adam
         self.opt = torch.optim.AdamW(self.ref.parameters(), lr=0.0, betas=betas, weight_decay=wd, eps=eps)
         self.seed, self.step, self.t0 = seed, 0, time.perf_counter()
@@ -116,11 +118,11 @@ class Checker:
         self.opt.zero_grad(set_to_none=True)
         logits = self.ref(data[:, :-1])                                  # [B, S, V]
         ref_loss = F.cross_entropy(logits.flatten(0, 1), data[:, 1:].flatten())
-        ref_loss.backward()
+        (ref_loss + self.ref.aux).backward()      # the balancing loss enters the gradients, not the loss shown
         self.losses.append(ref_loss.item())
-        if loss is not None:                 # the loss lives on the last stage; sum over dp x cp
+        if loss is not None:                 # the loss lives on the last stage; sum over dp x cp x tp
             total = loss.detach().float().clone()
-            dist.all_reduce(total, group=self.mesh.dp_cp_group)
+            dist.all_reduce(total, group=self.mesh.stage_group)
             self.loss_par = total.item()
             self._cmp(f"loss of step {self.step}", total.cpu(), ref_loss.detach())
         named = self.ref.named()

@@ -4,6 +4,7 @@
   routed experts                     over edp of the stage (mesh.experts[s].edp_group)
   router, shared experts, qk-norm    over the stage        (each tp rank routed other rows)
   kv heads kept by several tp ranks  also over those tp ranks
+  norms, embedding, head (tp > 1)    also over tp (sequence parallel: each tp rank saw 1/tp of the rows)
   tied embedding with pp > 1         also first + last stage (mesh.embed_group)
 
 Two engines (train.py --dp):
@@ -37,7 +38,8 @@ distributed optimizer (zero1, bf16+fp32) is 6 + 12/d: it keeps no separate
 sharded grad; FSDP2's zero1 holds 4/d more. With pp > 1 torch.distributed.
 pipelining drives FSDP2 itself (no sync and no reshard until the last
 micro-batch, = zero1); for zero2/zero3 the stage is wrapped so that FSDP2's own
-per-backward hooks reduce-scatter every micro-batch (pipeline.py).
+per-backward hooks reduce-scatter every micro-batch, zero2 without resharding
+until the step's last backward (pipeline.py).
 """
 from types import SimpleNamespace
 
@@ -61,7 +63,8 @@ def param_meta(stages):
         metas.append({fqn: SimpleNamespace(full_name=p.full_name, full_shape=p.full_shape, slices=p.slices,
                                            reduce=p.reduce, seed=p.seed, init_rows=p.init_rows,
                                            kv_replicated=getattr(p, "kv_replicated", False),
-                                           full_rows=getattr(p, "full_rows", 0))
+                                           full_rows=getattr(p, "full_rows", 0),
+                                           tp_partial=getattr(p, "tp_partial", False))
                       for fqn, p in st.named_parameters()})
     return metas
 
@@ -156,6 +159,12 @@ def allreduce_gradients(pm, mesh):
 
 def finish_gradients(pm, mesh, tied_embeddings: bool):
     """The sums no data-parallel engine knows about (both engines)."""
+    partial = [local(p.grad) for p, m in pm if m.tp_partial and p.grad is not None] if mesh.tp_size > 1 else []
+    if partial:     # sequence parallel: one flat all-reduce over tp of the norms', embedding's, head's grads
+        flat = torch.cat([g.reshape(-1) for g in partial])
+        dist.all_reduce(flat, group=mesh.tp_group)
+        for g, new in zip(partial, flat.split([g.numel() for g in partial])):
+            g.copy_(new.view_as(g))
     for p, m in pm:
         if m.kv_replicated:
             # tp ranks sharing a kv head hold partial grads: sum them through a

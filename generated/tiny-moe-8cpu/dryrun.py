@@ -128,13 +128,13 @@ def trace(args):
             index = mesh.stage_indices[v]
             first, last = index == 0, index == n_stages - 1
             x = torch.randint(0, V, (mb, s)) if first else \
-                torch.randn(mb, s // (mesh.tp_size if L["pp"] > 1 else 1), H, dtype=dtype, requires_grad=True)
+                torch.randn(mb, s // mesh.tp_size, H, dtype=dtype, requires_grad=True)   # sequence parallel
             # FSDPMemTracker refuses a root called twice; forget this root's per-module
             # stats (the peak is global; the other chunks' stats stay for their backward)
             tracker.memory_tracking.pop(stages[v], None)
             y = stages[v](x)
             if last:
-                y = F.cross_entropy(y.float().flatten(0, 1), torch.randint(0, V, (mb * s,)))
+                y = F.cross_entropy(y.float().flatten(0, 1), torch.randint(0, V, (y.shape[0] * y.shape[1],)))
             return y, last
 
         with tracker:

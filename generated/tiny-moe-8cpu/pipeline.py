@@ -7,14 +7,19 @@ front (static mode), so no metadata forward runs through our collectives;
 activations travel in the compute dtype (bf16 unless --dtype float32).
 
 Data-parallel knobs per micro-batch: dataparallel.microbatch_knobs (pp == 1).
-With pp > 1 the schedule drives an FSDP2 stage itself (sync at the end only);
-for zero2 / zero3 the stage is wrapped in a plain module, so that FSDP2's own
-hooks reduce-scatter (and reshard) after every micro-batch's backward.
+With pp > 1 the schedule drives an FSDP2 stage itself (none / zero1: no sync and
+no reshard until the last micro-batch); for zero2 / zero3 the stage is wrapped
+in a plain module, so that FSDP2's own hooks reduce-scatter after every
+micro-batch's backward. zero2 keeps the gathered bf16 copy across the step
+(set_reshard_after_backward(False), resharded after the schedule's last
+backward): one all-gather per step, as the cost model counts; zero3 reshards
+after every forward and backward (two gathers per micro-batch).
 """
 import torch
 import torch.nn as nn
 
 from dataparallel import microbatch_knobs
+from model import sp_rows
 
 
 class _PerMicrobatchSync(nn.Module):
@@ -28,6 +33,15 @@ class _PerMicrobatchSync(nn.Module):
         return self.stage(x)
 
 
+def reshard(stages):
+    """Free every FSDP2 unit's gathered copy (zero2 with pp > 1: after the step's last backward)."""
+    from torch.distributed.fsdp import FSDPModule
+    for model in stages:
+        for mod in model.modules():
+            if isinstance(mod, FSDPModule):
+                mod.reshard()
+
+
 def _meta(shape, device, dtype=torch.float32, grad=True):
     return (torch.empty(shape, device=device, dtype=dtype, requires_grad=grad),)
 
@@ -35,8 +49,10 @@ def _meta(shape, device, dtype=torch.float32, grad=True):
 def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, dtype=torch.float32):
     """stages: this rank's StageModel(s) (several when vpp > 1).
     tokens/targets: [nmb * mb, s] this rank's rows (all micro-batches).
-    Returns the summed loss of the micro-batches on the last stage, else None."""
+    Returns the summed loss of the micro-batches on the last stage (with tp > 1 over
+    this tp rank's rows only: sum it over the stage group), else None."""
     pp, vpp = layout["pp"], layout["vpp"]
+    targets = sp_rows(targets, mesh)      # the last stage's logits are this tp rank's rows
     if pp == 1:
         total = 0.0
         for i, (tok, tgt) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb))):
@@ -59,7 +75,7 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, d
     for model, index in zip(stages, mesh.stage_indices):
         first, last = index == 0, index == n_stages - 1
         inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta(sent, dev, dtype)
-        out = _meta((mb, s, V), dev, dtype) if last else _meta(sent, dev, dtype)
+        out = _meta((mb, s // mesh.tp_size, V), dev, dtype) if last else _meta(sent, dev, dtype)
         if layout["sharding"] in ("zero2", "zero3"):
             model = _PerMicrobatchSync(model)
         pipe_stages.append(PipelineStage(
@@ -74,5 +90,11 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, d
     losses = []
     args = (tokens,) if mesh.is_first_stage else ()
     kwargs = {"target": targets, "losses": losses} if mesh.is_last_stage else {}
+    if layout["sharding"] == "zero2":        # gather once per step, reduce-scatter every micro-batch
+        for model in stages:
+            model.set_requires_gradient_sync(True)
+            model.set_reshard_after_backward(False)
     schedule.step(*args, **kwargs)
+    if layout["sharding"] == "zero2":
+        reshard(stages)
     return sum(l.detach() for l in losses) if mesh.is_last_stage else None

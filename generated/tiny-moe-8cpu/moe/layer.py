@@ -1,8 +1,8 @@
 """The MoE block of one layer on one rank: route the local rows, dispatch over
 the EP group, run the local experts (grouped GEMM), combine, add the shared experts.
 
-With tp > 1 the tp ranks hold the same rows; each routes 1/tp of them (rows
-scattered before, gathered after), so every token is routed exactly once.
+With tp > 1 (sequence parallel) each tp rank holds 1/tp of the rows and routes
+exactly those, so every token is routed once.
 Gradients: routed experts reduce over edp; router and shared experts over the
 whole stage (dp x cp x tp), since each tp rank saw different rows.
 
@@ -20,7 +20,6 @@ import torch
 import torch.nn as nn
 
 from blocks import capacity_keep, ffn, route
-from comms import gather_rows, scatter_rows
 from moe.dispatch import dispatch_combine
 from moe.experts import local_experts
 from recompute import counting_now, maybe
@@ -125,10 +124,10 @@ class MoE(nn.Module):
         self.register_buffer("counts", torch.zeros(E))   # tokens per expert this step (local)
 
     def forward(self, x):
-        # x: [B, s, H], the same on every tp rank
-        c, m = self.cfg, self.mesh
+        # x: [B, s/tp, H] this tp rank's rows
+        c = self.cfg
         B, s, H = x.shape
-        t = scatter_rows(x.reshape(B * s, H), m.tp_group, m.tp_rank, m.tp_size)   # [n, H]
+        t = x.reshape(B * s, H)                                                    # [n, H]
         w, sel, scores = self.router(t, self.bias, c["top_k"], c["router_score"])  # [n, k], [n, E]
         if counting_now():
             self.counts += torch.zeros_like(self.counts).scatter_add_(
@@ -144,5 +143,4 @@ class MoE(nn.Module):
             y = y + maybe(self.shared_recompute, self.shared, t)
         if aux is not None:
             y = AuxLoss.apply(y, aux)
-        y = gather_rows(y, m.tp_group, m.tp_rank, m.tp_size)                     # [B*s, H]
         return y.view(B, s, H)
