@@ -7,6 +7,7 @@ a tuple is skipped only when it cannot beat the K-th plan: OPTIMAL means proven.
 """
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -18,7 +19,8 @@ from planner import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
 from solvers.bounds import bounds
-from solvers.space import Tables, enumerate_tuples, tables
+from solvers.dpbound import least_bottleneck
+from solvers.space import Tables, enumerate_tuples, tables, undominated
 from solvers.stage_model import solve_stages
 
 
@@ -66,28 +68,58 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         keep = lambda tu, f: (all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())
                               and (fold_filter is None or fold_filter(tu, f)))
     tab = tables(problem, tuples, fold_filter=keep)
-    t_lb, m_lb = bounds(problem, tab)
+    parts: dict = {}
+    t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = (m_lb <= budget) & validate.solver_safe(problem, tab)   # no int64 overflow in CP-SAT
-    # visit best bound first; ties broken by the tuple's fields for determinism
+    # visit best bound first; ties broken by the tuple's fields for determinism. A tuple's
+    # first visit refines its bound by the DP over its stage boundaries (solvers/dpbound.py)
+    # and puts it back in line under that key; its second visit solves it with CP-SAT.
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
+    refined: list = []                             # heap of (dp bound, key, tuple index)
+    pending: dict = {}                             # tuple index -> (rows, DP solution, bound)
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
-    visited, spent = 0, 0.0                        # spent: CP-SAT deterministic time, not wall time
-    for rank, ti in enumerate(order):
-        if len(best) >= top and t_lb[ti] >= best[top - 1].objective_ns:
-            break
+    visited, spent, dp_pruned = 0, 0.0, 0          # spent: CP-SAT deterministic time, not wall time
+    nxt = 0
+    while True:
+        kth = best[top - 1].objective_ns if len(best) >= top else np.inf
+        fresh = order[nxt] if nxt < len(order) else None
+        take_fresh = fresh is not None and (not refined or (t_lb[fresh], _key(tuples[fresh])) < refined[0][:2])
+        if take_fresh and t_lb[fresh] >= kth:
+            nxt, take_fresh = len(order), False        # the order is sorted: no fresh tuple can beat it
+        if not take_fresh and (not refined or refined[0][0] >= kth):
+            break                                  # nothing left can beat the K-th plan
         remaining = time_limit - spent                 # which plan comes back never depends on the clock
         if remaining <= 0:
             status = "FEASIBLE"
             break
-        if progress and rank % 25 == 0:
-            progress(f"tuple {rank + 1}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
+        if take_fresh:
+            nxt += 1
+            ti = int(fresh)
+            tu = tuples[ti]
+            w = tu.vpp * tu.num_microbatches + tu.pp - 1
+            rows = undominated(tab, ti)
+            dp = least_bottleneck(problem, tab, ti, rows)
+            spent += DP_S
+            floors = dict(t=max(dp.t_star, parts["t_lb"][ti]), d=parts["d_lb"][ti], o=max(dp.o_star, parts["o_lb"][ti]))
+            lb = max(t_lb[ti], w * floors["t"] / tu.vpp + floors["d"] + floors["o"])
+            if lb >= kth:
+                dp_pruned += 1
+                continue
+            heapq.heappush(refined, (lb, _key(tu), ti))
+            pending[ti] = (rows, dp, lb, floors)
+            continue
+        _, _, ti = heapq.heappop(refined)
+        rows, dp, lb, floors = pending.pop(ti)
+        if progress and calls % 25 == 0:
+            progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
                      f"{len(best)} plans")
         visited += 1
         cutoff = best[top - 1].objective_ns if len(best) >= top else None
-        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff)
+        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff,
+                           rows=rows, hint=dp, lower_ns=lb, floors=floors)
         calls += 1
         spent += CALL_S + sol.det_s                    # work, counted the same on every machine
         if sol.layout is None:
@@ -118,6 +150,7 @@ _ALIASES = {"cu": "cp_ulysses", "cr": "cp_ring"}
 # same plan): each CP-SAT call costs CALL_S nominal seconds (building and presolving the
 # stage model: ~0.05-0.07 s measured on the 64-GPU default) plus its deterministic time.
 CALL_S = 0.05
+DP_S = 0.002                      # one DP bound (solvers/dpbound.py): ~2-20 ms measured
 
 
 def _key(tu) -> tuple:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+import numpy as np
 from ortools.sat.python import cp_model
 
 from planner.costmodel import GiB, chunks
@@ -132,6 +133,39 @@ def _hint_even_split(model, bnd, L: int, P: int) -> None:
         model.add_hint(bnd[i], acc)
 
 
+def _hint_solution(model, hint, stages, bnd, pm, rows: list[int], is_moe, prefix_moe) -> None:
+    """Hint every stage variable from a solution given as boundaries and, per stage, its
+    table row, recompute modules and layers fully recomputed (MoE ones first)."""
+    P = len(stages)
+    for i in range(1, P):
+        model.add_hint(bnd[i], hint.bnd[i])
+    for i in range(P + 1):
+        model.add_hint(pm[i], prefix_moe[hint.bnd[i]])
+    pos = {r: f for f, r in enumerate(rows)}
+    for i, sv in enumerate(stages):
+        row, mods, r = hint.stages[i]
+        lo, hi = hint.bnd[i], hint.bnd[i + 1]
+        nm = sum(is_moe[lo:hi])
+        nd = hi - lo - nm
+        fm = min(r, nm)
+        fd = r - fm
+        chosen = pos.get(row)
+        for f in range(len(sv.y)):
+            on = f == chosen
+            model.add_hint(sv.y[f], on)
+            model.add_hint(sv.nmf[f], nm if on else 0)
+            model.add_hint(sv.fm[f], fm if on else 0)
+            model.add_hint(sv.z[f], on and nm > 0)
+        model.add_hint(sv.fd, fd)
+        model.add_hint(sv.has_moe, nm > 0)
+        for k, var in sv.on.items():
+            model.add_hint(var, k in mods)
+        for k, var in sv.dk.items():
+            model.add_hint(var, nd - fd if k in mods else 0)
+        for k, var in sv.mk.items():
+            model.add_hint(var, nm - fm if k in mods else 0)
+
+
 def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
     """A bound on the per-stage sum `name` over any stage (for the variables' domains)."""
     return int(sum(int(abs(arr[rows]).max()) * (1 if q in ("const", "e_f", "e_l", "h_m") else L)
@@ -140,11 +174,18 @@ def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
 
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,
                  budget_bytes: Optional[int] = None, prune_folds: bool = True,
-                 cutoff_ns: Optional[float] = None) -> StageSolution:
+                 cutoff_ns: Optional[float] = None, rows: Optional[list[int]] = None,
+                 hint=None, lower_ns: Optional[float] = None, floors: Optional[dict] = None) -> StageSolution:
     """The best stage split / folding / recompute of tuple `ti`. With `cutoff_ns`, only
-    plans strictly faster than that step time are sought (INFEASIBLE: none exists)."""
+    plans strictly faster than that step time are sought (INFEASIBLE: none exists).
+    `rows`: the tuple's table rows to choose among (default: its undominated foldings);
+    `hint`: a solution to start from (a solvers.dpbound.DPResult over the same rows);
+    `lower_ns`: a proven lower bound on the step time (lets CP-SAT stop on reaching it);
+    `floors`: proven least values of the bottleneck `t`, the exposed reduction `d` and the
+    slowest optimizer step `o` (ns, over every split: solvers/dpbound.py, solvers/bounds.py)."""
     tu = tab.tuples[ti]
-    rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
+    if rows is None:
+        rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
     if not rows:                                    # no expert folding survived the filters
         return StageSolution("INFEASIBLE", None, None, 0.0, 0)
     fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
@@ -206,7 +247,16 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     model.minimize(objective)
     if cutoff_ns is not None:
         model.add(objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
-    _hint_even_split(model, bnd, L, P)
+    for name, var in (("t", t_max), ("d", d_max), ("o", o_max)):
+        v = (floors or {}).get(name)
+        if v is not None and np.isfinite(v) and v > 0:
+            model.add(var >= int(np.floor(v * (1 - 1e-12))))
+    if lower_ns is not None and np.isfinite(lower_ns):
+        model.add(objective >= int(np.floor(lower_ns * V * (1 - 1e-12))))   # proven: redundant, closes the gap
+    if hint is not None and hint.bnd is not None:
+        _hint_solution(model, hint, stages, bnd, pm, rows, is_moe, prefix_moe)
+    else:
+        _hint_even_split(model, bnd, L, P)
 
     return _solve(problem, model, stages, bnd, fl, tu, time_limit)
 
