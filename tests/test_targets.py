@@ -26,9 +26,9 @@ def _as(problem, target):
 def test_stage_model_matches_brute_force_with_one_folding(target):
     rng = random.Random(77 if target == "megatron" else 78)
     done = 0
-    while done < 4:                      # small: the brute force is exponential
+    while done < 3:                      # small: the brute force is exponential
         p = random_problem(rng)
-        if not p.model.is_moe or p.cluster.gpus > 16 or p.cluster.gpus * p.model.layers > 32:
+        if not p.model.is_moe or p.cluster.gpus > 8 or p.model.layers > 3 or p.train.seq > 32768:
             continue
         p = _as(p, target)
         res = search(p, top=2, fixed={"order": targets.ENGINE_ORDER}, fold_filter=targets.fold_filter(p))
