@@ -222,7 +222,10 @@ X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
 # ring CP: c_r - 1 K/V passes forward, K/V + dK/dV backward; overlapped with attention
 kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
 X_ring = 3 * (cr - 1) * (kv_bytes / W_cr + alpha)
-X_ring_exposed = sp.Max(0, X_ring - 3 * T_core)
+# each of the c_r - 1 passes hides only behind its own ring step's attention (zig-zag makes
+# the c_r steps equal: T_core / c_r of forward each, and twice the bytes and the compute in
+# backward), not behind the whole core
+X_ring_exposed = 3 * (cr - 1) * sp.Max(0, kv_bytes / W_cr + alpha - T_core / cr)
 # Ulysses: all-to-all of q, k, v in and o out, forward and backward
 qkvo_bytes = 2 * n_tok * (2 * a * dq / t + (1 - mla) * 2 * g * dh / tg + mla * 2 * a * dv / t)
 X_ulysses = 2 * coll(cu, qkvo_bytes, W_cu)
