@@ -38,7 +38,10 @@ def explain_terms(problem, layout, stage: int = 0) -> list[tuple[str, str, str, 
     values = cc.formulas(vals)
     rows = []
     for name, (expr, doc) in fm.FORMULAS.items():
-        symbolic, numbers = _shown(expr, subs)
+        try:
+            symbolic, numbers = _shown(expr, subs)
+        except RecursionError:            # the shape-dependent GEMM terms nest deeply
+            symbolic, numbers = sp.sstr(expr)[:600] + " ...", "(too deep to print with numbers; value below)"
         rows.append((_GROUPS.get(name[0], "other"), f"{name}: {doc}", symbolic, numbers, float(values[name])))
     sums = cc.stage(vals)
     for name, (expr, doc) in fm.STAGE.items():
