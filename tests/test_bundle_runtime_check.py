@@ -1,6 +1,7 @@
 """--check (CPU, gloo, world 4) through runtime paths the matrix in
 test_bundle_check.py does not choose: pipeline stages that send 1/tp of the
-rows (pp 2 x tp 2), and the shardings other than the default zero1."""
+rows (pp 2 x tp 2, the sequence-parallel shard), and the shardings other than
+the default zero1; and how often FSDP2 gathers with pp > 1 (zero2: once per step)."""
 import os
 import shutil
 import subprocess
@@ -27,11 +28,18 @@ def _modules(p, modules):
 
 
 CASES = {
-    "pp2_tp2_scatter_gather": plan(pp=2, tp=2, num_microbatches=2),
+    "pp2_tp2_sequence_parallel": plan(pp=2, tp=2, num_microbatches=2),
     "dp2_cp2_zero3_selective_modules": _modules(plan(dp=2, cp=2, folds=[(1, 2, 2)], sharding="zero3",
                                                      num_microbatches=2, recompute=[(0, 4)]),
                                                 ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts")),
     "pp2_dp2_zero2": plan(pp=2, dp=2, num_microbatches=2, sharding="zero2"),
+    # layernorm recompute with sequence parallel: fused with the QKV / MLP / router GEMMs
+    # (tp2 cp2), and inside a recomputed MoE block (tp2 dp2, zero3)
+    "tp2_cp2_layernorm_fused": _modules(plan(tp=2, cp=2, folds=[(1, 2, 2)], num_microbatches=2,
+                                             recompute=[(0, 4)]), ("layernorm",)),
+    "tp2_dp2_zero3_layernorm_moe_block": _modules(plan(tp=2, dp=2, folds=[(1, 2, 2)], sharding="zero3",
+                                                       num_microbatches=2, recompute=[(0, 4)]),
+                                                  ("core_attn", "layernorm", "mlp", "moe")),
     "dp4_none": plan(dp=4, folds=[(1, 4, 1)], sharding="none", num_microbatches=2),
 }
 
