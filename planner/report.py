@@ -49,7 +49,7 @@ def split(L: Layout) -> str:
 
 
 _SHORT = {"core_attn": "attn", "layernorm": "ln", "mlp": "mlp", "moe": "moe", "moe_act": "act",
-          "shared_experts": "shared", "mla_up_proj": "mla"}
+          "shared_experts": "shared", "mla_up_proj": "mla", "op": "op"}
 
 
 def recompute(L: Layout) -> str:

@@ -144,11 +144,11 @@ def test_cli_text_report_of_a_fixture(capsys, tmp_path):
     rc = main(["audit", str(EXAMPLES / "torchtitan_deepseek_v3_16b.toml"), "--gpus", "8", "--model", "olmoe-1b-7b",
                "--report", str(html)])
     out = capsys.readouterr().out
-    # local_batch_size 8 without PP is one micro-batch of 8 sequences: over the H100 budget, but the
-    # config's per-op SAC is not modelled, so the verdict is a warning naming it, not an error
-    assert rc == 0 and "WARNING [memory.stage_over_budget]" in out and "selective_ac_option op" in out
-    assert "[audit.unmodelled]" in out
+    # local_batch_size 8 without PP is one micro-batch of 8 sequences; the config's per-op SAC
+    # is the recompute module "op" (modelled: it keeps every second matmul output), so the
+    # config fits the H100 and nothing about it is reported as unmodelled
+    assert rc == 0 and "[memory.stage_over_budget]" not in out and "selective_ac_option op" not in out
     assert "audit of" in out and "(torchtitan)" in out and "best plan:" in out
-    assert "smallest change:" in out and "makes it legal and fit" in out
+    assert "smallest change:" in out
     page = html.read_text()
-    assert page.lower().startswith("<!doctype html>") and "memory.stage_over_budget" in page
+    assert page.lower().startswith("<!doctype html>") and "torchtitan_deepseek_v3_16b.toml" in page

@@ -258,7 +258,14 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
 def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Problem, time_limit: float,
           progress) -> None:
     from solvers import search as solve
-    res = solve(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress)
+    # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
+    # (planner.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
+    eng = cfg.format if cfg.format in ("megatron", "torchtitan") else None
+    if eng:
+        from planner import targets
+        res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress)
+    else:
+        res = solve(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress)
     report.search = {"status": res.status, "wall_s": res.wall_s, "tuples": res.tuples, "pruned": res.pruned,
                      "cpsat_calls": res.cpsat_calls}
     if not res.plans:
@@ -278,10 +285,15 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
                                        "see `best` and `smallest_change`"))
 
 
-def _search_problem(audited: Problem, base: Problem) -> Problem:
-    """The same model, GPUs, sequence and batch, with the base problem's search options."""
+def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = None) -> Problem:
+    """The same model, GPUs, sequence and batch, with the base problem's search options (and,
+    for an engine's config, that engine's target: planner.targets.train_defaults)."""
+    over = {}
+    if engine:
+        from planner.targets import train_defaults
+        over = train_defaults(engine)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,
-                                          "capacity_factor": audited.train.capacity_factor})
+                                          "capacity_factor": audited.train.capacity_factor, **over})
     return audited.model_copy(update={"train": TrainSpec(**train.model_dump())})
 
