@@ -196,3 +196,48 @@ def test_bundle_moe_act_recompute_frees_the_cost_models_bytes(rows):
     torch.testing.assert_close(res[True][1], res[False][1])
     for a, b in zip(res[True][2], res[False][2]):
         torch.testing.assert_close(a, b)
+
+
+def _bundle_module(name):
+    import importlib
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "templates" / "bundle"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.pop(0)
+
+
+@pytest.mark.parametrize("kind", ["rmsnorm", "layernorm"])
+def test_bundle_layernorm_recompute_frees_the_cost_models_bytes(kind):
+    """The bundle's input norm feeding the QKV GEMMs (tp = 1) in bf16: with layernorm
+    recompute (comms.norm_column_parallel) it saves the cost model's layernorm term
+    (MODULE_TERMS[.]["layernorm"], the layer's two norms) / 2 less (the norm output; before,
+    the QKV GEMM kept it and nothing was freed); same gradients."""
+    from planner.costmodel import formulas as fm
+
+    comms, blocks = _bundle_module("comms"), _bundle_module("blocks")
+    B, s, H = 2, 64, 128
+    res = {}
+    for dtype in (torch.bfloat16, torch.float32):       # bytes in bf16, gradients compared in fp32
+        torch.manual_seed(0)
+        x = torch.randn(B, s, H).to(dtype).requires_grad_()
+        nw = (1 + 0.1 * torch.randn(H)).to(dtype).requires_grad_()
+        ws = [(torch.randn(n, H) * 0.05).to(dtype).requires_grad_() for n in (H, H // 4, H // 4)]
+        fn = lambda v, w: blocks.norm(v, w, kind)
+        runs = {
+            False: lambda: comms.column_parallel(fn(x * 1.0, nw), ws, None, 1),
+            True: lambda: comms.norm_column_parallel(x * 1.0, nw, fn, ws, None, 1),
+        }
+        for rc, run in runs.items():
+            nbytes, outs = saved_bytes(run, [nw, *ws])
+            res[dtype, rc] = nbytes, torch.autograd.grad(sum((o.float() ** 2).sum() for o in outs), (x, nw, *ws))
+    term = fm.MODULE_TERMS["dense"]["layernorm"][0].subs({fm.S: s, fm.c: 1, fm.b: B, fm.h: H})
+    term = term.subs({q: 1 for q in term.free_symbols})   # t_s = 1
+    freed = res[torch.bfloat16, False][0] - res[torch.bfloat16, True][0]
+    # + the norm's fp32 statistics (rstd, and mean for LayerNorm: <= 8 bytes per token),
+    # which the cost model leaves out (4 / 2h of the term)
+    assert 0 <= freed - float(term) / 2 <= 8 * B * s
+    for a, b in zip(res[torch.float32, True][1], res[torch.float32, False][1]):
+        torch.testing.assert_close(a, b)
