@@ -50,7 +50,7 @@ def _module_rate(problem, tab: Tables, kind: str) -> np.ndarray:
     (inf when none frees anything)."""
     n = len(tab.coef["work"]["const"])
     rate = np.full(n, np.inf)
-    mods = searchable_modules(problem, tab, list(range(n))) if n else ()
+    mods = searchable_modules(problem, tab) if n else ()
     for k in mods:
         if k not in (DENSE_MODULES if kind == "d" else MOE_MODULES):
             continue
@@ -167,7 +167,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
 
     t_d, t_m = pt.first(r.t_d), pt.min(r.t_m)
     full_ok, sel_ok = "full" in allowed, "selective" in allowed
-    mods = searchable_modules(problem, tab, list(range(len(r.t_d))))
+    mods = searchable_modules(problem, tab)
     mod_save = lambda kind, names: -sum((tab.coef["act_mb"][f"r_{kind}_{k}"].astype(float) for k in mods
                                          if k in names), np.zeros(len(r.t_d)))
     # the least activations a layer of each kind can keep (full recompute, or every module)
@@ -187,6 +187,8 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     t_lb = np.maximum(t_lb, shard / P)
     feasible = ~pt.empty & fold_ok
     r_min = np.zeros(pt.T)
+    module_rate = {kind: pt.min(_module_rate(problem, tab, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
+                   if n_type}
     for p_val in np.unique(P):
         rows = np.flatnonzero((P == p_val) & ~pt.empty)
         if len(rows) == 0:
@@ -201,7 +203,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
             w = pt.first(r.w_d) if kind == "d" else pt.min(r.w_m)
             af = pt.first(a_min_d) if kind == "d" else pt.min(a_min_m)
             rc = pt.first(r.rc_d) if kind == "d" else pt.min(r.rc_m)
-            rate = np.minimum(rc / np.maximum(a - af, 1e-9), pt.min(_module_rate(problem, tab, kind)))
+            rate = np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind])
             w_, a_, af_ = w[rows, None], a[rows, None], af[rows, None]
             cap_free = room / (w_ + k * a_) if "none" in allowed else np.zeros_like(room)
             cap_full = room / (w_ + k * af_)
@@ -238,7 +240,7 @@ def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):
     rc_max = np.maximum(pt.first(r.rcw_d) if n_dense else 0, pt.max(r.rcw_m) if n_moe else 0)
     rc_min = np.minimum(pt.first(r.rc_d) if n_dense else np.inf, pt.min(r.rc_m) if n_moe else np.inf)
     steep = (M + (P - 1) / V) * rc_min >= rc_max
-    if searchable_modules(problem, tab, list(range(len(r.t_d)))):
+    if searchable_modules(problem, tab):
         steep = np.zeros_like(steep, bool)            # a cheap module widens the window too
     r_win = np.where(steep, r_min, L)
     t_last = pt.max(r.t_last)
@@ -251,7 +253,7 @@ def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):
 
 def _module_window(problem, tab, pt, L) -> np.ndarray:
     """The most compute all searchable modules add to a stage's window (every layer)."""
-    mods = searchable_modules(problem, tab, list(range(len(tab.coef["work"]["const"]))))
+    mods = searchable_modules(problem, tab)
     per_layer = np.zeros(pt.T)
     for kind, names in (("d", DENSE_MODULES), ("m", MOE_MODULES)):
         extra = sum(np.clip(tab.coef["work"][f"r_{kind}_{k}"].astype(float), 0, None) for k in mods if k in names)

@@ -54,136 +54,231 @@ class DPResult:
     o_star: float = np.inf           # the least slowest-stage optimizer step over every split (memory aside)
     bnd: Optional[list[int]] = None
     stages: Optional[list[tuple[int, tuple[str, ...], int]]] = None
+    o_hint: float = np.inf           # the slowest optimizer step of that split
+    t_below: float = np.inf          # the least bottleneck when every stage's optimizer step is below o_hint
+
+    def objective_floor(self, W: int, V: int, d: int) -> float:
+        """A floor of the stage model's objective W*t_max + V*d_max + V*o_max: a plan keeps
+        o_max >= o_hint (so t_max >= T*), or o_max < o_hint (so t_max >= t_below, o_max >= O*)."""
+        return min(W * self.t_star + V * self.o_hint, W * self.t_below + V * self.o_star) + V * d
 
 
-def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
-    """T*: the least bottleneck micro-batch time (ns, integer tables) of tuple ti over every
-    split, folding and recompute that fits memory, and a split that reaches it."""
-    tu = tab.tuples[ti]
-    if rows is None:
-        rows = np.arange(tab.rows[ti].start, tab.rows[ti].stop)
-    rows = np.asarray(rows)
-    if len(rows) == 0:
-        return DPResult(np.inf)
-    is_moe = problem.model.moe_layers()
-    L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
-    allowed = set(problem.train.recompute)
-    full_ok, none_ok = "full" in allowed, "none" in allowed
-    budget = int(problem.cluster.memory_budget_gib * GiB)
-    mods = searchable_modules(problem, tab, list(rows))
-    sets = _module_sets(problem, mods)
+class _Block:
+    """The coefficients of a set of table rows (one tuple's foldings, or several tuples' of
+    the same pp and vpp), per recompute-module set: shape (set, row)."""
 
-    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
-    per = {name: _parts(tab, terms, rows) for name, terms in
-           (("mem", PERSISTENT), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
-            ("opt", ("opt_step",)))}
+    def __init__(self, problem, tab: Tables, rows: np.ndarray):
+        self.rows = rows
+        self.sets = _module_sets(problem, searchable_modules(problem, tab, rows))
+        per = {name: _parts(tab, terms, rows) for name, terms in
+               (("mem", PERSISTENT), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
+                ("opt", ("opt_step",)))}
+        self.per = per
+        self.mods = searchable_modules(problem, tab, rows) if "selective" in problem.train.recompute else ()
+        self.C = {k: self._coefs(d) for k, d in per.items()}
+        self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
 
-    def sel(part_kind, names, S, d):
-        return sum((d[f"r_{part_kind}_{k}"] for k in S if k in names), np.zeros(len(rows), np.int64))
-
-    def coefs(d):
-        """Per (set, fold): the stage extras and the cost of a dense / MoE layer kept
-        (its modules recomputed) or fully recomputed."""
-        sd = np.stack([sel("d", DENSE_MODULES, S, d) for S in sets])
-        sm = np.stack([sel("m", MOE_MODULES, S, d) for S in sets])
-        shape = (len(sets), len(rows))
+    def _coefs(self, d):
+        """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its
+        modules recomputed) or fully recomputed."""
+        sel = lambda kind, names, S: sum((d[f"r_{kind}_{k}"] for k in S if k in names),
+                                         np.zeros(len(self.rows), np.int64))
+        shape = (len(self.sets), len(self.rows))
         out = {q: np.broadcast_to(d[q], shape) for q in ("const", "e_f", "e_l", "h_m")}
-        out["L_d"], out["L_m"] = d["L_d"] + sd, d["L_m"] + sm
+        out["L_d"] = d["L_d"] + np.stack([sel("d", DENSE_MODULES, S) for S in self.sets])
+        out["L_m"] = d["L_m"] + np.stack([sel("m", MOE_MODULES, S) for S in self.sets])
         out["F_d"] = np.broadcast_to(d["L_d"] + d["Lf_d"], shape)
         out["F_m"] = np.broadcast_to(d["L_m"] + d["Lf_m"], shape)
         return out
 
-    C = {k: coefs(d) for k, d in per.items()}
+
+def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int):
+    """Every (pair of layer counts, module set, row, candidate r) of one stage: the
+    micro-batch time t (inf where memory does not fit), the optimizer step o, r, and the
+    least optimizer step over every r with memory aside (pair, set, row)."""
+    allowed = set(problem.train.recompute)
+    full_ok, none_ok = "full" in allowed, "none" in allowed
+    cap = int(problem.cluster.memory_budget_gib * GiB) * V
+    nd = (codes // (L + 1))[:, None, None]                       # (pair, set, row)
+    nm = (codes % (L + 1))[:, None, None]
+    n, h = nd + nm, (nm > 0).astype(np.int64)
+    # per term: its value with no layer fully recomputed, v0 (pair, set, row), and what one
+    # MoE / dense layer fully recomputed adds, sm / sd (set, row)
+    v0, sm, sd = {}, {}, {}
+    for name in ("mem", "busy", "shard", "opt"):
+        c = blk.C[name]
+        if name == "mem":                 # V * persistent + in-flight chunks * activations (integers, exact)
+            c = {q: V * c[q] + k * blk.C["act"][q] for q in c}
+        v0[name] = (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+        sm[name], sd[name] = c["F_m"] - c["L_m"], c["F_d"] - c["L_d"]
+
+    def value(name, r):
+        fm = np.minimum(r, nm)
+        return v0[name] + fm * sm[name] + (r - fm) * sd[name]
+
+    set_has = blk.set_has[..., 0]
+    o_fixed = not (sm["opt"].any() or sd["opt"].any())
+    if o_fixed:                                            # the optimizer step does not depend on r
+        o_free = np.where(set_has | none_ok | (n == 0), v0["opt"], np.iinfo(np.int64).max)
+        if not none_ok and full_ok:
+            o_free = np.minimum(o_free, v0["opt"])         # r = n is always allowed then
+    else:
+        ends = (0 * n, nm + 0 * n, n) if full_ok else (0 * n,)
+        o_free = np.min([np.where(set_has | none_ok | (e == n), value("opt", e), np.iinfo(np.int64).max)
+                         for e in ends], axis=0)
+    if full_ok:
+        # r fully recomputed layers: MoE ones first (piece A, r <= nm), then dense (piece B)
+        m0 = v0["mem"]
+        m_nm = m0 + nm * sm["mem"]
+
+        def boundary(a, b, ma, s):
+            """The end of the piece's feasible integer interval set by the budget."""
+            up = -((ma - cap) // np.where(s < 0, s, -1))          # ceil((ma-cap)/-s): first r that fits
+            dn = (cap - ma) // np.where(s > 0, s, 1)              # floor((cap-ma)/s): last r that fits
+            r = np.where(s < 0, a + up, np.where(s > 0, a + dn, a))
+            return np.clip(r, a, b)
+
+        monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
+                    and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
+        if monotone:
+            # memory falls and time grows with r: the least r that fits is the best
+            rA = nm + 0 * m0 if not (sm["mem"] < 0).any() else boundary(0, nm, m0, sm["mem"])
+            rB = n + 0 * m0 if not (sd["mem"] < 0).any() else boundary(nm, n, m_nm, sd["mem"])
+            r = np.where(m0 <= cap, 0, np.where(m_nm <= cap, rA, rB))[..., None]
+        else:
+            # a linear function on an integer interval is least at an end of it
+            zero = 0 * m0
+            r = np.stack([zero, nm + zero, n + zero, boundary(zero, nm + zero, m0, sm["mem"]),
+                          boundary(nm + zero, n + zero, m_nm, sd["mem"])], axis=-1)
+    else:
+        r = (0 * v0["mem"])[..., None]
+    nd, nm, n = nd[..., None], nm[..., None], n[..., None]
+    v0 = {q: a[..., None] for q, a in v0.items()}
+    sm = {q: a[..., None] for q, a in sm.items()}
+    sd = {q: a[..., None] for q, a in sd.items()}
+    if not none_ok:                                     # no module: every layer fully recomputed
+        r = np.where(blk.set_has, r, n)
+    fits = value("mem", r) <= cap
+    if not none_ok and not full_ok:
+        fits &= blk.set_has
+    t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
+    o = value("opt", r).astype(float)
+    o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
+    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3])
+
+
+def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int):
+    """A lower bound on stage i's least micro-batch time per (pair of layer counts, row),
+    cheaper than _stage: the LP relaxation of the recompute choice. Per layer kind, a
+    layer may take any mix of its options (nothing, a module set, full recompute): the
+    lower convex hull of their (bytes freed, time added) points, filled cheapest segment
+    first across both kinds until the memory over the budget is freed. None when some
+    option lowers the time (the hull from the origin would not bound it)."""
+    allowed = set(problem.train.recompute)
+    cap = int(problem.cluster.memory_budget_gib * GiB) * V
+    nd = (codes // (L + 1))[:, None].astype(float)             # (pair, row)
+    nm = (codes % (L + 1))[:, None].astype(float)
+    h = (nm > 0).astype(float)
+    d = {name: {q: a.astype(float) for q, a in blk.per[name].items()} for name in ("mem", "act", "busy", "shard")}
+    kk = np.asarray(k, float).reshape(-1) if np.ndim(k) else float(k)
+    R = len(blk.rows)
+    d["mem"] = {q: np.broadcast_to(V * d["mem"][q] + kk * d["act"][q], (R,)) for q in d["mem"]}
+    v0 = {name: (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+          for name, c in d.items() if name != "act"}
+    seg_free, seg_rate, seg_kind = [], [], []
+    for kind, names in (("m", MOE_MODULES), ("d", DENSE_MODULES)):
+        pts = [(np.zeros(R), np.zeros(R))]
+        for S in blk.sets:
+            qs = [f"r_{kind}_{q}" for q in S if q in names]
+            if qs:
+                pts.append((-sum(d["mem"][q] for q in qs), sum(d["busy"][q] for q in qs)))
+                if any((d["shard"][q] < 0).any() for q in qs):
+                    return None
+        if "full" in allowed:
+            pts.append((-d["mem"][f"Lf_{kind}"], d["busy"][f"Lf_{kind}"]))
+            if (d["shard"][f"Lf_{kind}"] < 0).any():
+                return None
+        free = np.stack([np.broadcast_to(p[0], (R,)) for p in pts])      # (point, row)
+        cost = np.stack([np.broadcast_to(p[1], (R,)) for p in pts])
+        if (cost < 0).any():
+            return None
+        # lower convex hull from the origin: repeatedly the point of least slope beyond the current one
+        fc, cc = np.zeros(R), np.zeros(R)
+        for _ in range(len(pts) - 1):
+            ahead = free > fc + 1e-9
+            slope = np.where(ahead, (cost - cc) / np.where(ahead, free - fc, 1.0), np.inf)
+            j = slope.argmin(0)
+            best = slope[j, np.arange(R)]
+            ok = np.isfinite(best)
+            if not ok.any():
+                break
+            nf = np.where(ok, free[j, np.arange(R)], fc)
+            seg_free.append(nf - fc)
+            seg_rate.append(np.where(ok, best, np.inf))
+            seg_kind.append(kind)
+            fc, cc = nf, np.where(ok, cost[j, np.arange(R)], cc)
+    need = np.maximum(0.0, v0["mem"] - cap)
+    if not seg_free:
+        return np.where(need <= 0, np.maximum(v0["busy"], v0["shard"]), np.inf)
+    free = np.stack(seg_free)                                       # (segment, row)
+    rate = np.stack(seg_rate)
+    count = np.stack([nm if kd == "m" else nd for kd in seg_kind])  # (segment, pair, 1)
+    order = np.argsort(rate, axis=0, kind="stable")
+    free = np.take_along_axis(free, order, 0)
+    rate = np.take_along_axis(rate, order, 0)
+    count = np.take_along_axis(np.broadcast_to(count, (len(seg_kind), len(codes), R)),
+                               np.broadcast_to(order[:, None, :], (len(seg_kind), len(codes), R)), 0)
+    capa = count * free[:, None, :]                                 # (segment, pair, row)
+    before = np.cumsum(capa, 0) - capa
+    take = np.clip(np.minimum(capa, need[None] - before), 0.0, None)
+    extra = (take * np.where(np.isfinite(rate), rate, 0.0)[:, None, :]).sum(0)
+    t = np.maximum(v0["busy"] + extra, v0["shard"])
+    return np.where(capa.sum(0) >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
+
+
+def _intervals(L: int, P: int, V: int, i: int, pm: np.ndarray):
+    """The intervals [lo, hi) stage i can hold (each stage keeps at least V layers), and
+    their (dense, MoE) layer counts as codes nd * (L + 1) + nm: unique codes, inverse."""
+    los = np.arange(V * i, L - V * (P - i) + 1) if i else np.array([0])
+    lo_, hi_ = [a.ravel() for a in np.meshgrid(los, np.arange(L + 1), indexing="ij")]
+    ok = (hi_ - lo_ >= V) & (hi_ <= L - V * (P - 1 - i)) & ((hi_ == L) if i == P - 1 else True)
+    lo_, hi_ = lo_[ok], hi_[ok]
+    nm_all = pm[hi_] - pm[lo_]
+    codes, inv = np.unique((hi_ - lo_ - nm_all) * (L + 1) + nm_all, return_inverse=True)
+    return lo_, hi_, codes, inv.ravel()
+
+
+def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
+    """T*: the least bottleneck micro-batch time (ns, integer tables) of tuple ti over every
+    split, folding and recompute that fits memory, and a split that reaches it (among
+    those, one with the least slowest optimizer step)."""
+    tu = tab.tuples[ti]
+    rows = np.arange(tab.rows[ti].start, tab.rows[ti].stop) if rows is None else np.asarray(rows)
+    if len(rows) == 0:
+        return DPResult(np.inf)
+    is_moe = problem.model.moe_layers()
+    L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
+    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+    blk = _Block(problem, tab, rows)
     cost = np.full((P, L + 1, L + 1), np.inf)
-    choice = np.zeros((P, L + 1, L + 1, 3), np.int64)       # per stage and interval: set, row, r
     ocost = np.full((P, L + 1, L + 1), np.inf)             # least optimizer step, memory aside
-    kept = []                                              # per stage: (t, o, r, inverse) to re-read
+    kept = []
     for i in range(P):
-        first, last = int(i == 0), int(i == P - 1)
-        k = int(chunks(P, V, M, i))
-        # the intervals stage i can hold (every stage keeps at least V layers)
-        los = np.arange(V * i, L - V * (P - i) + 1) if i else np.array([0])
-        lo_, hi_ = [a.ravel() for a in np.meshgrid(los, np.arange(L + 1), indexing="ij")]
-        ok = (hi_ - lo_ >= V) & (hi_ <= L - V * (P - 1 - i)) & ((hi_ == L) if i == P - 1 else True)
-        lo_, hi_ = lo_[ok], hi_[ok]
+        lo_, hi_, codes, inv = _intervals(L, P, V, i, pm)
         if len(lo_) == 0:
             continue
-        nm_all = pm[hi_] - pm[lo_]
-        code = (hi_ - lo_ - nm_all) * (L + 1) + nm_all
-        codes, inv = np.unique(code, return_inverse=True)
-        nd = (codes // (L + 1))[:, None, None]                       # (pair, set, fold)
-        nm = (codes % (L + 1))[:, None, None]
-        n, h = nd + nm, (nm > 0).astype(np.int64)
-        # per stage, the extras are constants and the memory one affine form (integers, exact)
-        g = {}
-        for name in ("mem", "busy", "shard", "opt"):
-            c = C[name]
-            if name == "mem":
-                c = {q: V * c[q] + k * C["act"][q] for q in c}
-            base = c["const"] + first * c["e_f"] + last * c["e_l"]
-            g[name] = dict(base=base, **{q: c[q] for q in ("h_m", "L_d", "L_m", "F_d", "F_m")})
-
-        def value(name, r):
-            c = g[name]
-            fm = np.minimum(r, nm)
-            fd = r - fm
-            return (c["base"] + h * c["h_m"] + (nd - fd) * c["L_d"] + fd * c["F_d"] + (nm - fm) * c["L_m"]
-                    + fm * c["F_m"])
-
-        cap = budget * V
-        zero = np.zeros((len(codes), len(sets), len(rows)), np.int64)
-        if full_ok:
-            # r fully recomputed layers: MoE ones first (piece A, r <= nm), then dense (piece B)
-            sA = g["mem"]["F_m"] - g["mem"]["L_m"]
-            sB = g["mem"]["F_d"] - g["mem"]["L_d"]
-            m0, m_nm = value("mem", zero), value("mem", nm + zero)
-
-            def boundary(a, b, ma, s):
-                """The end of the piece's feasible integer interval set by the budget."""
-                with np.errstate(divide="ignore"):
-                    up = -((ma - cap) // np.where(s < 0, s, -1))          # ceil((ma-cap)/-s): first r that fits
-                    dn = (cap - ma) // np.where(s > 0, s, 1)              # floor((cap-ma)/s): last r that fits
-                r = np.where(s < 0, a + up, np.where(s > 0, a + dn, a))
-                return np.clip(r, a, b)
-
-            rA = boundary(zero, nm + zero, m0, sA)
-            rB = boundary(nm + zero, n + zero, m_nm, sB)
-            tA = g["busy"]["F_m"] - g["busy"]["L_m"]
-            tB = g["busy"]["F_d"] - g["busy"]["L_d"]
-            uA = g["shard"]["F_m"] - g["shard"]["L_m"]
-            uB = g["shard"]["F_d"] - g["shard"]["L_d"]
-            if all((x <= 0).all() for x in (sA, sB)) and all((x >= 0).all() for x in (tA, tB, uA, uB)):
-                # memory falls and time grows with r: the least r that fits is the best
-                r = np.where(m0 <= cap, zero, np.where(m_nm <= cap, rA, rB))[..., None]
-            else:
-                r = np.stack([zero, nm + zero, n + zero, rA, rB], axis=-1)
-        else:
-            r = zero[..., None]
-        nd, nm, n, h = nd[..., None], nm[..., None], n[..., None], h[..., None]
-        g = {name: {q: a[..., None] for q, a in c.items()} for name, c in g.items()}
-        set_has = np.array([len(S) > 0 for S in sets])[None, :, None, None]
-        if not none_ok:                                     # no module: every layer fully recomputed
-            r = np.where(set_has, r, n)
-        fits = value("mem", r) <= cap
-        if not none_ok and not full_ok:
-            fits &= set_has
-        t = np.maximum(value("busy", r), value("shard", r)).astype(float)
-        t = np.where(fits, t, np.inf)
-        r = np.broadcast_to(r, t.shape)
-        o = value("opt", r).astype(float)
-        ends = [x for x in ((0 * n, nm, n) if full_ok else (0 * n,))]
-        o_free = np.min([np.where(set_has | none_ok | (e == n), value("opt", e), np.inf) for e in ends], axis=0)
-        ocost[i][lo_, hi_] = o_free.reshape(len(codes), -1).min(1)[inv.ravel()]
-        kept.append((t, o, r, inv.ravel(), lo_, hi_))
-        flat = t.reshape(len(codes), -1)
-        cost[i][lo_, hi_] = flat.min(1)[inv.ravel()]
+        t, o, r, o_free = _stage(problem, blk, codes, L, V, int(chunks(P, V, M, i)), int(i == 0), int(i == P - 1))
+        cost[i][lo_, hi_] = t.reshape(len(codes), -1).min(1)[inv]
+        ocost[i][lo_, hi_] = o_free.reshape(len(codes), -1).min(1)[inv]
+        kept.append((i, t, o, r, inv, lo_, hi_))
     t_star = _minmax(cost)[0]
     o_star = _minmax(ocost)[0]
     if not np.isfinite(t_star):
         return DPResult(np.inf, o_star)
     # a split reaching T* that also keeps the slowest optimizer step least (the hint)
     ocost2 = np.full((P, L + 1, L + 1), np.inf)
-    for i, (t, o, r, inv, lo_, hi_) in enumerate(kept):
+    choice = np.zeros((P, L + 1, L + 1, 3), np.int64)       # per stage and interval: set, row, r
+    for i, t, o, r, inv, lo_, hi_ in kept:
         oo = np.where(t <= t_star, o, np.inf)
         flat = oo.reshape(oo.shape[0], -1)
         arg = flat.argmin(1)
@@ -197,8 +292,84 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
     stages = []
     for i in range(P):
         s_i, f_i, r_i = choice[i][bnd[i], bnd[i + 1]]
-        stages.append((int(rows[f_i]), sets[s_i], int(r_i)))
-    return DPResult(t_star, o_star, bnd, stages)
+        stages.append((int(rows[f_i]), blk.sets[s_i], int(r_i)))
+    o_hint = max(ocost2[i][bnd[i], bnd[i + 1]] for i in range(P))
+    # the least bottleneck with every stage's optimizer step below o_hint
+    below = np.full((P, L + 1, L + 1), np.inf)
+    for i, t, o, r, inv, lo_, hi_ in kept:
+        below[i][lo_, hi_] = np.where(o < o_hint, t, np.inf).reshape(t.shape[0], -1).min(1)[inv]
+    return DPResult(t_star, o_star, bnd, stages, float(o_hint), _minmax(below)[0])
+
+
+def floors(problem, tab: Tables, tis, max_rows: int = 1024, relaxed: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """(T*, O*) of each tuple in `tis` (the least bottleneck and the least slowest
+    optimizer step, as least_bottleneck), evaluated in blocks of tuples that share pp and
+    vpp (the module sets of a block are the union of its tuples': more choices, still a
+    lower bound)."""
+    tis = np.asarray(tis, int)
+    t_out, o_out = np.full(len(tis), np.inf), np.full(len(tis), np.inf)
+    is_moe = problem.model.moe_layers()
+    L = len(is_moe)
+    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+    PV = np.array([(tab.tuples[t].pp, tab.tuples[t].vpp) for t in tis]).reshape(-1, 2)
+    for P, V in {tuple(x) for x in PV.tolist()}:
+        idx = np.flatnonzero((PV[:, 0] == P) & (PV[:, 1] == V))
+        lens = np.array([tab.rows[tis[j]].stop - tab.rows[tis[j]].start for j in idx])
+        keep = lens > 0
+        idx, lens = idx[keep], lens[keep]
+        lo = 0
+        while lo < len(idx):
+            hi = lo + 1
+            while hi < len(idx) and lens[lo:hi + 1].sum() <= max_rows:
+                hi += 1
+            part = idx[lo:hi]
+            t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed)
+            lo = hi
+    return t_out, o_out
+
+
+def _least_opt(problem, blk: _Block, codes, L: int, first: int, last: int) -> np.ndarray:
+    """A lower bound on a stage's optimizer step per (pair, row), any recompute."""
+    c = {q: a.astype(float) for q, a in blk.per["opt"].items()}
+    nd = (codes // (L + 1))[:, None].astype(float)
+    nm = (codes % (L + 1))[:, None].astype(float)
+    out = (c["const"] + first * c["e_f"] + last * c["e_l"]) + (nm > 0) * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+    for q, a in c.items():                       # recompute parts (0 for the optimizer step) only lower it
+        if q.startswith(("Lf_", "r_")):
+            out = out + np.minimum(0.0, a) * (nm if q.endswith("_m") or "_m_" in q else nd)
+    return out
+
+
+def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True):
+    rows = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
+    lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    Ms = np.array([tab.tuples[t].num_microbatches for t in tis])
+    blk = _Block(problem, tab, rows)
+    T = len(tis)
+    best_t = best_o = None
+    for i in range(P):
+        lo_, hi_, codes, inv = _intervals(L, P, V, i, pm)
+        k = np.repeat([chunks(P, V, int(m), i) for m in Ms], lens)[None, :]   # per row
+        t_rel = _relaxed_stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1)) if relaxed else None
+        if t_rel is not None:
+            per_t = np.minimum.reduceat(t_rel, starts, axis=1)                  # (pair, tuple)
+            per_o = np.minimum.reduceat(_least_opt(problem, blk, codes, L, first=int(i == 0), last=int(i == P - 1)),
+                                        starts, axis=1)
+        else:
+            t, _, _, o_free = _stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
+            per_t = np.minimum.reduceat(t.min(axis=(1, 3)), starts, axis=1)
+            per_o = np.minimum.reduceat(o_free.min(axis=1), starts, axis=1)
+        c_t = np.full((T, L + 1, L + 1), np.inf)
+        c_o = np.full((T, L + 1, L + 1), np.inf)
+        c_t[:, lo_, hi_] = per_t[inv].T
+        c_o[:, lo_, hi_] = per_o[inv].T
+        if i == 0:
+            best_t, best_o = c_t[:, 0, :], c_o[:, 0, :]
+        else:
+            best_t = np.maximum(best_t[:, :, None], c_t).min(1)
+            best_o = np.maximum(best_o[:, :, None], c_o).min(1)
+    return best_t[:, L], best_o[:, L]
 
 
 def _minmax(cost: np.ndarray):

@@ -19,7 +19,7 @@ from planner import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
 from solvers.bounds import bounds
-from solvers.dpbound import least_bottleneck
+from solvers.dpbound import floors, least_bottleneck
 from solvers.space import Tables, enumerate_tuples, tables, undominated
 from solvers.stage_model import solve_stages
 
@@ -71,17 +71,17 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     parts: dict = {}
     t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
-    feasible = (m_lb <= budget) & validate.solver_safe(problem, tab)   # no int64 overflow in CP-SAT
+    feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
     # visit best bound first; ties broken by the tuple's fields for determinism. A tuple's
     # first visit refines its bound by the DP over its stage boundaries (solvers/dpbound.py)
     # and puts it back in line under that key; its second visit solves it with CP-SAT.
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
     refined: list = []                             # heap of (dp bound, key, tuple index)
-    pending: dict = {}                             # tuple index -> (rows, DP solution, bound)
+    pending: dict = {}                             # tuple index -> (bound, floors)
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
-    visited, spent, dp_pruned = 0, 0.0, 0          # spent: CP-SAT deterministic time, not wall time
+    visited, spent, dp_pruned, unsafe = 0, 0.0, 0, 0         # spent: CP-SAT deterministic time, not wall time
     nxt = 0
     while True:
         kth = best[top - 1].objective_ns if len(best) >= top else np.inf
@@ -96,30 +96,49 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             status = "FEASIBLE"
             break
         if take_fresh:
-            nxt += 1
-            ti = int(fresh)
-            tu = tuples[ti]
-            w = tu.vpp * tu.num_microbatches + tu.pp - 1
-            rows = undominated(tab, ti)
-            dp = least_bottleneck(problem, tab, ti, rows)
-            spent += DP_S
-            floors = dict(t=max(dp.t_star, parts["t_lb"][ti]), d=parts["d_lb"][ti], o=max(dp.o_star, parts["o_lb"][ti]))
-            lb = max(t_lb[ti], w * floors["t"] / tu.vpp + floors["d"] + floors["o"])
-            if lb >= kth:
-                dp_pruned += 1
-                continue
-            heapq.heappush(refined, (lb, _key(tu), ti))
-            pending[ti] = (rows, dp, lb, floors)
+            # refine the next block of fresh tuples (bound order) with the DP floors
+            block = []
+            while nxt < len(order) and len(block) < (64 if len(best) < top else 256) and t_lb[order[nxt]] < kth:
+                block.append(int(order[nxt]))
+                nxt += 1
+            safe = _solver_safe(problem, tab, block)
+            unsafe += int((~safe).sum())
+            block = [ti for ti, ok in zip(block, safe) if ok]
+            t_star, o_star = floors(problem, tab, block)
+            spent += DP_S * len(block)
+            for ti, ts, os_ in zip(block, t_star, o_star):
+                tu = tuples[ti]
+                w = tu.vpp * tu.num_microbatches + tu.pp - 1
+                fl = _int_floors(max(ts, parts["t_lb"][ti]), parts["d_lb"][ti], max(os_, parts["o_lb"][ti]))
+                lb = max(t_lb[ti], _floor_ns(tu, fl))
+                if lb >= kth:
+                    dp_pruned += 1
+                    continue
+                heapq.heappush(refined, (lb, _key(tu), ti))
+                pending[ti] = (lb, fl)
             continue
         _, _, ti = heapq.heappop(refined)
-        rows, dp, lb, floors = pending.pop(ti)
+        lb, fl = pending.pop(ti)
+        if lb >= kth:
+            continue
+        rows = undominated(tab, ti)
+        dp = least_bottleneck(problem, tab, ti, rows)           # exact T* and O*, and a split reaching T*
+        fl = _int_floors(max(dp.t_star, fl["t"]), fl["d"], max(dp.o_star, fl["o"]))
+        tu = tuples[ti]
+        w = tu.vpp * tu.num_microbatches + tu.pp - 1
+        if dp.bnd is not None:
+            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])))
+        lb = max(lb, _floor_ns(tu, fl))
+        if lb >= kth:
+            dp_pruned += 1
+            continue
         if progress and calls % 25 == 0:
             progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
                      f"{len(best)} plans")
         visited += 1
         cutoff = best[top - 1].objective_ns if len(best) >= top else None
         sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff,
-                           rows=rows, hint=dp, lower_ns=lb, floors=floors)
+                           rows=rows, hint=dp, lower_ns=lb, floors=fl)
         calls += 1
         spent += CALL_S + sol.det_s                    # work, counted the same on every machine
         if sol.layout is None:
@@ -137,12 +156,42 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     pruned = len(tuples) - visited
     if not best:
         return SearchResult([], "INFEASIBLE" if status == "OPTIMAL" else status, wall, len(tuples), pruned, calls,
-                            int((~feasible).sum()), evaluated, min_memory=min_memory(problem, tab, m_lb))
+                            int((~feasible).sum()) + unsafe, evaluated, min_memory=min_memory(problem, tab, m_lb))
     for cand in best:                       # the float model's full estimate, top K only
         check(cand.layout, problem)
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
-    return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()), evaluated)
+    return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
+
+
+def _int_floors(t: float, d: float, o: float) -> dict:
+    """Integer floors (ns) of the stage model's t_max, d_max, o_max from valid real bounds."""
+    up = lambda v: int(np.ceil(v - 1e-6)) if np.isfinite(v) and v > 0 else (0 if np.isfinite(v) else 2 ** 62)
+    return dict(t=up(t), d=up(d), o=up(o))
+
+
+def _floor_ns(tu, fl: dict) -> float:
+    """The step time (ns) the floors imply: ((V*M + P - 1) * t + V * (d + o)) / V, or the
+    objective floor `obj` (V * step) where one is known."""
+    if fl["t"] >= 2 ** 62 or fl["o"] >= 2 ** 62:
+        return np.inf
+    if "obj" in fl:
+        return fl["obj"] / tu.vpp
+    return ((tu.vpp * tu.num_microbatches + tu.pp - 1) * fl["t"] + tu.vpp * (fl["d"] + fl["o"])) / tu.vpp
+
+
+def _solver_safe(problem: Problem, tab: Tables, tis: list[int]) -> np.ndarray:
+    """validate.solver_safe on these tuples' rows only (their CP-SAT models cannot overflow int64)."""
+    if not tis:
+        return np.zeros(0, bool)
+    idx = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
+    lens = [tab.rows[t].stop - tab.rows[t].start for t in tis]
+    ends = np.cumsum(lens)
+    sub = Tables([tab.tuples[t] for t in tis], [tab.folds[t] for t in tis],
+                 [slice(int(e - n), int(e)) for e, n in zip(ends, lens)],
+                 {t: {q: (a[:len(idx)] if a.strides[0] == 0 else a[idx]) for q, a in parts.items()}
+                  for t, parts in tab.coef.items()})
+    return np.asarray(validate.solver_safe(problem, sub), bool)
 
 
 _ALIASES = {"cu": "cp_ulysses", "cr": "cp_ring"}

@@ -154,10 +154,16 @@ class Tables:
         return memo[key]
 
 
+@lru_cache(maxsize=None)
+def _strides(order: str, tp: int, cp: int, dp: int) -> tuple[int, int, int]:
+    st = dense_strides(order, {"tp": tp, "cp": cp, "dp": dp})
+    return st["tp"], st["cp"], st["dp"]
+
+
 def _row_inputs(tuples: list[Degrees], fold_lists: list) -> dict[str, np.ndarray]:
     counts = np.array([len(f) for f in fold_lists])
     per = np.array([(d.tp, d.cp, d.dp, d.pp, d.vpp, d.cp_ulysses, d.cp_ring, d.micro_batch, d.num_microbatches,
-                     *(d.strides()[a] for a in ("tp", "cp", "dp")), SHARDINGS.index(d.sharding)) for d in tuples],
+                     *_strides(d.order, d.tp, d.cp, d.dp), SHARDINGS.index(d.sharding)) for d in tuples],
                    float).reshape(-1, 13)
     rep = np.repeat(per, counts, axis=0)
     names = ("tp", "cp", "dp", "pp", "vpp", "cu", "cr", "micro_batch", "num_microbatches", "s_tp", "s_cp", "s_dp",
@@ -227,7 +233,8 @@ class _Column:
 def _to_int(a: np.ndarray, term: str) -> np.ndarray:
     # memory rounds up (never optimistic), times to the nearest nanosecond; savings
     # (negative coefficients) round toward zero, so a saving is never overstated
-    out = np.where(a >= 0, np.ceil(a), np.trunc(a))
+    out = np.trunc(a)
+    out += a > out                 # ceil where a > 0; a < 0 is already truncated toward zero
     return out.astype(np.int64)
 
 
@@ -246,20 +253,29 @@ def undominated(tab: Tables, ti: int) -> list[int]:
     return [sl.start + i for i in range(n) if not dominated[i]]
 
 
-def searchable_modules(problem: Problem, tab: Tables, rows: list[int]) -> tuple[str, ...]:
+def searchable_modules(problem: Problem, tab: Tables, rows=None) -> tuple[str, ...]:
     """Recompute modules the search chooses among for a tuple: those `train.recompute_modules`
     allows that the model has and that free memory in these rows (a module that frees
     nothing only costs time). `moe` (the whole MoE block) is left to full recompute: what
-    it frees depends on the expert folding, which the stage model does not multiply."""
+    it frees depends on the expert folding, which the stage model does not multiply.
+    `rows`: a list, array or slice of table rows; None for every row."""
     if "selective" not in problem.train.recompute:
         return ()
     is_moe = problem.model.moe_layers()
     kinds = [("d", DENSE_MODULES)] * (not all(is_moe)) + [("m", MOE_MODULES)] * any(is_moe)
     act = tab.coef["act_mb"]
+    pick = (lambda a: a) if rows is None else (lambda a: a[rows] if isinstance(rows, slice) else a[np.asarray(rows)])
     out = []
     for k in problem.train.recompute_modules:
         if k == "moe":
             continue
-        if any(k in mods and (act[f"r_{x}_{k}"][rows] < 0).any() for x, mods in kinds):
+        if any(k in mods and _any_negative(pick(act[f"r_{x}_{k}"])) for x, mods in kinds):
             out.append(k)
     return tuple(out)
+
+
+def _any_negative(a: np.ndarray) -> bool:
+    # a broadcast view (one number for every row) is read once
+    if a.size and a.strides and a.strides[0] == 0:
+        return bool(a.flat[0] < 0)
+    return bool((a < 0).any())

@@ -181,8 +181,9 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     `rows`: the tuple's table rows to choose among (default: its undominated foldings);
     `hint`: a solution to start from (a solvers.dpbound.DPResult over the same rows);
     `lower_ns`: a proven lower bound on the step time (lets CP-SAT stop on reaching it);
-    `floors`: proven least values of the bottleneck `t`, the exposed reduction `d` and the
-    slowest optimizer step `o` (ns, over every split: solvers/dpbound.py, solvers/bounds.py)."""
+    `floors`: proven least values (integer ns) of the bottleneck `t`, the exposed reduction
+    `d` and the slowest optimizer step `o` over every split (solvers/dpbound.py,
+    solvers/bounds.py); with a hint that reaches them the hint is checked and returned."""
     tu = tab.tuples[ti]
     if rows is None:
         rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
@@ -247,25 +248,38 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     model.minimize(objective)
     if cutoff_ns is not None:
         model.add(objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
-    for name, var in (("t", t_max), ("d", d_max), ("o", o_max)):
-        v = (floors or {}).get(name)
-        if v is not None and np.isfinite(v) and v > 0:
-            model.add(var >= int(np.floor(v * (1 - 1e-12))))
-    if lower_ns is not None and np.isfinite(lower_ns):
+    floor_obj = None
+    if floors:
+        # proven least values (integers) of the three maxima: the objective's floor
+        for name, var in (("t", t_max), ("d", d_max), ("o", o_max)):
+            model.add(var >= int(floors.get(name, 0)))
+        floor_obj = (V * M + P - 1) * int(floors.get("t", 0)) + V * int(floors.get("d", 0)) + V * int(floors.get("o", 0))
+        floor_obj = max(floor_obj, int(floors.get("obj", 0)))
+        model.add(objective >= floor_obj)
+    elif lower_ns is not None and np.isfinite(lower_ns):
         model.add(objective >= int(np.floor(lower_ns * V * (1 - 1e-12))))   # proven: redundant, closes the gap
     if hint is not None and hint.bnd is not None:
         _hint_solution(model, hint, stages, bnd, pm, rows, is_moe, prefix_moe)
+        if floor_obj is not None:
+            # the hint alone, every hinted variable fixed: when it reaches the floor it is optimal
+            sol = _solve(problem, model, stages, bnd, fl, tu, min(time_limit, 1.0), fixed=True)
+            if sol.objective is not None and sol.objective <= floor_obj:
+                sol.status = "OPTIMAL"
+                return sol
     else:
         _hint_even_split(model, bnd, L, P)
 
     return _solve(problem, model, stages, bnd, fl, tu, time_limit)
 
 
-def _solve(problem, model, stages, bnd, fl, tu, time_limit) -> StageSolution:
-    """Solve, check the status before reading, and read the layout back."""
+def _solve(problem, model, stages, bnd, fl, tu, time_limit, fixed: bool = False) -> StageSolution:
+    """Solve, check the status before reading, and read the layout back. `fixed`: every
+    hinted variable takes its hinted value (checks a given solution against every constraint)."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
+    if fixed:
+        solver.parameters.fix_variables_to_their_hinted_value = True
     # the full LP relaxation: with only the default, some one-stage models crawl up the
     # objective nanosecond by nanosecond (measured: 5 s FEASIBLE vs 0.02 s OPTIMAL)
     solver.parameters.linearization_level = 2
