@@ -101,3 +101,17 @@ def test_dry_run_64gpu_pp_zero3(tmp_path):
         assert b["Sharded Param"] == pytest.approx(e["weights"], rel=0.02)
         assert b["OptState"] == pytest.approx(e["optimizer"], rel=0.02)
         assert m["peak"] == pytest.approx(e["total"], rel=0.10)
+
+
+def test_dry_run_sequence_parallel_shards_the_activations(tmp_path):
+    """Sequence parallel: at the same model and sequence, tp = 2 holds the activations that
+    cp = 2 does (each rank 1/2 of the tokens between blocks, heads split inside attention),
+    about half of one rank alone; without sequence parallelism the residual stream, the
+    norms' inputs and the MLP inputs would stay whole on both tp ranks."""
+    acts = {}
+    for name, kw in {"tp1_cp1": dict(), "tp1_cp2": dict(cp=2, cp_kind="ulysses", folds=[(1, 2, 1)]),
+                     "tp2_cp1": dict(tp=2, folds=[(1, 2, 1)])}.items():
+        bundle = render_bundle(plan(seq=4096, **kw), tmp_path / name)
+        acts[name] = dry_run(bundle, 0, timeout=300)["measured_gib"]["activations"]
+    assert acts["tp2_cp1"] == pytest.approx(acts["tp1_cp2"], rel=0.1)
+    assert acts["tp2_cp1"] < 0.55 * acts["tp1_cp1"]
