@@ -98,11 +98,12 @@ def ffn(x, w1, w3, w2, gated: bool):
     return h @ w2.t()
 
 
-def route(t, router_w, bias, top_k: int, score: str, with_scores: bool = False):
+def route(t, router_w, bias, top_k: int, score: str, with_scores: bool = False, logits=None):
     """Top-k routing of tokens t [n, H] -> (weights [n, k], experts [n, k]).
     The aux-loss-free bias [E] only shifts the selection, not the weights
-    (DeepSeek-V3, sec. 2.1.2); sigmoid scores are renormalised over the top-k."""
-    logits = (t @ router_w.t()).float()                         # [n, E], the matmul in t's dtype
+    (DeepSeek-V3, sec. 2.1.2); sigmoid scores are renormalised over the top-k.
+    logits: t @ router_w.t() when the caller computed it already (fused with a norm)."""
+    logits = (t @ router_w.t() if logits is None else logits).float()   # [n, E], in t's dtype
     scores = torch.sigmoid(logits) if score == "sigmoid" else torch.softmax(logits, dim=-1)
     sel = torch.topk(scores.detach() + bias, top_k, dim=-1).indices
     w = scores.gather(1, sel)

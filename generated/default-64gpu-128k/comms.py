@@ -26,6 +26,20 @@ def _reduce_scatter_seq(y, group, size):
     return out
 
 
+def _column_backward(grads, ws, full):
+    """Gradients of y_i = full @ w_i.t(): (d full, [d w_i])."""
+    flat = full.reshape(-1, full.shape[-1])
+    dfull, dws = None, []
+    for g, w in zip(grads, ws):
+        if g is None:
+            dws.append(None)
+            continue
+        dws.append(g.reshape(-1, g.shape[-1]).t() @ flat)        # [out_i, H]
+        d = g @ w
+        dfull = d if dfull is None else dfull + d
+    return (torch.zeros_like(full) if dfull is None else dfull), dws
+
+
 class _ColumnParallelSP(torch.autograd.Function):
     """Sequence parallel + column-parallel linears (Megatron's all-gather before the
     column-parallel GEMM; Korthikanti et al. 2022 sec. 4.2.2): y_i = gather(x) @ w_i.t().
@@ -43,18 +57,42 @@ class _ColumnParallelSP(torch.autograd.Function):
     def backward(ctx, *grads):
         x, *ws = ctx.saved_tensors
         full = _gather_seq(x, ctx.group, ctx.size)            # again: the forward's buffer was freed
-        flat = full.reshape(-1, full.shape[-1])
-        dx, dws = None, []
-        for g, w in zip(grads, ws):
-            if g is None:
-                dws.append(None)
-                continue
-            g2 = g.reshape(-1, g.shape[-1])
-            dws.append(g2.t() @ flat)                         # [out_i, H]
-            d = g @ w
-            dx = d if dx is None else dx + d
-        dx = torch.zeros_like(full) if dx is None else dx
-        return (_reduce_scatter_seq(dx, ctx.group, ctx.size), None, None, *dws)
+        dfull, dws = _column_backward(grads, ws, full)
+        return (_reduce_scatter_seq(dfull, ctx.group, ctx.size), None, None, *dws)
+
+
+class _NormColumnParallel(torch.autograd.Function):
+    """Layernorm recompute (Megatron's --recompute-modules layernorm) fused with the
+    column-parallel GEMMs that read the norm: y = norm(x, nw); [gather(y) @ w_i.t()],
+    and y itself when `with_y` (for consumers that save nothing, e.g. MoE dispatch).
+    Saves only the norm input x (the residual stream); the norm output is recomputed
+    in backward, so it is kept by no one."""
+
+    @staticmethod
+    def forward(ctx, x, nw, norm_fn, with_y, group, size, *ws):
+        ctx.norm_fn, ctx.with_y, ctx.group, ctx.size = norm_fn, with_y, group, size
+        ctx.save_for_backward(x, nw, *ws)
+        y = norm_fn(x, nw)
+        full = y if size == 1 else _gather_seq(y, group, size)
+        outs = tuple(full @ w.t() for w in ws)
+        return ((full,) + outs) if with_y else outs
+
+    @staticmethod
+    def backward(ctx, *grads):
+        x, nw, *ws = ctx.saved_tensors
+        with torch.enable_grad():                             # the norm again, with its own graph
+            xd, nwd = x.detach().requires_grad_(), nw.detach().requires_grad_()
+            y = ctx.norm_fn(xd, nwd)
+        full = y.detach() if ctx.size == 1 else _gather_seq(y.detach(), ctx.group, ctx.size)
+        gy = None
+        if ctx.with_y:
+            gy, grads = grads[0], grads[1:]
+        dfull, dws = _column_backward(grads, ws, full)
+        if gy is not None:
+            dfull = dfull + gy
+        dy = dfull if ctx.size == 1 else _reduce_scatter_seq(dfull, ctx.group, ctx.size)
+        dx, dnw = torch.autograd.grad(y, (xd, nwd), dy)
+        return (dx, dnw, None, None, None, None, *dws)
 
 
 class _ReduceScatterSeq(torch.autograd.Function):
@@ -77,6 +115,12 @@ def column_parallel(x, ws, group, size):
     if size == 1:
         return [x @ w.t() for w in ws]
     return list(_ColumnParallelSP.apply(x, group, size, *ws))
+
+
+def norm_column_parallel(x, nw, norm_fn, ws, group, size, with_y=False):
+    """column_parallel(norm_fn(x, nw), ws) that keeps only x (layernorm recompute);
+    with_y: [y_full] + the products."""
+    return list(_NormColumnParallel.apply(x, nw, norm_fn, with_y, group, size, *ws))
 
 
 def reduce_scatter_seq(y, group, size):

@@ -14,10 +14,15 @@ Micro-batches traced: pp == 1: the first and the last (the first leaves the
 accumulated state zero1 keeps, the last reduces it); pp > 1: the forwards
 1F1B has in flight on this pp rank before its first backward (pp - pp_rank;
 interleaved: (vpp - 1) * pp + 2 * (pp - 1 - pp_rank) + 1 chunks, Megatron's
-warm-up), then their backwards, with the steady state's first forward
-after the first backward (activations back at their maximum while the first
-gradients exist). MoE routing is taken as perfectly balanced
-(the values are not known when tracing). Printed beside the plan's estimate
+warm-up), then their backwards, each followed by one steady-state forward
+(activations back at their maximum) until every model chunk of this rank has
+run a backward: vpp == 1 one, interleaved (vpp - 1) * pp + 1, so that the
+gradients of the whole stage exist at the steady state's peak, as they do in
+a real step. MoE routing is taken as perfectly balanced (the values are not
+known when tracing).
+
+Terms: zero3's gathered bf16 copy of the units in use is reported under
+"buffers", as the cost model counts it (weights = the fp32 master shard). Printed beside the plan's estimate
 for this rank's stage (plan.json estimate.memory_gib_by_stage[pp_rank]).
 """
 import json
@@ -70,7 +75,10 @@ def schedule(mesh, nmb: int, limit=None):
     order = [(v, m) for start in range(0, nmb, pp) for v in range(n_local)
              for m in range(start, min(start + pp, nmb))]
     n = inflight if limit is None else min(limit, inflight)
-    return [order[:n]], order[n:n + 1]      # + the steady state's first forward, after the first backward
+    # steady forwards, one after each backward, until the last chunk's first backward
+    # (backwards run oldest first: chunk v's first entry is at (v * min(pp, nmb)) in `order`)
+    k = 1 if n_local == 1 else (n_local - 1) * min(pp, nmb) + 1
+    return [order[:n]], order[n:n + k]
 
 
 def _track_accumulated_grads(tracker):
@@ -150,22 +158,24 @@ def trace(args):
                     y.backward() if last else y.backward(torch.randn_like(y))
                     del y
                     j += 1
-                    if steady:                           # 1F1B: one forward after the first backward
-                        outs.append(run_forward(*steady.pop()))
+                    if steady:                           # 1F1B: one forward after each backward
+                        outs.append(run_forward(*steady.pop(0)))
                 del outs
             opt.step()
         peak = next(iter(tracker.get_tracker_snapshot("peak").values()), {})
     return peak, len(flat)
 
 
-def measured_terms(peak: dict) -> dict:
+def measured_terms(peak: dict, sharding: str = "zero1") -> dict:
     g = {k: v / GIB for k, v in peak.items()}
+    gathered = g.get("Unsharded Param", 0)
+    z3 = sharding == "zero3"        # its gathered copy is a sharding buffer (the cost model's filing)
     return {
-        "weights": g.get("Sharded Param", 0) + g.get("Unsharded Param", 0),
+        "weights": g.get("Sharded Param", 0) + (0 if z3 else gathered),
         "grads": g.get("Sharded Grad", 0) + g.get("Unsharded Grad", 0),
         "optimizer": g.get("OptState", 0),
         "activations": g.get("Activation", 0) + g.get("Temp", 0) + g.get("Inputs", 0),
-        "buffers": g.get("Buffer", 0) + g.get("All Gather", 0) + g.get("Reduce Scatter", 0),
+        "buffers": g.get("Buffer", 0) + g.get("All Gather", 0) + g.get("Reduce Scatter", 0) + (gathered if z3 else 0),
         "peak": g.get("Total", 0),
     }
 
@@ -181,7 +191,7 @@ def main(args):
     if est:
         est["activations+logits"] = est.get("activations", 0) + est.get("logits", 0)
         est["peak"] = est.get("total")
-    meas = measured_terms(peak)
+    meas = measured_terms(peak, L["sharding"])
     out = {"rank": args.rank, "stage": pp_rank, "stages": stage, "sharding": L["sharding"],
            "dtype": args.dtype, "microbatches_traced": traced,
            "measured_gib": {k: round(v, 4) for k, v in meas.items()},

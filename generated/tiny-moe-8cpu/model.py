@@ -17,7 +17,8 @@ Built on the meta device (train.py); init.materialize fills each shard.
 Recompute as planned, per layer (layout.STAGES[s]["recompute"]): "full"
 checkpoints the whole layer; "selective" checkpoints exactly the stage's
 `recompute_modules` (Megatron's names): core_attn (attention core), layernorm
-(the two input norms), mlp (dense MLP), moe (the whole MoE block), moe_act
+(the two input norms: their outputs are recomputed from the residual by the
+GEMMs that read them, comms.norm_column_parallel), mlp (dense MLP), moe (the whole MoE block), moe_act
 (SwiGLU activation inside the experts), shared_experts. mla_up_proj has no
 module here (MLA runs as multi-head attention) and is ignored.
 """
@@ -27,7 +28,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from blocks import apply_rope, norm, rope_tables, swiglu
-from comms import column_parallel, reduce_scatter_seq
+from comms import column_parallel, norm_column_parallel, reduce_scatter_seq
 from cp.attention import context_attention
 from moe.layer import MoE
 from recompute import maybe, recomputed
@@ -85,11 +86,16 @@ class Attention(nn.Module):
     def _core(self, q, k, v):
         return context_attention(q, k, v, self.mesh, self.d ** -0.5)
 
-    def forward(self, x, cos, sin):
-        # x: [B, s/tp, H] this tp rank's rows of the s = S/cp local ones
+    def forward(self, x, cos, sin, norm_fn=None, norm_w=None):
+        # x: [B, s/tp, H] this tp rank's rows of the s = S/cp local ones, already normed
+        # unless norm_w is given: then the norm is fused with the QKV GEMMs (layernorm recompute)
         m = self.mesh
         B, s = x.shape[0], x.shape[1] * m.tp_size
-        q, k, v = column_parallel(x, (self.wq, self.wk, self.wv), m.tp_group, m.tp_size)  # local heads
+        ws = (self.wq, self.wk, self.wv)
+        if norm_w is None:
+            q, k, v = column_parallel(x, ws, m.tp_group, m.tp_size)                    # local heads
+        else:
+            q, k, v = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size)
         q = q.view(B, s, self.h, self.d)
         k = k.view(B, s, self.hk, self.d)
         v = v.view(B, s, self.hk, self.d)
@@ -110,11 +116,14 @@ class DenseMLP(nn.Module):
         self.w3 = _param(prefix + "w3", (F_, H), seed, dim=0, rank=r, size=T) if cfg["gated"] else None
         self.w2 = _param(prefix + "w2", (H, F_), seed, dim=1, rank=r, size=T)
 
-    def forward(self, x):
-        # x: [B, s/tp, H] -> [B, s/tp, H]
+    def forward(self, x, norm_fn=None, norm_w=None):
+        # x: [B, s/tp, H] -> [B, s/tp, H]; norm_w: as Attention.forward
         m, gated = self.mesh, self.cfg["gated"]
         ws = (self.w1, self.w3) if gated else (self.w1,)
-        a = column_parallel(x, ws, m.tp_group, m.tp_size)      # [B, s, F/tp] each
+        if norm_w is None:
+            a = column_parallel(x, ws, m.tp_group, m.tp_size)  # [B, s, F/tp] each
+        else:
+            a = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size)
         h = swiglu(*a) if gated else F.gelu(a[0])
         return reduce_scatter_seq(h @ self.w2.t(), m.tp_group, m.tp_size)
 
@@ -138,12 +147,23 @@ class Layer(nn.Module):
         return norm(x, w, self.cfg["norm"])
 
     def _forward(self, x, cos, sin):
+        # layernorm recompute: a norm's output is kept by no one. Its consumers' first
+        # GEMMs compute it from the saved norm input (the residual x) again in backward
+        # (norm_column_parallel); inside a recomputed mlp / moe block the checkpoint
+        # keeps only x.
         ln = "layernorm" in self.modules
-        x = x + self.attn(maybe(ln, self._norm, x, self.attn_norm), cos, sin)
-        h = maybe(ln, self._norm, x, self.mlp_norm)
-        if hasattr(self, "moe"):
-            return x + maybe("moe" in self.modules, self.moe, h)
-        return x + maybe("mlp" in self.modules, self.mlp, h)
+        if ln:
+            x = x + self.attn(x, cos, sin, self._norm, self.attn_norm)
+        else:
+            x = x + self.attn(self._norm(x, self.attn_norm), cos, sin)
+        block = self.moe if hasattr(self, "moe") else self.mlp
+        if "moe" in self.modules or "mlp" in self.modules:          # the whole block recomputed
+            if ln:
+                return x + recomputed(lambda v, w: block(self._norm(v, w)), x, self.mlp_norm)
+            return x + recomputed(block, self._norm(x, self.mlp_norm))
+        if ln:
+            return x + block(x, self._norm, self.mlp_norm)
+        return x + block(self._norm(x, self.mlp_norm))
 
     def forward(self, x, cos, sin):
         if self.recompute == "full":

@@ -76,5 +76,24 @@ def dispatch_combine(t, w, sel, experts_fn, experts: int, ex):
     y_all = experts_fn(x_all[perm], per_expert)[torch.argsort(perm)]
     y_in = y_all if ex.etp_size == 1 else reduce_scatter_uneven(y_all, ex.etp_group, sizes, ex.etp_rank)
     y_send = y_in if ex.ep_size == 1 else all_to_all(y_in, ex.ep_group, out_splits, in_splits)
-    y = torch.zeros_like(t)
-    return y.index_add(0, tok_sorted, y_send * w_sorted.unsqueeze(1).to(y_send.dtype))
+    return combine(y_send * w_sorted.unsqueeze(1).to(y_send.dtype), tok_sorted, n)   # [n, H]
+
+
+class _Combine(torch.autograd.Function):
+    """Forward: y[n, H] = sum of the weighted expert rows of each token (index_add).
+    Backward: each row's gradient is its token's. Saves only the index, where autograd's
+    index_add keeps its [rows, H] source as well (2H bytes per routed row)."""
+
+    @staticmethod
+    def forward(ctx, rows, index, n: int):
+        ctx.save_for_backward(index)
+        return rows.new_zeros((n,) + tuple(rows.shape[1:])).index_add_(0, index, rows)
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        return grad.index_select(0, index), None, None
+
+
+def combine(rows, index, n: int):
+    return _Combine.apply(rows, index, n)

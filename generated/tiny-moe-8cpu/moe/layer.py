@@ -20,6 +20,7 @@ import torch
 import torch.nn as nn
 
 from blocks import capacity_keep, ffn, route
+from comms import norm_column_parallel
 from moe.dispatch import dispatch_combine
 from moe.experts import local_experts
 from recompute import counting_now, maybe
@@ -55,8 +56,15 @@ class Router(nn.Module):
         super().__init__()
         self.weight = weight
 
-    def forward(self, t, bias, top_k, score):
-        return route(t, self.weight, bias, top_k, score, with_scores=True)
+    def forward(self, x, bias, top_k, score, norm_fn=None, norm_w=None):
+        """x [n, H] -> (the routed rows t [n, H], weights [n, k], experts [n, k], scores [n, E]).
+        norm_w: x is the norm's input; the norm is fused with the router GEMM, which keeps
+        only x (layernorm recompute, comms.norm_column_parallel). Called as the module, so
+        that FSDP2 has gathered the weight."""
+        if norm_w is None:
+            return (x,) + route(x, self.weight, bias, top_k, score, with_scores=True)
+        t, logits = norm_column_parallel(x, norm_w, norm_fn, (self.weight,), None, 1, with_y=True)
+        return (t,) + route(t, self.weight, bias, top_k, score, with_scores=True, logits=logits)
 
 
 class LocalExperts(nn.Module):
@@ -123,12 +131,13 @@ class MoE(nn.Module):
         self.register_buffer("bias", torch.zeros(E))     # aux-loss-free routing bias
         self.register_buffer("counts", torch.zeros(E))   # tokens per expert this step (local)
 
-    def forward(self, x):
-        # x: [B, s/tp, H] this tp rank's rows
+    def forward(self, x, norm_fn=None, norm_w=None):
+        # x: [B, s/tp, H] this tp rank's rows, normed unless norm_w is given: then the
+        # norm is fused with the router GEMM (layernorm recompute: comms.norm_column_parallel)
         c = self.cfg
         B, s, H = x.shape
-        t = x.reshape(B * s, H)                                                    # [n, H]
-        w, sel, scores = self.router(t, self.bias, c["top_k"], c["router_score"])  # [n, k], [n, E]
+        t, w, sel, scores = self.router(x.reshape(B * s, H), self.bias, c["top_k"], c["router_score"],
+                                        norm_fn, norm_w)                           # [n, H], [n, k], [n, E]
         if counting_now():
             self.counts += torch.zeros_like(self.counts).scatter_add_(
                 0, sel.flatten(), torch.ones(sel.numel(), device=sel.device, dtype=self.counts.dtype))
