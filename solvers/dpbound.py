@@ -69,12 +69,12 @@ class _Block:
 
     def __init__(self, problem, tab: Tables, rows: np.ndarray):
         self.rows = rows
-        self.sets = _module_sets(problem, searchable_modules(problem, tab, rows))
+        self.sets = _module_sets(problem, searchable_modules(problem, tab, rows, memory_only=True))
         per = {name: _parts(tab, terms, rows) for name, terms in
                (("mem", PERSISTENT), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
                 ("opt", ("opt_step",)))}
         self.per = per
-        self.mods = searchable_modules(problem, tab, rows) if "selective" in problem.train.recompute else ()
+        self.mods = searchable_modules(problem, tab, rows, memory_only=True)
         self.C = {k: self._coefs(d) for k, d in per.items()}
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
 
