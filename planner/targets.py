@@ -30,7 +30,7 @@ from planner.spec_types import TrainSpec
 
 TARGETS = ("bundle", "megatron", "torchtitan")
 ENGINE_ORDER = "tp-cp-dp-pp"
-# the modules the bundle's own recompute frees (its moe_act keeps the output: planner.problem_args)
+# the modules the bundle's own recompute frees, each checked by its --dry-run (planner.problem_args)
 from planner.problem_args import BUNDLE_MODULES  # noqa: E402
 # Megatron-LM's --recompute-modules (megatron/core/transformer/transformer_config.py); "moe"
 # (the whole MoE layer) is left to full recompute, as the search does for every target
