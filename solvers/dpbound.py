@@ -77,6 +77,37 @@ class _Block:
         self.mods = searchable_modules(problem, tab, rows, memory_only=True)
         self.C = {k: self._coefs(d) for k, d in per.items()}
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
+        self._floats, self._points = None, {}
+
+    def floats(self) -> dict:
+        if self._floats is None:
+            self._floats = {name: {q: np.broadcast_to(a.astype(float), (len(self.rows),)) for q, a in d.items()}
+                            for name, d in self.per.items()}
+        return self._floats
+
+    def points(self, kind: str, full_ok: bool):
+        """Per recompute option of one layer of a kind (nothing, each module set, full):
+        its persistent-memory, activation and time coefficients, (point, row) each; None
+        when an option lowers the time or the sharding traffic."""
+        key = (kind, full_ok)
+        if key not in self._points:
+            d = self.floats()
+            names = MOE_MODULES if kind == "m" else DENSE_MODULES
+            R = len(self.rows)
+            cols = [[np.zeros(R)] * 3]
+            bad = False
+            for S in self.sets:
+                qs = [f"r_{kind}_{q}" for q in S if q in names]
+                if qs:
+                    cols.append([sum(d[t][q] for q in qs) for t in ("mem", "act", "busy")])
+                    bad |= any((d["shard"][q] < 0).any() for q in qs)
+            if full_ok:
+                cols.append([d[t][f"Lf_{kind}"] for t in ("mem", "act", "busy")])
+                bad |= bool((d["shard"][f"Lf_{kind}"] < 0).any())
+            out = tuple(np.stack([c[j] for c in cols]) for j in range(3))
+            bad |= bool((out[2] < 0).any())
+            self._points[key] = None if bad else out
+        return self._points[key]
 
     def _coefs(self, d):
         """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its
@@ -179,32 +210,22 @@ def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, l
     nd = (codes // (L + 1))[:, None].astype(float)             # (pair, row)
     nm = (codes % (L + 1))[:, None].astype(float)
     h = (nm > 0).astype(float)
-    d = {name: {q: a.astype(float) for q, a in blk.per[name].items()} for name in ("mem", "act", "busy", "shard")}
     kk = np.asarray(k, float).reshape(-1) if np.ndim(k) else float(k)
     R = len(blk.rows)
-    d["mem"] = {q: np.broadcast_to(V * d["mem"][q] + kk * d["act"][q], (R,)) for q in d["mem"]}
+    d = blk.floats()
+    mem = {q: V * d["mem"][q] + kk * d["act"][q] for q in ("const", "e_f", "e_l", "h_m", "L_d", "L_m")}
     v0 = {name: (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
-          for name, c in d.items() if name != "act"}
+          for name, c in (("mem", mem), ("busy", d["busy"]), ("shard", d["shard"]))}
     seg_free, seg_rate, seg_kind = [], [], []
-    for kind, names in (("m", MOE_MODULES), ("d", DENSE_MODULES)):
-        pts = [(np.zeros(R), np.zeros(R))]
-        for S in blk.sets:
-            qs = [f"r_{kind}_{q}" for q in S if q in names]
-            if qs:
-                pts.append((-sum(d["mem"][q] for q in qs), sum(d["busy"][q] for q in qs)))
-                if any((d["shard"][q] < 0).any() for q in qs):
-                    return None
-        if "full" in allowed:
-            pts.append((-d["mem"][f"Lf_{kind}"], d["busy"][f"Lf_{kind}"]))
-            if (d["shard"][f"Lf_{kind}"] < 0).any():
-                return None
-        free = np.stack([np.broadcast_to(p[0], (R,)) for p in pts])      # (point, row)
-        cost = np.stack([np.broadcast_to(p[1], (R,)) for p in pts])
-        if (cost < 0).any():
+    for kind in ("m", "d"):
+        pts = blk.points(kind, "full" in allowed)
+        if pts is None:
             return None
+        p_mem, p_act, cost = pts                                      # (point, row)
+        free = -(V * p_mem + kk * p_act)
         # lower convex hull from the origin: repeatedly the point of least slope beyond the current one
         fc, cc = np.zeros(R), np.zeros(R)
-        for _ in range(len(pts) - 1):
+        for _ in range(p_mem.shape[0] - 1):
             ahead = free > fc + 1e-9
             slope = np.where(ahead, (cost - cc) / np.where(ahead, free - fc, 1.0), np.inf)
             j = slope.argmin(0)
