@@ -1,106 +1,163 @@
-"""Planner speed: solve time and CLI wall time from 64 to 16,384 GPUs, and the speed ratio
-against the brute-force reference measured in the same run.
+"""Planner speed: every target of issue 16 in one run, each case in its own process (so
+the peak RSS is that case's), with the brute-force ratio where the brute force can run.
 
-    python benchmarks/plan_speed.py            # the full table (several minutes)
-    python benchmarks/plan_speed.py --quick    # the 64-GPU row and a capped reference only
+    python benchmarks/plan_speed.py                # targets + scaling table (long on 2 cores)
+    python benchmarks/plan_speed.py --quick        # the 64-GPU row, the CLI and one audit only
+    python benchmarks/plan_speed.py --no-scaling   # the targets only
 
-The brute-force reference enumerates every tuple, split, folding and recompute with no
-bounds and no CP-SAT. It cannot finish on these problems, so it runs under a time cap;
-its full time is extrapolated from the tuples it finished (said in the table), and the
-optimum is cross-checked on the best tuple's own stage space (the reference restricted
-to that tuple must find the same step time).
+Rows: "solve" is the search in-process (imports excluded), "CLI" a fresh `foldplan plan
+... --json` or `foldplan audit ... --json` process including imports, RSS the case's
+process peak. The brute-force reference enumerates every tuple, split, folding and
+recompute with no bounds and no CP-SAT; on these problems it cannot finish, so it runs
+under a time cap, its full time is extrapolated from the tuples it finished, and the
+optimum is cross-checked on the best tuple's own stage space.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import time
+from pathlib import Path
 
-from planner.specs import ModelSpec, make_problem
-from solvers import search
-from solvers.bruteforce import brute_force
+ROOT = Path(__file__).absolute().parent.parent
+MTNLG = dict(name="mt-nlg-530b", layers=105, hidden=20480, heads=128, kv_heads=128, head_dim=160, vocab=51200,
+             ffn_hidden=81920, gated=False, norm="layernorm", linear_bias=True, tied_embeddings=True)
 
-MTNLG = ModelSpec(name="mt-nlg-530b", layers=105, hidden=20480, heads=128, kv_heads=128, head_dim=160, vocab=51200,
-                  ffn_hidden=81920, gated=False, norm="layernorm", linear_bias=True, tied_embeddings=True)
-
+# name, problem kwargs, CLI args (None: no CLI row), target solve seconds (None: none)
 CASES = [
-    # name, problem kwargs, CLI args
-    ("mixtral-8x7b 64 GPUs 128k", dict(gpus=64, seq="128k"), ["--gpus", "64", "--seq", "128k"]),
-    ("llama3.1-405b 512 GPUs 128k", dict(model="llama3.1-405b", gpus=512, seq="128k", global_batch="16M"),
-     ["--model", "llama3.1-405b", "--gpus", "512", "--seq", "128k", "--global-batch", "16M"]),
-    ("deepseek-v3 4096 GPUs 128k", dict(model="deepseek-v3", gpus=4096, seq="128k", global_batch="64M"),
-     ["--model", "deepseek-v3", "--gpus", "4096", "--seq", "128k", "--global-batch", "64M"]),
+    ("mixtral-8x7b 64 GPUs 128k", dict(gpus=64, seq="128k"), ["--gpus", "64", "--seq", "128k"], None),
+    ("qwen3-235b 256 GPUs 128k", dict(model="qwen3-235b-a22b", gpus=256, seq="128k"), None, 10),
+    ("deepseek-v3 1024 GPUs 32k", dict(model="deepseek-v3", gpus=1024, seq="32k"), None, 10),
+    ("deepseek-v3 4096 GPUs 128k", dict(model="deepseek-v3", gpus=4096, seq="128k", global_batch="64M"), None, 10),
+    ("deepseek-v3 16384 GPUs 128k", dict(model="deepseek-v3", gpus=16384, seq="128k", global_batch="64M"), None, 10),
+    ("llama3.1-405b 512 GPUs 128k", dict(model="llama3.1-405b", gpus=512, seq="128k", global_batch="16M"), None, None),
     ("llama3.1-405b 16384 GPUs 128k", dict(model="llama3.1-405b", gpus=16384, seq="128k", global_batch="64M"),
-     ["--model", "llama3.1-405b", "--gpus", "16384", "--seq", "128k", "--global-batch", "64M"]),
-    ("deepseek-v3 16384 GPUs 128k", dict(model="deepseek-v3", gpus=16384, seq="128k", global_batch="64M"),
-     ["--model", "deepseek-v3", "--gpus", "16384", "--seq", "128k", "--global-batch", "64M"]),
+     None, 3),
     ("MT-NLG 530B 2520 A100 seq 2048", dict(model=MTNLG, gpu="a100-80g", gpus=2520, seq=2048, global_batch=2520,
-                                            flash_attention=False, dropout=True), None),
+                                            flash_attention=False, dropout=True), None, None),
 ]
+AUDITS = [("audit megatron mixtral-8x7b (32 GPUs)", ["examples/audit/megatron_mixtral_8x7b.sh"]),
+          ("audit megatron deepseek-v3 (1024 GPUs)", ["examples/audit/megatron_deepseek_v3.sh"]),
+          ("audit megatron deepseek-v3 --no-best", ["examples/audit/megatron_deepseek_v3.sh", "--no-best"])]
+SCALING = [("llama3-70b", "dense"), ("mixtral-8x7b", "MoE")]
+WORLDS = [64, 256, 1024, 4096, 16384]
 
 
-def cli_wall(args: list[str], time_limit: float) -> tuple[float, int]:
+def one(spec: dict) -> dict:
+    """Run one search in this process and report it (the --one child)."""
+    from planner.specs import ModelSpec, make_problem
+    from solvers import search
+    kw = dict(spec["problem"])
+    if isinstance(kw.get("model"), dict):
+        kw["model"] = ModelSpec(**kw["model"])
+    problem = make_problem(**kw)
     t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "planner.cli", "plan", *args, "--json", "--time-limit", str(time_limit)],
-                       capture_output=True, text=True)
-    return time.perf_counter() - t0, r.returncode
+    res = search(problem, top=5, time_limit=spec["time_limit"])
+    solve = time.perf_counter() - t0
+    best = res.plans[0] if res.plans else None
+    row = {"status": res.status, "solve_s": solve, "tuples": res.tuples, "pruned": res.pruned,
+           "cpsat_calls": res.cpsat_calls, "step_s": best.estimate.step_time if best else None}
+    if best is not None and spec.get("ref_cap"):
+        from solvers.bruteforce import brute_force
+        L = best.layout
+        full = brute_force(problem, time_limit=spec["ref_cap"])
+        fixed = dict(tp=L.tp, cp=L.cp, dp=L.dp, pp=L.pp, vpp=L.vpp, cp_kind=L.cp_kind, cp_ulysses=L.cp_ulysses,
+                     order=L.order, micro_batch=L.micro_batch, sharding=L.sharding)
+        own = brute_force(problem, where=fixed, time_limit=spec["ref_cap"])
+        extrap = full.wall_s / max(1, full.tuples_done) * full.tuples_total
+        row["reference"] = {"done": full.tuples_done, "tuples": full.tuples_total, "wall_s": full.wall_s,
+                            "extrapolated_s": extrap, "ratio": extrap / solve, "best_tuple_capped": own.capped,
+                            "same_optimum_on_best_tuple": own.best_ns is not None and abs(own.best_ns - best.objective_ns)
+                            <= 1e-6 * best.objective_ns + 1e3}
+    row["rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return row
 
 
-def reference(problem, best_layout, cap_s: float) -> dict:
-    """The brute force under a time cap (extrapolated), and on the best tuple only."""
-    full = brute_force(problem, time_limit=cap_s)
-    per_tuple = full.wall_s / max(1, full.tuples_done)
-    fixed = dict(tp=best_layout.tp, cp=best_layout.cp, dp=best_layout.dp, pp=best_layout.pp, vpp=best_layout.vpp,
-                 cp_kind=best_layout.cp_kind, cp_ulysses=best_layout.cp_ulysses, order=best_layout.order,
-                 micro_batch=best_layout.micro_batch, sharding=best_layout.sharding)
-    own = brute_force(problem, where=fixed, time_limit=cap_s)
-    return {"done": full.tuples_done, "tuples": full.tuples_total, "wall": full.wall_s,
-            "extrapolated": per_tuple * full.tuples_total, "best_tuple_ns": own.best_ns,
-            "best_tuple_capped": own.capped}
+def child(problem: dict, time_limit: float, ref_cap=None) -> dict:
+    spec = json.dumps({"problem": problem, "time_limit": time_limit, "ref_cap": ref_cap})
+    r = subprocess.run([sys.executable, __file__, "--one", spec], capture_output=True, text=True, cwd=ROOT,
+                       preexec_fn=_cap_memory)
+    if r.returncode != 0:
+        return {"status": "ERROR", "error": r.stderr.strip().splitlines()[-1:]}
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def _cap_memory() -> None:
+    # a case that would outgrow the machine fails alone (8 GiB of address space; RSS is reported)
+    resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))
+
+
+def wall(cmd: list[str]) -> tuple[float, int, float]:
+    """Wall seconds, exit code and peak RSS (MiB) of a fresh foldplan process."""
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "planner.cli", *cmd], capture_output=True, text=True, cwd=ROOT)
+    w = time.perf_counter() - t0
+    return w, r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def verdict(ok) -> str:
+    return "met" if ok else "MISSED"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="the 64-GPU row only, reference capped at 20 s")
-    ap.add_argument("--time-limit", type=float, default=120.0)
-    ap.add_argument("--ref-cap", type=float, default=60.0, help="seconds the brute force may run per case")
+    ap.add_argument("--quick", action="store_true", help="the 64-GPU row, its CLI and one audit only")
+    ap.add_argument("--no-scaling", action="store_true", help="skip the solve-time vs world-size table")
+    ap.add_argument("--time-limit", type=float, default=60.0, help="search work budget per case (the CLI's default)")
+    ap.add_argument("--ref-cap", type=float, default=20.0, help="seconds the brute force may run (64-GPU row)")
     ap.add_argument("--json", default=None, help="also write the rows here")
+    ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
-    cases = CASES[:1] if a.quick else CASES
-    rows = []
-    print(f"{'case':34s} {'tuples':>7s} {'pruned':>7s} {'CP-SAT':>6s} {'status':>8s} {'solve s':>8s} {'CLI s':>6s} "
-          f"{'step s':>8s}  reference")
-    for name, kw, args in cases:
-        problem = make_problem(**kw)
-        t0 = time.perf_counter()
-        res = search(problem, top=5, time_limit=a.time_limit)
-        solve = time.perf_counter() - t0
-        cli = cli_wall(args, a.time_limit)[0] if args else float("nan")
-        best = res.plans[0] if res.plans else None
-        row = {"case": name, "tuples": res.tuples, "pruned": res.pruned, "cpsat_calls": res.cpsat_calls,
-               "status": res.status, "solve_s": solve, "cli_s": cli,
-               "step_s": best.estimate.step_time if best else None}
-        ref_text = "-"
-        if best is not None and (name.startswith(("mixtral", "deepseek-v3 4096")) or a.quick):
-            cap = 20.0 if a.quick else a.ref_cap
-            ref = reference(problem, best.layout, cap)
-            row["reference"] = ref
-            same = ref["best_tuple_ns"] is not None and abs(ref["best_tuple_ns"] - best.objective_ns) <= 1e-6 * best.objective_ns + 1e3
-            ref_text = (f"brute force did {ref['done']}/{ref['tuples']} tuples in {ref['wall']:.0f} s "
-                        f"(capped; extrapolated {ref['extrapolated']:.3g} s = {ref['extrapolated'] / solve:.3g}x "
-                        f"the solver); on the best tuple alone: {'same optimum' if same else 'DIFFERENT optimum'}"
-                        f"{' (capped)' if ref['best_tuple_capped'] else ''}")
-            row["same_optimum_on_best_tuple"] = same
-            row["speedup_vs_reference"] = ref["extrapolated"] / solve
-        rows.append(row)
-        step = f"{row['step_s']:.3f}" if row["step_s"] else "none"
-        print(f"{name:34s} {res.tuples:7d} {res.pruned:7d} {res.cpsat_calls:6d} {res.status:>8s} {solve:8.2f} "
-              f"{cli:6.2f} {step:>8s}  {ref_text}", flush=True)
+    if a.one:
+        print(json.dumps(one(json.loads(a.one))))
+        return
+    rows = {"cases": [], "cli": [], "audits": [], "scaling": []}
+    import os
+    print(f"load average at start: {os.getloadavg()[0]:.2f} (2-core machine; timings are noisy above ~2)")
+    print(f"{'case':32s} {'tuples':>7s} {'CP-SAT':>6s} {'status':>9s} {'solve s':>8s} {'RSS MiB':>8s} {'step s':>8s}"
+          f"  target")
+    peak = 0.0
+    for name, kw, args, target in (CASES[:1] if a.quick else CASES):
+        row = child(kw, a.time_limit, a.ref_cap if name.startswith("mixtral") else None)
+        row["case"] = name
+        rows["cases"].append(row)
+        peak = max(peak, row.get("rss_mib") or 0)
+        step = f"{row['step_s']:.3f}" if row.get("step_s") else "none"
+        tgt = "-"
+        if target is not None:
+            tgt = f"OPTIMAL within {target} s: {verdict(row['status'] == 'OPTIMAL' and row['solve_s'] <= target)}"
+        print(f"{name:32s} {row.get('tuples', 0):7d} {row.get('cpsat_calls', 0):6d} {row['status']:>9s} "
+              f"{row.get('solve_s', float('nan')):8.2f} {row.get('rss_mib', 0):8.0f} {step:>8s}  {tgt}", flush=True)
+        ref = row.get("reference")
+        if ref:
+            print(f"{'':32s} brute force did {ref['done']}/{ref['tuples']} tuples in {ref['wall_s']:.0f} s (capped; "
+                  f"extrapolated {ref['extrapolated_s']:.3g} s = {ref['ratio']:.3g}x the solver); on the best tuple "
+                  f"alone: {'same optimum' if ref['same_optimum_on_best_tuple'] else 'DIFFERENT optimum'}"
+                  f"{' (capped)' if ref['best_tuple_capped'] else ''}")
+    print(f"peak RSS of any case: {peak:.0f} MiB (target 2048: {verdict(peak <= 2048)})")
+    cli = ["plan", "--gpus", "64", "--seq", "128k", "--json"]
+    w, rc, _ = wall(cli)
+    rows["cli"].append({"cmd": "foldplan " + " ".join(cli), "wall_s": w, "rc": rc})
+    print(f"foldplan {' '.join(cli)}: {w:.2f} s wall, imports included (target 1.5 s: {verdict(w <= 1.5)})")
+    for name, args in (AUDITS[:1] if a.quick else AUDITS):
+        w, rc, _ = wall(["audit", *args, "--json"])
+        rows["audits"].append({"case": name, "wall_s": w, "rc": rc})
+        print(f"{name:40s} {w:6.2f} s wall (exit {rc}; target 3 s: {verdict(w <= 3)})", flush=True)
+    if not (a.quick or a.no_scaling):
+        print(f"\nsolve time (s) / status vs world size, 128k, 16M tokens per step:")
+        print(f"{'model':22s}" + "".join(f"{n:>16d}" for n in WORLDS))
+        for model, kind in SCALING:
+            cells = []
+            for n in WORLDS:
+                row = child(dict(model=model, gpus=n, seq="128k", global_batch="16M"), a.time_limit)
+                rows["scaling"].append({"model": model, "gpus": n, **row})
+                cells.append(f"{row.get('solve_s', float('nan')):7.2f} {row['status'][:8]:>8s}")
+            print(f"{model + ' (' + kind + ')':22s}" + "".join(f"{c:>16s}" for c in cells), flush=True)
     if a.json:
-        with open(a.json, "w") as f:
-            json.dump(rows, f, indent=1)
+        Path(a.json).write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":
