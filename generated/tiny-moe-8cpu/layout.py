@@ -26,7 +26,7 @@ TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_fact
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
-LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': 'ring', 'cp_ulysses': 1, 'cp_ring': 8,
+LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 2, 'cp_ring': 4,
  'order': 'tp-cp-dp-pp', 'sharding': 'zero3', 'master': 'fp32'}
 
 # One entry per pipeline stage s (virtual stages when vpp > 1; stage s runs on
@@ -35,12 +35,12 @@ LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': '
 # recompute_modules: what "selective" recomputes (Megatron's module names);
 # etp * ep * edp == tp * cp * dp: the expert view of the same ranks.
 STAGES = [{'index': 0, 'pp_rank': 0, 'layers': [0, 1, 2, 3, 4, 5], 'is_moe': [False, True, True, True, True, True],
-   'recompute': ['none', 'full', 'full', 'full', 'full', 'full'], 'recompute_modules': ['core_attn'], 'etp': 1,
-   'ep': 1, 'edp': 8}]
+   'recompute': ['selective', 'full', 'full', 'full', 'full', 'selective'],
+   'recompute_modules': ['layernorm', 'mlp', 'moe_act'], 'etp': 1, 'ep': 1, 'edp': 8}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).
-CHECK_WORLD = {'world': 2, 'tp': 1, 'cp': 2, 'cp_ulysses': 1, 'cp_ring': 2, 'dp': 1, 'pp': 1, 'folds': [[1, 1, 2]]}
+CHECK_WORLD = {'world': 4, 'tp': 1, 'cp': 4, 'cp_ulysses': 2, 'cp_ring': 2, 'dp': 1, 'pp': 1, 'folds': [[1, 1, 4]]}
 
 # Oldest torch release this bundle supports.
 MIN_TORCH = [2, 8]
