@@ -63,13 +63,18 @@ def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
     """Rank orders that differ in which groups stay inside a node. The cost model sees
     an order only through that (tp, Ulysses part of cp, ring part of cp, dp x cp), so
     orders with the same four answers cost the same: keep the first of each."""
+    orders = ["-".join(perm) + "-pp" for perm in permutations(("tp", "cp", "dp"))]
+    st = [dense_strides(o, {"tp": tp, "cp": cp, "dp": dp}) for o in orders]
+    # one vectorised call per question over all six orders (planner.layout.grid's definitions)
+    s_tp, s_cp, s_dp = (np.array([x[a] for x in st]) for a in ("tp", "cp", "dp"))
+    n = len(orders)
+    q_tp = span(s_tp, np.full(n, tp), gpn)[0]
+    q_cu = span(s_cp, np.full(n, cu), gpn)[0]
+    q_cr = span(s_cp * cu, np.full(n, cp // cu), gpn)[0]
+    q_dc = dpcp_intra(s_dp, dp, s_cp, cp, gpn)
     seen, out = set(), []
-    for perm in permutations(("tp", "cp", "dp")):
-        order = "-".join(perm) + "-pp"
-        st = dense_strides(order, {"tp": tp, "cp": cp, "dp": dp})
-        intra = lambda stride, size: bool(span(np.array([stride]), np.array([size]), gpn)[0][0])
-        key = (intra(st["tp"], tp), intra(st["cp"], cu), intra(st["cp"] * cu, cp // cu),
-               bool(dpcp_intra(np.array([st["dp"]]), dp, np.array([st["cp"]]), cp, gpn)[0]))
+    for j, order in enumerate(orders):
+        key = (bool(q_tp[j]), bool(q_cu[j]), bool(q_cr[j]), bool(q_dc[j]))
         if key not in seen:
             seen.add(key)
             out.append(order)
