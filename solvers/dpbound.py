@@ -57,23 +57,39 @@ class DPResult:
     o_hint: float = np.inf           # the slowest optimizer step of that split
     t_below: float = np.inf          # the least bottleneck when every stage's optimizer step is below o_hint
 
+    d_hint: float = 0.0              # the exposed reduction of that split
+    t_e: float = np.inf              # the least bottleneck when every stage exposes less than d_hint
+    t_eo: float = np.inf             # ... and keeps its optimizer step below o_hint
+
     def objective_floor(self, W: int, V: int, d: int) -> float:
-        """A floor of the stage model's objective W*t_max + V*d_max + V*o_max: a plan keeps
-        o_max >= o_hint (so t_max >= T*), or o_max < o_hint (so t_max >= t_below, o_max >= O*)."""
-        return min(W * self.t_star + V * self.o_hint, W * self.t_below + V * self.o_star) + V * d
+        """A floor of the stage model's objective W*t_max + V*d_max + V*o_max (d: a floor of
+        d_max), by cases: a plan keeps o_max >= o_hint or o_max < o_hint (then t_max >=
+        t_below), and d_max >= d_hint or d_max < d_hint (then t_max >= t_e, or t_eo when
+        both are below)."""
+        dh = max(d, self.d_hint)
+        return min(W * self.t_star + V * dh + V * self.o_hint, W * self.t_below + V * dh + V * self.o_star,
+                   W * self.t_e + V * d + V * self.o_hint, W * self.t_eo + V * d + V * self.o_star)
 
 
 class _Block:
     """The coefficients of a set of table rows (one tuple's foldings, or several tuples' of
     the same pp and vpp), per recompute-module set: shape (set, row)."""
 
-    def __init__(self, problem, tab: Tables, rows: np.ndarray):
+    def __init__(self, problem, tab: Tables, rows: np.ndarray, every_module: bool = False):
         self.rows = rows
-        self.sets = _module_sets(problem, searchable_modules(problem, tab, rows, memory_only=True))
+        self.mods = searchable_modules(problem, tab, rows, memory_only=not every_module)
+        self.sets = _module_sets(problem, self.mods)
         per = {name: _parts(tab, terms, rows) for name, terms in
                (("mem", PERSISTENT), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
-                ("opt", ("opt_step",)))}
+                ("opt", ("opt_step",)), ("red", ("dp_step", "edp_step")), ("work", ("work",)))}
+        per["exc"] = {q: per["red"][q] - per["work"][q] for q in per["red"]}      # excess = reduction - work
         self.per = per
+        # what the modules that free no memory (searched for the reduction window alone) can
+        # take off a layer's excess at most: (kind -> per row)
+        full = searchable_modules(problem, tab, rows)
+        self.window = {kind: sum((np.clip(-per["exc"][f"r_{kind}_{q}"], 0, None) for q in full
+                                  if q not in self.mods and q in names), np.zeros(len(rows), np.int64))
+                       for kind, names in (("m", MOE_MODULES), ("d", DENSE_MODULES))}
         self.mods = searchable_modules(problem, tab, rows, memory_only=True)
         self.C = {k: self._coefs(d) for k, d in per.items()}
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
@@ -123,20 +139,24 @@ class _Block:
         return out
 
 
-def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int):
+def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int, excess_cap=None):
     """Every (pair of layer counts, module set, row, candidate r) of one stage: the
-    micro-batch time t (inf where memory does not fit), the optimizer step o, r, and the
-    least optimizer step over every r with memory aside (pair, set, row)."""
+    micro-batch time t (inf where memory does not fit), the optimizer step o, r, the least
+    optimizer step over every r with memory aside (pair, set, row), and the excess of the
+    gradient reduction over the compute at r. With `excess_cap`, r is the least that also
+    keeps the excess (less what window-only modules could take off) within the cap, and t
+    is inf where none does; None when that is not a monotone question (then no bound)."""
     allowed = set(problem.train.recompute)
     full_ok, none_ok = "full" in allowed, "none" in allowed
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
     nd = (codes // (L + 1))[:, None, None]                       # (pair, set, row)
     nm = (codes % (L + 1))[:, None, None]
     n, h = nd + nm, (nm > 0).astype(np.int64)
+    xwin = nm * blk.window["m"] + nd * blk.window["d"]            # (pair, 1, row)
     # per term: its value with no layer fully recomputed, v0 (pair, set, row), and what one
     # MoE / dense layer fully recomputed adds, sm / sd (set, row)
     v0, sm, sd = {}, {}, {}
-    for name in ("mem", "busy", "shard", "opt"):
+    for name in ("mem", "busy", "shard", "opt", "exc"):
         c = blk.C[name]
         if name == "mem":                 # V * persistent + in-flight chunks * activations (integers, exact)
             c = {q: V * c[q] + k * blk.C["act"][q] for q in c}
@@ -162,7 +182,7 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
         m0 = v0["mem"]
         m_nm = m0 + nm * sm["mem"]
 
-        def boundary(a, b, ma, s):
+        def boundary(a, b, ma, s, cap=cap):
             """The end of the piece's feasible integer interval set by the budget."""
             up = -((ma - cap) // np.where(s < 0, s, -1))          # ceil((ma-cap)/-s): first r that fits
             dn = (cap - ma) // np.where(s > 0, s, 1)              # floor((cap-ma)/s): last r that fits
@@ -171,11 +191,21 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
 
         monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
                     and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
+        if excess_cap is not None and not (monotone and (sm["exc"] <= 0).all() and (sd["exc"] <= 0).all()):
+            return None
         if monotone:
             # memory falls and time grows with r: the least r that fits is the best
             rA = nm + 0 * m0 if not (sm["mem"] < 0).any() else boundary(0, nm, m0, sm["mem"])
             rB = n + 0 * m0 if not (sd["mem"] < 0).any() else boundary(nm, n, m_nm, sd["mem"])
-            r = np.where(m0 <= cap, 0, np.where(m_nm <= cap, rA, rB))[..., None]
+            r = np.where(m0 <= cap, 0, np.where(m_nm <= cap, rA, rB))
+            if excess_cap is not None:
+                # and the least r whose excess (less the window-only modules' most) is within the cap
+                e_cap = excess_cap + xwin
+                e0, e_nm = v0["exc"], v0["exc"] + nm * sm["exc"]
+                eA = boundary(0, nm, e0, sm["exc"], e_cap)
+                eB = boundary(nm, n, e_nm, sd["exc"], e_cap)
+                r = np.maximum(r, np.where(e0 <= e_cap, 0, np.where(e_nm <= e_cap, eA, eB)))
+            r = r[..., None]
         else:
             # a linear function on an integer interval is least at an end of it
             zero = 0 * m0
@@ -192,10 +222,13 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
     fits = value("mem", r) <= cap
     if not none_ok and not full_ok:
         fits &= blk.set_has
+    e = value("exc", r)
+    if excess_cap is not None:
+        fits &= e <= excess_cap + xwin[..., None]
     t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
     o = value("opt", r).astype(float)
     o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
-    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3])
+    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
 
 
 def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int):
@@ -288,10 +321,10 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
         lo_, hi_, codes, inv = _intervals(L, P, V, i, pm)
         if len(lo_) == 0:
             continue
-        t, o, r, o_free = _stage(problem, blk, codes, L, V, int(chunks(P, V, M, i)), int(i == 0), int(i == P - 1))
+        t, o, r, o_free, e = _stage(problem, blk, codes, L, V, int(chunks(P, V, M, i)), int(i == 0), int(i == P - 1))
         cost[i][lo_, hi_] = t.reshape(len(codes), -1).min(1)[inv]
         ocost[i][lo_, hi_] = o_free.reshape(len(codes), -1).min(1)[inv]
-        kept.append((i, t, o, r, inv, lo_, hi_))
+        kept.append((i, t, o, r, inv, lo_, hi_, e, codes, int(chunks(P, V, M, i))))
     t_star = _minmax(cost)[0]
     o_star = _minmax(ocost)[0]
     if not np.isfinite(t_star):
@@ -299,7 +332,8 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
     # a split reaching T* that also keeps the slowest optimizer step least (the hint)
     ocost2 = np.full((P, L + 1, L + 1), np.inf)
     choice = np.zeros((P, L + 1, L + 1, 3), np.int64)       # per stage and interval: set, row, r
-    for i, t, o, r, inv, lo_, hi_ in kept:
+    exc = np.zeros((P, L + 1, L + 1))                       # and the excess of that choice
+    for i, t, o, r, inv, lo_, hi_, e, _, _ in kept:
         oo = np.where(t <= t_star, o, np.inf)
         flat = oo.reshape(oo.shape[0], -1)
         arg = flat.argmin(1)
@@ -307,6 +341,7 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
         pick = np.arange(len(arg))
         ocost2[i][lo_, hi_] = flat[pick, arg][inv]
         choice[i][lo_, hi_] = np.stack([s_i, f_i, r[pick, s_i, f_i, c_i]], 1)[inv]
+        exc[i][lo_, hi_] = np.broadcast_to(e, t.shape)[pick, s_i, f_i, c_i][inv]
     _, bnd = _minmax(ocost2)
     if bnd is None:
         return DPResult(t_star, o_star)
@@ -317,9 +352,26 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
     o_hint = max(ocost2[i][bnd[i], bnd[i + 1]] for i in range(P))
     # the least bottleneck with every stage's optimizer step below o_hint
     below = np.full((P, L + 1, L + 1), np.inf)
-    for i, t, o, r, inv, lo_, hi_ in kept:
+    for i, t, o, r, inv, lo_, hi_, *_ in kept:
         below[i][lo_, hi_] = np.where(o < o_hint, t, np.inf).reshape(t.shape[0], -1).min(1)[inv]
-    return DPResult(t_star, o_star, bnd, stages, float(o_hint), _minmax(below)[0])
+    # the exposed reduction of that split, and the least bottleneck of a split exposing less
+    d_hint = max(0, int(max(exc[i][bnd[i], bnd[i + 1]] for i in range(P))))
+    t_e = t_eo = np.inf                              # d_max < 0 is impossible
+    if d_hint > 0:
+        ce = np.full((P, L + 1, L + 1), np.inf)
+        ceo = np.full((P, L + 1, L + 1), np.inf)
+        blk2 = _Block(problem, tab, rows, every_module=True)     # the window-only modules too, exactly
+        for i, _, _, _, inv, lo_, hi_, _, codes, k in kept:
+            got = _stage(problem, blk2, codes, L, V, k, int(i == 0), int(i == P - 1), excess_cap=d_hint - 1)
+            if got is None:                          # not a monotone question: no bound from it
+                t_e = t_eo = 0.0
+                break
+            t2, o2 = got[0], got[1]
+            ce[i][lo_, hi_] = t2.reshape(len(codes), -1).min(1)[inv]
+            ceo[i][lo_, hi_] = np.where(o2 < o_hint, t2, np.inf).reshape(len(codes), -1).min(1)[inv]
+        else:
+            t_e, t_eo = _minmax(ce)[0], _minmax(ceo)[0]
+    return DPResult(t_star, o_star, bnd, stages, float(o_hint), _minmax(below)[0], float(d_hint), t_e, t_eo)
 
 
 def floors(problem, tab: Tables, tis, max_rows: int = 1024, relaxed: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -378,7 +430,7 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True):
             per_o = np.minimum.reduceat(_least_opt(problem, blk, codes, L, first=int(i == 0), last=int(i == P - 1)),
                                         starts, axis=1)
         else:
-            t, _, _, o_free = _stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
+            t, _, _, o_free, _ = _stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
             per_t = np.minimum.reduceat(t.min(axis=(1, 3)), starts, axis=1)
             per_o = np.minimum.reduceat(o_free.min(axis=1), starts, axis=1)
         c_t = np.full((T, L + 1, L + 1), np.inf)
