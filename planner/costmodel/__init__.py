@@ -6,7 +6,8 @@ from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, chunks, ev
                                         module_counts, stage_ints, stage_terms, step_time)
 from planner.costmodel.compile import coefficients, formulas as evaluate_formulas, stage
 from planner.costmodel.explain import explain_terms
-from planner.costmodel.formulas import FORMULAS, STAGE, SYMBOL_DOC
+from planner.costmodel.formula_table import FORMULAS
+from planner.costmodel.formulas import STAGE, SYMBOL_DOC
 from planner.costmodel.values import (layout_values, layout_vector, model_values, param_counts, sharding_values,
                                       training_flops, unit_values)
 

@@ -38,7 +38,8 @@ def _build(name: str, make):
     """(names, argument names, numpy function) of the expressions `make()` returns as a
     dict, the generated source cached on disk (`make` is not called on a cache hit)."""
     from functools import reduce
-    key = hashlib.sha256(Path(fm.__file__).read_bytes() + Path(__file__).read_bytes()
+    table = Path(fm.__file__).with_name("formula_table.py")         # FORMULAS: part of the key too
+    key = hashlib.sha256(Path(fm.__file__).read_bytes() + table.read_bytes() + Path(__file__).read_bytes()
                          + sp.__version__.encode() + name.encode()).hexdigest()[:16]
     cache = Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")) / f"{name}-{key}.py"
     src = cache.read_text() if cache.exists() else None
@@ -86,7 +87,8 @@ class _Compiled:
 
 @lru_cache(maxsize=1)
 def _formulas() -> _Compiled:
-    return _Compiled("formulas", lambda: {k: e for k, (e, _) in fm.FORMULAS.items()})
+    import planner.costmodel.formula_table as ft
+    return _Compiled("formulas", lambda: {k: e for k, (e, _) in ft.FORMULAS.items()})
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ import sympy as sp
 
 import planner.costmodel.compile as cc
 import planner.costmodel.formulas as fm
+from planner.costmodel.formula_table import FORMULAS
 from planner.costmodel.assemble import stage_ints
 from planner.costmodel.values import layout_values, layout_vector, model_values
 
@@ -31,13 +32,13 @@ def explain_terms(problem, layout, stage: int = 0) -> list[tuple[str, str, str, 
     vals = {**model_values(problem), **layout_values(problem, layout_vector(layout)), **stage_ints(problem, layout)}
     vals = {k: float(np.broadcast_to(v, (layout.pp,))[stage]) for k, v in vals.items()}
     subs = {}
-    for e, _ in (*fm.FORMULAS.values(), *fm.STAGE.values()):
+    for e, _ in (*FORMULAS.values(), *fm.STAGE.values()):
         for s in e.free_symbols:
             x = vals[s.name]
             subs[s] = sp.Integer(int(x)) if float(x).is_integer() else sp.Float(x, 4)
     values = cc.formulas(vals)
     rows = []
-    for name, (expr, doc) in fm.FORMULAS.items():
+    for name, (expr, doc) in FORMULAS.items():
         try:
             symbolic, numbers = _shown(expr, subs)
         except RecursionError:            # the shape-dependent GEMM terms nest deeply
