@@ -10,10 +10,7 @@ estimate (tests/test_export.py).
 from __future__ import annotations
 
 from planner import safeio, targets
-
-
-class ExportError(ValueError):
-    """The plan cannot be written for the engine. One line, naming what it cannot express."""
+from planner.export_error import ExportError  # noqa: F401  (raised by both writers)
 
 
 def refuse_unrunnable(plan, target: str) -> None:

@@ -100,7 +100,7 @@ def flags(plan) -> list[tuple[str, ...]]:
             ("--global-batch-size", L.dp * L.micro_batch * L.num_microbatches)]
     form, why = megatron_recompute(L)
     if why:
-        from planner.export import ExportError
+        from planner.export_error import ExportError
         raise ExportError(f"export --to megatron: {why}")
     if form["granularity"] == "selective":  # arguments.py:1425: selective takes no method
         out += [("--recompute-granularity", "selective"), ("--recompute-modules", *form["modules"])]

@@ -48,7 +48,7 @@ def model_parts(L, layers: int) -> list[list[str]]:
 
 
 def tables(plan) -> dict[str, dict]:
-    from planner.export import ExportError
+    from planner.export_error import ExportError
     pr, L = plan.problem, plan.layout
     flavour = {v: k for k, v in TITAN_PRESETS.items()}.get(pr.model.name)
     if flavour is None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, SpecError, make_problem
 
-BUNDLE_MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj")
 
 
 def _int(text, field):
@@ -45,7 +44,7 @@ def build_problem(a, gpus_default=64):
     # ... its loss is eager F.cross_entropy on .float() logits (TrainSpec.logit_bytes) ...
     if getattr(a, "target", "bundle") in (None, "bundle", "torchtitan"):
         kw["logit_bytes"] = 12
-    # ... and the modules whose memory the bundle really frees (BUNDLE_MODULES: each measured
+    # ... and the modules whose memory the bundle really frees (planner.targets.BUNDLE_MODULES: each measured
     # by --dry-run against the cost model's term; moe_act keeps the gate/up outputs and
     # recomputes the activation in backward, -0.7% of the plan's activations at full size)
     if getattr(a, "sharding", None):

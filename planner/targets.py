@@ -30,8 +30,9 @@ from planner.spec_types import TrainSpec
 
 TARGETS = ("bundle", "megatron", "torchtitan")
 ENGINE_ORDER = "tp-cp-dp-pp"
-# the modules the bundle's own recompute frees, each checked by its --dry-run (planner.problem_args)
-from planner.problem_args import BUNDLE_MODULES  # noqa: E402
+# the modules the bundle's own recompute frees, each checked against the cost model's term by
+# its --dry-run (moe_act keeps the gate/up outputs and recomputes the activation in backward)
+BUNDLE_MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj")
 # Megatron-LM's --recompute-modules (megatron/core/transformer/transformer_config.py); "moe"
 # (the whole MoE layer) is left to full recompute, as the search does for every target
 MEGATRON_MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj")
