@@ -10,7 +10,7 @@ reads, and a check that returns None or one line showing the arithmetic. Three s
 * stage rules read a whole stage (its layers, recompute) and run in `violations`.
 
 `violations(layout, problem)` runs all of them once; each broken rule is reported once.
-Framework-specific start-up rules (Megatron's flag checks) live with the audit readers.
+Engine start-up checks live with the audit readers; engine targets' rules are `target.*`.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Callable, Optional
 
-from planner.layout.values import RECOMPUTE_MODULES, Layout, LayoutError
+from planner.layout.engine_recompute import TITAN_SAC, megatron_recompute, torchtitan_recompute  # noqa: F401
+from planner.layout.values import Layout, LayoutError
 
 
 class Violation(str):
@@ -228,22 +229,19 @@ def _(s, L, pr):
 @_rule("stage.recompute_modules", "stage", "", "each recomputed module exists in the model")
 def _(s, L, pr):
     m = pr.model
-    has = {"core_attn": True, "layernorm": True, "mlp": not all(m.moe_layers()), "moe": m.is_moe,
-           "moe_act": m.is_moe, "shared_experts": bool(m.moe and m.moe.shared_experts),
-           "mla_up_proj": m.attention == "mla", "op": True}
+    has = {"core_attn": True, "layernorm": True, "mlp": not all(m.moe_layers()), "moe": m.is_moe, "moe_act": m.is_moe,
+           "shared_experts": bool(m.moe and m.moe.shared_experts), "mla_up_proj": m.attention == "mla", "op": True}
     bad = [x for x in s.recompute_modules if not has[x]] if s.recompute_selective else []
     if bad:
         return f"stage {s.index}: recompute module {', '.join(bad)} does not exist in {m.name}"
 
 
 # --------------------------------------------------------------------------- engine targets
-# What Megatron-LM or torchtitan can run (train.target; planner/targets.py holds the rest of
-# each target: its search defaults, and the recompute forms below as export reads them).
-# Sources: NVIDIA/Megatron-LM megatron/training/arguments.py (validate_args) at d98e8a6, and
-# pytorch/torchtitan at 238fa99 (the last commit whose job config is a TOML file).
+# What Megatron-LM or torchtitan can run (train.target; planner/targets.py has the rest, and
+# planner/layout/engine_recompute.py the recompute forms). Sources: NVIDIA/Megatron-LM
+# megatron/training/arguments.py (validate_args) at d98e8a6; pytorch/torchtitan at 238fa99.
 
-def _engine(pr) -> str:
-    return getattr(pr.train, "target", "bundle")
+_engine = lambda pr: getattr(pr.train, "target", "bundle")      # noqa: E731
 
 
 @_rule("target.order", "degree", "order", "Megatron and torchtitan lay ranks out tp innermost, then cp, dp, pp")
@@ -323,69 +321,6 @@ def _(L, pr):
         return megatron_recompute(L)[1]
     if engine == "torchtitan":
         return torchtitan_recompute(L)[1]
-
-
-def megatron_recompute(L) -> tuple[Optional[dict], Optional[str]]:
-    """Megatron's recompute flags for the layout's per-stage recompute, or why there are none.
-    One granularity for the whole model (arguments.py:1425: selective takes no method): selective
-    runs `--recompute-modules` in every layer; full with `--recompute-method block
-    --recompute-num-layers N` recomputes N layers of each virtual chunk (min(n, N*vpp) of a stage)."""
-    full = [s.recompute_full for s in L.stages]
-    sel = [s.recompute_selective for s in L.stages]
-    if not any(full) and not any(sel):
-        return {"granularity": None}, None
-    if any(full) and any(sel):
-        return None, "Megatron runs one recompute granularity: the stages mix full and selective recompute"
-    if any(sel):
-        part = [s for s in L.stages if s.recompute_selective != s.num_layers]
-        if part:
-            s = part[0]
-            return None, (f"stage {s.index}: selective recompute in {s.recompute_selective} of {s.num_layers} "
-                          f"layers; Megatron's --recompute-modules apply to every layer")
-        mods = sorted({s.recompute_modules for s in L.stages})
-        if len(mods) > 1:
-            return None, f"stages recompute different modules {' / '.join('+'.join(m) for m in mods)}; " \
-                         f"--recompute-modules is one list"
-        if "op" in mods[0]:
-            return None, "recompute module op is torchtitan's per-op AC; Megatron has no such module"
-        return {"granularity": "selective", "modules": mods[0]}, None
-    n_max = max(full)
-    per_chunk = -(-n_max // L.vpp)
-    for n in range(1, per_chunk + 1):
-        if all(f == min(s.num_layers, n * L.vpp) for f, s in zip(full, L.stages)) \
-                and (L.vpp == 1 or all(f in (0, s.num_layers) for f, s in zip(full, L.stages))):
-            return {"granularity": "full", "method": "block", "num_layers": n}, None
-    shown = "/".join(map(str, full))
-    return None, (f"full recompute of {shown} layers per stage is not min(layers, N * vpp) for one "
-                  f"--recompute-num-layers N" + (" (with vpp > 1: all layers or none)" if L.vpp > 1 else ""))
-
-
-# torchtitan's per-op selective AC, as the audit estimates it (planner/audit/torchtitan.py)
-TITAN_SAC = ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
-
-
-def torchtitan_recompute(L) -> tuple[Optional[dict], Optional[str]]:
-    """torchtitan's [activation_checkpoint] for the layout, or why there is none
-    (torchtitan/config/job_config.py:651-656 at 238fa99): mode none; full (every block);
-    selective with an integer option k (every k-th block: n // k of a stage's n) or "op" (per-op AC,
-    every layer)."""
-    full = [s.recompute_full for s in L.stages]
-    sel = [s.recompute_selective for s in L.stages]
-    if not any(full) and not any(sel):
-        return {"mode": "none"}, None
-    if any(sel):
-        if any(full) or any(s.recompute_selective != s.num_layers for s in L.stages):
-            return None, "torchtitan's selective AC applies to every layer (op) or to whole blocks (an integer)"
-        mods = {s.recompute_modules for s in L.stages}
-        if mods != {TITAN_SAC}:
-            shown = " / ".join("+".join(m) for m in sorted(mods))
-            return None, f"torchtitan has no recompute modules {shown} (its selective AC is per-op: module op)"
-        return {"mode": "selective", "option": "op"}, None
-    for k in range(1, max(s.num_layers for s in L.stages) + 1):
-        if all(f == s.num_layers // k for f, s in zip(full, L.stages)):
-            return ({"mode": "full"} if k == 1 else {"mode": "selective", "option": str(k)}), None
-    return None, (f"full recompute of {'/'.join(map(str, full))} layers per stage is not every k-th block "
-                  f"of each stage for one k")
 
 
 # --------------------------------------------------------------------------- running them
