@@ -287,34 +287,26 @@ def parser() -> argparse.ArgumentParser:
     _problem_args(au, gpus_default=None)
     au.add_argument("--json", action="store_true")
     au.add_argument("--report", default=None, help="write a self-contained HTML report")
-    from planner.audit.cli import add_arguments as _audit_arguments
+    from planner.audit.options import add_arguments as _audit_arguments
     _audit_arguments(au)  # --env, --tp/--pp/--ep, --no-best, --time-limit (planner/audit/cli.py)
     au.set_defaults(fn=cmd_audit)
     return ap
+
+
+# the input errors of modules the CLI imports on demand: one can only be raised once its
+# module is loaded, so the modules already in sys.modules are the ones to catch
+_ERRORS = (("planner.plan", "PlanFileError"), ("planner.audit.source", "AuditParseError"),
+           ("planner.export_error", "ExportError"), ("planner.codegen", "BundleError"))
+
+
+def _loaded_errors() -> tuple:
+    return tuple(getattr(sys.modules[m], n) for m, n in _ERRORS if m in sys.modules)
 
 
 def main(argv=None) -> int:
     from planner.layout import LayoutError
     from planner.specs import SpecError
     validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
-    errors: tuple = (SpecError, LayoutError, OSError, validate.InputError)
-    try:
-        from planner.plan import PlanFileError
-        errors += (PlanFileError,)
-        from planner.audit.source import AuditParseError
-        errors += (AuditParseError,)
-    except ImportError:
-        pass
-    try:
-        from planner.export import ExportError
-        errors += (ExportError,)
-    except ImportError:
-        pass
-    try:
-        from planner.codegen import BundleError
-        errors += (BundleError,)
-    except ImportError:
-        pass
     try:
         a = parser().parse_args(argv)
         if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/sweep.py)
@@ -324,7 +316,9 @@ def main(argv=None) -> int:
         return validate.flushed(a.fn(a))
     except BrokenPipeError:                      # `foldplan plan | head -1`
         return validate.stdout_closed()
-    except errors as e:
+    except Exception as e:
+        if not isinstance(e, (SpecError, LayoutError, OSError, validate.InputError, *_loaded_errors())):
+            raise
         msg = validate.error_line(e)
         print(f"foldplan: error: {msg}", file=sys.stderr)
         return EXIT_INPUT

@@ -15,10 +15,10 @@ from types import SimpleNamespace
 import numpy as np
 
 from planner import costmodel as cm
-from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
+from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from solvers.space import Tables, searchable_modules
 
-STATIC = ("weights", "grads", "optimizer", "logits", "buffers")
+STATIC = PERSISTENT_TERMS
 BUSY = ("work",) + COMM_TERMS
 REDUCE = ("dp_step", "edp_step")
 

@@ -20,7 +20,7 @@ from typing import Optional
 import numpy as np
 
 from planner import costmodel as cm
-from planner.costmodel.formulas import COMM_TERMS
+from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
 from planner.layout import SHARDINGS, Layout, Stage, degree_violations
 from planner.specs import Problem
 from solvers.space import enumerate_tuples, folds
@@ -116,7 +116,7 @@ class _Scorer:
             vals[key] = np.array([r[key] for r in counts], float)
         r = cm.stage(vals)
         k = cm.inflight(P, tu.vpp, tu.num_microbatches, i)
-        mem = sum(r[t] for t in ("weights", "grads", "optimizer", "logits", "buffers")) + k * r["act_mb"]
+        mem = sum(r[t] for t in PERSISTENT_TERMS) + k * r["act_mb"]
         busy = r["work"] + sum(r[t] for t in COMM_TERMS)
         t_stage = np.maximum(busy, r["shard_mb"])
         excess = r["dp_step"] + r["edp_step"] - r["work"]

@@ -28,10 +28,10 @@ from typing import Optional
 import numpy as np
 
 from planner.costmodel import GiB, chunks
-from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
+from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from solvers.space import Tables, searchable_modules
 
-PERSISTENT = ("weights", "grads", "optimizer", "logits", "buffers")
+PERSISTENT = PERSISTENT_TERMS
 BUSY = ("work",) + COMM_TERMS
 
 

@@ -20,7 +20,7 @@ from math import isqrt
 import numpy as np
 
 from planner import costmodel as cm
-from planner.costmodel.formulas import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
+from planner.costmodel.names import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
 from planner.layout import SHARDINGS, degree_violations, dense_strides, span
 from planner.layout.grid import dpcp_intra
 from planner.specs import Problem

@@ -42,12 +42,12 @@ def _import_cp_model():
 cp_model = _import_cp_model()
 
 from planner.costmodel import GiB, chunks
-from planner.costmodel.formulas import COMM_TERMS, DENSE_MODULES, MOE_MODULES
+from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
 from planner.specs import Problem
 from solvers.space import Tables, searchable_modules, undominated
 
-PERSISTENT = ("weights", "grads", "optimizer", "logits", "buffers")
+PERSISTENT = PERSISTENT_TERMS
 
 
 @dataclass

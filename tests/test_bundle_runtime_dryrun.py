@@ -72,6 +72,7 @@ def test_dry_run_64gpu_default_plan(rank, tmp_path):
     assert m["weights"] + m["optimizer"] == pytest.approx(e["weights"] + e["optimizer"], rel=0.02)
     assert m["grads"] == pytest.approx(e["grads"], rel=0.02)
     assert m["activations"] == pytest.approx(e["activations"] + e["logits"], rel=0.10)
+    assert m["buffers"] == pytest.approx(e["buffers"], rel=0.10)
 
 
 def _pp_zero3_bundle(tmp_path):
@@ -101,6 +102,8 @@ def test_dry_run_64gpu_pp_zero3(tmp_path):
         assert b["Sharded Param"] == pytest.approx(e["weights"], rel=0.02)
         assert b["OptState"] == pytest.approx(e["optimizer"], rel=0.02)
         assert m["peak"] == pytest.approx(e["total"], rel=0.10)
+        assert m["activations"] == pytest.approx(e["activations"] + e["logits"], rel=0.10)
+        assert m["buffers"] == pytest.approx(e["buffers"], rel=0.10)
 
 
 def test_dry_run_sequence_parallel_shards_the_activations(tmp_path):

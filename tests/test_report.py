@@ -66,7 +66,7 @@ def svgs(text: str) -> list[ET.Element]:
 @pytest.fixture(scope="module")
 def default():
     problem = make_problem()                      # mixtral-8x7b, 64 x H100, 128k
-    result = search(problem, top=3)
+    result = search(problem, top=5)
     plans = planmod.from_search(problem, result)
     return SimpleNamespace(problem=problem, result=result, plans=plans,
                            html=htmlreport.render_plan_report(plans, result))

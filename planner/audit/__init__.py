@@ -4,11 +4,19 @@ One small parser per foreign format turns a file into a neutral ``ForeignConfig`
 (``source.py``); ``detect.load`` picks the parser; ``rules.framework_rules``
 checks the rules of the framework the config was written for; ``audit.run_audit``
 adds the layout rules, memory, the estimate, the best plan and the smallest change
-(it imports the cost model and the solver, so it is not imported here).
+(it imports the cost model and the solver, so it is not imported here). The names below
+load on first use, so the CLI's parser can read ``options`` without the parsers.
 """
+import importlib
 
-from .detect import load
-from .rules import framework_rules
-from .source import AuditParseError, Finding, ForeignConfig
+_LAZY = {"load": ".detect", "framework_rules": ".rules", "AuditParseError": ".source", "Finding": ".source",
+         "ForeignConfig": ".source"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["AuditParseError", "Finding", "ForeignConfig", "framework_rules", "load"]

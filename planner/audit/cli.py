@@ -12,7 +12,6 @@ Exit status: 0 no errors, 1 the audit found errors, 2 bad input (raised as
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import re
@@ -21,31 +20,13 @@ import sys
 from planner import costmodel as cm
 
 from .audit import AuditReport, run_audit
+from .options import add_arguments  # noqa: F401  (the CLI parser reads it there)
 from .audit_problem import TITAN_PRESETS, config_model, missing_shapes
 from .detect import load
 from .source import AuditParseError, ForeignConfig
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The audit's options, skipping any the parser already defines."""
-    have = set(p._option_string_actions)  # argparse keeps no public view of its options
-
-    def add(flag: str, **kw) -> None:
-        if flag not in have:
-            p.add_argument(flag, **kw)
-
-    add("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
-    add("--json", action="store_true", help="print the audit as JSON (schema foldplan.audit/1)")
-    add("--report", default=None, help="write a self-contained HTML report")
-    add("--env", action="append", default=[], metavar="KEY=VAL",
-        help="a variable the script reads (SLURM_NNODES=4, TP=8); repeatable; laid over the process environment")
-    for axis in ("tp", "pp", "ep"):
-        add(f"--{axis}", default=None, help=f"{axis} degree the DeepSpeed launcher sets (DeepSpeed JSON only)")
-    add("--no-best", action="store_true", help="estimate and findings only: skip the best-plan search")
-    add("--time-limit", type=float, default=60.0, help="best-plan search time limit, seconds (default 60)")
 
 
 def parse_env(items: list[str]) -> dict[str, str]:

@@ -1,15 +1,26 @@
 """The cost model: every formula written once, in sympy (`formulas`), compiled twice
 (`compile`: direct numeric functions, and the linear coefficients the solver reads), bound
 to problems and layouts (`values`), and assembled into per-stage estimates and the step
-time (`assemble`). `explain` prints each formula with its numbers."""
+time (`assemble`). `explain` prints each formula with its numbers.
+
+The sympy side (`FORMULAS`, `STAGE`, `SYMBOL_DOC`, `explain_terms`) loads on first use:
+planning reads only the compiled tables, cached on disk."""
 from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, chunks, evaluate, fits, inflight, layer_terms,
                                         module_counts, stage_ints, stage_terms, step_time)
 from planner.costmodel.compile import coefficients, formulas as evaluate_formulas, stage
-from planner.costmodel.explain import explain_terms
-from planner.costmodel.formula_table import FORMULAS
-from planner.costmodel.formulas import STAGE, SYMBOL_DOC
 from planner.costmodel.values import (layout_values, layout_vector, model_values, param_counts, sharding_values,
                                       training_flops, unit_values)
+
+_LAZY = {"FORMULAS": "planner.costmodel.formula_table", "STAGE": "planner.costmodel.formulas",
+         "SYMBOL_DOC": "planner.costmodel.formulas", "explain_terms": "planner.costmodel.explain"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GiB", "Estimate", "StageEstimate", "chunks", "evaluate", "fits", "inflight", "layer_terms",
            "module_counts", "stage_ints", "stage_terms", "step_time", "coefficients", "evaluate_formulas", "stage",

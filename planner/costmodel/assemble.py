@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import numpy as np
 
 import planner.costmodel.compile as cc
-import planner.costmodel.formulas as fm
+from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, R_D, R_M
 from planner.costmodel.values import layout_values, layout_vector, model_values, training_flops
 from planner.layout import layer_recompute
 
@@ -39,11 +39,11 @@ def chunks(pp: int, vpp: int, m: int, i: int) -> int:
 def module_counts(modules, dense_sel: int, moe_sel: int) -> dict[str, int]:
     """Stage-integer values r_d_<mod> / r_m_<mod> of `dense_sel` dense and `moe_sel` MoE
     layers with `modules` recomputed (`moe` subsumes `moe_act` and `shared_experts`)."""
-    out = {s.name: 0 for s in (*fm.r_d.values(), *fm.r_m.values())}
+    out = {n: 0 for n in (*R_D, *R_M)}
     for k in modules:
-        if k in fm.DENSE_MODULES:
+        if k in DENSE_MODULES:
             out[f"r_d_{k}"] = dense_sel
-        if k in fm.MOE_MODULES and not (k in ("moe_act", "shared_experts") and "moe" in modules):
+        if k in MOE_MODULES and not (k in ("moe_act", "shared_experts") and "moe" in modules):
             out[f"r_m_{k}"] = moe_sel
     return out
 
@@ -88,7 +88,7 @@ class StageEstimate:
     weights: float
     grads: float
     optimizer: float
-    activations: float
+    activations: float             # in-flight micro-batches + the running layer's transient
     logits: float
     buffers: float
     time: float                     # per micro-batch, fwd+bwd incl. per-layer exposed comm
@@ -147,7 +147,7 @@ def _stage_estimates(problem, layout, r) -> list[StageEstimate]:
         work = float(r["work"][i])
         busy = work + sum(comm.values())
         out.append(StageEstimate(
-            i, float(r["weights"][i]), float(r["grads"][i]), float(r["optimizer"][i]), k * float(r["act_mb"][i]),
+            i, float(r["weights"][i]), float(r["grads"][i]), float(r["optimizer"][i]), k * float(r["act_mb"][i]) + float(r["transient"][i]),
             float(r["logits"][i]), float(r["buffers"][i]), max(busy, float(r["shard_mb"][i])), comm,
             float(r["dp_step"][i]), float(r["edp_step"][i]), overlap_window=work,
             optimizer_step=float(r["opt_step"][i]), shard_mb=float(r["shard_mb"][i])))

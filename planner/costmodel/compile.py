@@ -11,8 +11,9 @@ Two compilations of the same expressions, on purpose kept apart:
   stage model and the search bounds read.
 
 A slip in the second shows up as a solver / brute-force disagreement. Printing sympy to
-numpy is slow (~1 s), so the generated source is cached on disk, keyed by the formulas'
-source text.
+numpy is slow (~1 s) and building the formulas takes ~1.5 s, so the generated source is
+cached on disk, keyed by the formulas' source text; on a cache hit neither sympy nor the
+formulas are imported (the CLI's hot path).
 """
 from __future__ import annotations
 
@@ -22,28 +23,34 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-import sympy as sp
 
-import planner.costmodel.formulas as fm
+_HERE = Path(__file__).parent
+_KEY_FILES = ("formulas.py", "formula_table.py", "names.py", "compile.py")
 
 _NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "ceil", "floor", "maximum", "minimum", "sqrt", "select", "less", "greater",
                                       "equal", "inf", "nan", "where")}
 
 
-def _symbols(exprs) -> list[sp.Symbol]:
+def _symbols(exprs) -> list:
     return sorted({s for e in exprs for s in e.free_symbols}, key=lambda s: s.name)
+
+
+@lru_cache(maxsize=1)
+def _source_key() -> bytes:
+    """The formulas' source text and sympy's version (without importing sympy)."""
+    from importlib.metadata import version
+    return b"".join((_HERE / f).read_bytes() for f in _KEY_FILES) + version("sympy").encode()
 
 
 def _build(name: str, make):
     """(names, argument names, numpy function) of the expressions `make()` returns as a
     dict, the generated source cached on disk (`make` is not called on a cache hit)."""
     from functools import reduce
-    table = Path(fm.__file__).with_name("formula_table.py")         # FORMULAS: part of the key too
-    key = hashlib.sha256(Path(fm.__file__).read_bytes() + table.read_bytes() + Path(__file__).read_bytes()
-                         + sp.__version__.encode() + name.encode()).hexdigest()[:16]
+    key = hashlib.sha256(_source_key() + name.encode()).hexdigest()[:16]
     cache = Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")) / f"{name}-{key}.py"
     src = cache.read_text() if cache.exists() else None
     if src is None:
+        import sympy as sp
         from sympy.printing.lambdarepr import NumPyPrinter
         printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,
                                 "allow_unknown_functions": True, "user_functions": {}})
@@ -87,17 +94,26 @@ class _Compiled:
 
 @lru_cache(maxsize=1)
 def _formulas() -> _Compiled:
-    import planner.costmodel.formula_table as ft
-    return _Compiled("formulas", lambda: {k: e for k, (e, _) in ft.FORMULAS.items()})
+    def make():
+        import planner.costmodel.formula_table as ft
+        return {k: e for k, (e, _) in ft.FORMULAS.items()}
+    return _Compiled("formulas", make)
 
 
 @lru_cache(maxsize=1)
 def _stage() -> _Compiled:
-    return _Compiled("stage", lambda: {k: e for k, (e, _) in fm.STAGE.items()})
+    return _Compiled("stage", lambda: {k: e for k, (e, _) in _fm().STAGE.items()})
 
 
-def _linear_parts() -> dict[str, sp.Expr]:
+def _fm():
+    import planner.costmodel.formulas as fm
+    return fm
+
+
+def _linear_parts() -> dict:
     """{"<term>:const": expr, "<term>:<int>": coefficient} for every per-stage sum."""
+    import sympy as sp
+    fm = _fm()
     out = {}
     zero = {q: 0 for q in fm.STAGE_INTS}
     for term, (expr, _) in fm.STAGE.items():

@@ -38,6 +38,9 @@ from __future__ import annotations
 
 import sympy as sp
 
+from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
+                                     STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES)
+
 # --------------------------------------------------------------------------- symbols
 
 h, a, g, dh, V, F, nm, E, K, Fe, Es, Fs = sp.symbols("h a g d_h V F n_m E K F_e E_s F_s", positive=True)
@@ -55,14 +58,13 @@ W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
     "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
 f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
 
-# recompute modules, by the layer kind they exist in (Megatron-LM --recompute-modules)
-# plus torchtitan's per-op selective AC ("op"), which replaces the layer's whole save set
-DENSE_MODULES = ("core_attn", "layernorm", "mlp", "mla_up_proj", "op")
-MOE_MODULES = ("core_attn", "layernorm", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
-nd_, nmo_, fd_, fmo_, ef, el, hm = sp.symbols("L_d L_m Lf_d Lf_m e_f e_l h_m", nonnegative=True)
-r_d = {k: sp.Symbol(f"r_d_{k}", nonnegative=True) for k in DENSE_MODULES}
-r_m = {k: sp.Symbol(f"r_m_{k}", nonnegative=True) for k in MOE_MODULES}
+# recompute modules by layer kind and the stage integers: named in `names` (sympy-free)
+nd_, nmo_, fd_, fmo_ = sp.symbols(" ".join(STAGE_COUNTS), nonnegative=True)
+ef, el, hm = sp.symbols(" ".join(STAGE_FLAGS), nonnegative=True)
+r_d = {k: sp.Symbol(n, nonnegative=True) for k, n in zip(DENSE_MODULES, R_D)}
+r_m = {k: sp.Symbol(n, nonnegative=True) for k, n in zip(MOE_MODULES, R_M)}
 STAGE_INTS = (nd_, nmo_, fd_, fmo_, *r_d.values(), *r_m.values(), ef, el, hm)
+assert tuple(q.name for q in STAGE_INTS) == STAGE_INT_NAMES
 
 SYMBOL_DOC = {
     "h": "hidden", "a": "heads", "g": "kv heads", "d_h": "head dim", "V": "vocab", "F": "dense FFN width",
@@ -152,12 +154,12 @@ def f_wave(M, N, G=1):
     tiles run in whole waves over N_sm SMs (grouped expert GEMMs schedule all G experts'
     tiles together): the share of SM-slots that work. The kernel library picks its tile per
     shape, so the best of T_m x T_n, T_n x T_m and T_m x T_n/2 counts."""
-    M, N, G = (sp.Max(1, x) for x in (M, N, G))                # an absent GEMM (no flops) stays finite
+    M, N, G = (sp.Max(1, x, evaluate=False) for x in (M, N, G))                # an absent GEMM (no flops) stays finite
 
     def share(tm, tn):
         tiles = G * sp.ceiling(M / tm) * sp.ceiling(N / tn)
         return tiles / (sp.ceiling(tiles / Nsm) * Nsm)
-    return sp.Max(share(Tm, Tn), share(Tn, Tm), share(Tm, Tn / 2))
+    return sp.Max(share(Tm, Tn), share(Tn, Tm), share(Tm, Tn / 2), evaluate=False)
 
 
 def T_gemm(flops, M, N, K, G=1):
@@ -165,7 +167,7 @@ def T_gemm(flops, M, N, K, G=1):
     HBM (reading both operands, writing the output: 2 (M K + K N + M N) bytes each) -- the
     roofline, so a skinny GEMM (a router's N = E) costs its bytes, not its FLOPs."""
     nbytes = 2 * G * (M * K + K * N + M * N)
-    return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm)
+    return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
 
 
 # the weight GEMMs of one layer (forward; backward's dgrad / wgrad taken at the forward shape)
@@ -339,6 +341,33 @@ st_pd = (nd_ * (G_dense_attn + G_dense_mlp) + nmo_ * (G_dense_attn + G_moe_dense
 st_pe = nmo_ * G_experts + el * k_mtp * is_moe_model * G_experts
 layer_params = (1 - hm) * (G_dense_attn + G_dense_mlp) + hm * (G_dense_attn + G_moe_dense + G_experts)
 
+# What a stage holds at its memory peak besides the in-flight activations, filed as torch's
+# memory tracker files it (FSDPMemTracker: the bundle's --dry-run measures it, issue 12):
+# * buffers: the sharded engine's per-layer buffers -- the gradient reduce-scatter buffer
+#   (b_g per element from zero2) and under zero3 the gathered bf16 layer and its prefetch
+#   (2 x 2 bytes);
+# * transient: the running layer's working set -- the TP all-gather, the ring's K/V double
+#   buffer, the MoE dispatch buffers and the FFN's backward transient (the tracker's
+#   activations and temporaries).
+# The last stage peaks instead at the loss (the head's backward, every micro-batch's
+# activations held), where no layer runs: zero3 holds one layer's gathered params and the
+# gathered head (+ the embedding: FSDP2's root unit when p == 1), zero2 the head unit's
+# gradient buffer, and no layer transient. FSDP2 keeps each root's last reduce-scatter
+# input until that root's next one (one comm context per root: each of the v model chunks
+# of a pp rank is a root), so the head chunk holds the head unit's and each other chunk
+# its first layer's own unit's (for a MoE layer: attention and norms; router, experts and
+# shared experts are units of their own). The last stage's layer is taken of the model's
+# kind (a MoE model's last stage holds a MoE layer: its dense layers come first), so the
+# sums stay linear in the stage integers.
+shard_buffers = lambda params: z2 * (bg + 4 * z3) * params
+layer_transient = lambda moe: (B_tp * sp.Min(1, t - 1) + B_cp * sp.Min(1, cr - 1) + moe * B_moe
+                               + moe * Tr_moe + (1 - moe) * Tr_dense)
+model_layer = ((1 - is_moe_model) * (G_dense_attn + G_dense_mlp)
+               + is_moe_model * (G_dense_attn + G_moe_dense + G_experts))
+head_unit = head_last + u1 * P_embed / t
+layer_unit = (1 - is_moe_model) * (G_dense_attn + G_dense_mlp) + is_moe_model * G_dense_attn
+last_buffers = z3 * 2 * (model_layer + head_unit) + z2 * bg * (head_unit + (v - 1) * layer_unit)
+
 sel_save = (sum(r_d[k] * MODULE_TERMS["dense"][k][0] for k in DENSE_MODULES)
             + sum(r_m[k] * MODULE_TERMS["moe"][k][0] for k in MOE_MODULES))
 sel_work = (sum(r_d[k] * MODULE_TERMS["dense"][k][1] for k in DENSE_MODULES)
@@ -361,11 +390,12 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
     "act_mb": ((nd_ - fd_) * act_dense + (nmo_ - fmo_) * act_moe + (fd_ + fmo_) * A_full - sel_save,
                "activations of one micro-batch through the stage's layers"),
     "logits": (el * (A_logits + mtp_acts), "logits + loss (and MTP) on the last stage"),
-    "buffers": (B_tp * sp.Min(1, t - 1) + B_cp * sp.Min(1, cr - 1) + hm * B_moe
-                + z2 * (bg + 4 * z3) * layer_params + z3 * el * 2 * (head_last + u1 * P_embed / t)
-                + hm * Tr_moe + (1 - hm) * Tr_dense,
-                "TP / CP / MoE dispatch and sharding buffers, the gathered head under zero3, one layer's "
-                "backward transient"),
+    "buffers": (shard_buffers(layer_params) + el * (last_buffers - shard_buffers(model_layer)),
+                "the sharded engine's buffers: a layer's gradient buffer (+ gathered copy and prefetch under "
+                "zero3); on the last stage (peak at the loss) the gathered layer and head units"),
+    "transient": (layer_transient(hm) - el * layer_transient(is_moe_model),
+                  "the running layer's TP / ring CP / MoE dispatch buffers and backward transient (none on "
+                  "the last stage, which peaks at the loss)"),
     # time per micro-batch (seconds)
     "work": (nd_ * T_dense + nmo_ * T_moe + fd_ * T_rc_dense + fmo_ * T_rc_moe + sel_work + el * (T_head + mtp_time),
              "compute of one micro-batch, forward + backward + recompute"),
@@ -385,5 +415,4 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
     "edp_step": (st_pe * X_step(Ze, W_edp), "expert gradient reduction per step"),
     "opt_step": (st_pd * T_opt(Zd) + st_pe * T_opt(Ze), "optimizer step over the local shard"),
 }
-MEMORY_TERMS = ("weights", "grads", "optimizer", "act_mb", "logits", "buffers")
-COMM_TERMS = ("comm_tp", "comm_cp", "comm_ep", "comm_pp")
+assert all(k in STAGE for k in (*MEMORY_TERMS, *COMM_TERMS))
