@@ -26,6 +26,7 @@ import numpy as np
 
 _HERE = Path(__file__).parent
 _KEY_FILES = ("formulas.py", "formula_table.py", "names.py", "compile.py")
+SHIPPED = _HERE / "compiled"              # the tables of the committed formulas
 
 _NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "ceil", "floor", "maximum", "minimum", "sqrt", "select", "less", "greater",
                                       "equal", "inf", "nan", "where")}
@@ -37,41 +38,58 @@ def _symbols(exprs) -> list:
 
 @lru_cache(maxsize=1)
 def _source_key() -> bytes:
-    """The formulas' source text and sympy's version (without importing sympy)."""
-    from importlib.metadata import version
-    return b"".join((_HERE / f).read_bytes() for f in _KEY_FILES) + version("sympy").encode()
+    """The formulas' source text: the tables are a function of it alone (the generated code
+    needs only numpy, whichever sympy version printed it)."""
+    return b"".join((_HERE / f).read_bytes() for f in _KEY_FILES)
+
+
+def table_path(name: str, where: Path = SHIPPED) -> Path:
+    """The file of table `name` for the present formulas under `where`."""
+    return where / f"{name}-{hashlib.sha256(_source_key() + name.encode()).hexdigest()[:16]}.py"
+
+
+def generate(make) -> str:
+    """The numpy source of the expressions `make()` returns as a dict (sympy: ~30 s each)."""
+    import sympy as sp
+    from sympy.printing.lambdarepr import NumPyPrinter
+    printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,
+                            "allow_unknown_functions": True, "user_functions": {}})
+    exprs = make()
+    args = _symbols(exprs.values())
+    # common subexpressions once (the per-stage sums share most of their terms)
+    shared, reduced = sp.cse(list(exprs.values()), symbols=sp.numbered_symbols("_x"), optimizations="basic")
+    lines = [f"    {sym} = {printer.doprint(e)}" for sym, e in shared]
+    body = ",\n        ".join(printer.doprint(e) for e in reduced)
+    return (f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
+            f"def _fn({', '.join(s.name for s in args)}):\n" + "\n".join(lines)
+            + f"\n    return [\n        {body}]\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 def _build(name: str, make):
     """(names, argument names, numpy function) of the expressions `make()` returns as a
-    dict, the generated source cached on disk (`make` is not called on a cache hit)."""
+    dict: the table shipped with the package for the present formulas
+    (scripts/regenerate_compiled.py writes them), else the user's cache, else generated
+    now and cached (`make` is not called on a hit)."""
     from functools import reduce
-    key = hashlib.sha256(_source_key() + name.encode()).hexdigest()[:16]
-    cache = Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")) / f"{name}-{key}.py"
-    src = cache.read_text() if cache.exists() else None
+    path = table_path(name)
+    if not path.exists():
+        path = table_path(name, Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")))
+    src = path.read_text() if path.exists() else None
     if src is None:
-        import sympy as sp
-        from sympy.printing.lambdarepr import NumPyPrinter
-        printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,
-                                "allow_unknown_functions": True, "user_functions": {}})
-        exprs = make()
-        args = _symbols(exprs.values())
-        # common subexpressions once (the per-stage sums share most of their terms)
-        shared, reduced = sp.cse(list(exprs.values()), symbols=sp.numbered_symbols("_x"), optimizations="basic")
-        lines = [f"    {sym} = {printer.doprint(e)}" for sym, e in shared]
-        body = ",\n        ".join(printer.doprint(e) for e in reduced)
-        src = (f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
-               f"def _fn({', '.join(s.name for s in args)}):\n" + "\n".join(lines)
-               + f"\n    return [\n        {body}]\n")
+        src = generate(make)
         try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".tmp{os.getpid()}")
-            tmp.write_text(src)
-            os.replace(tmp, cache)
+            write_atomic(path, src)
         except OSError:
             pass
     namespace = {"numpy": np, "reduce": reduce, **_NUMPY}
-    exec(compile(src, str(cache), "exec"), namespace)
+    exec(compile(src, str(path), "exec"), namespace)
     return namespace["_NAMES"], namespace["_ARGS"], namespace["_fn"]
 
 
@@ -92,22 +110,18 @@ class _Compiled:
         return {n: np.broadcast_to(np.asarray(o, float), shape) for n, o in zip(self.names, out)}
 
 
-@lru_cache(maxsize=1)
-def _formulas() -> _Compiled:
-    def make():
-        import planner.costmodel.formula_table as ft
-        return {k: e for k, (e, _) in ft.FORMULAS.items()}
-    return _Compiled("formulas", make)
-
-
-@lru_cache(maxsize=1)
-def _stage() -> _Compiled:
-    return _Compiled("stage", lambda: {k: e for k, (e, _) in _fm().STAGE.items()})
-
-
 def _fm():
     import planner.costmodel.formulas as fm
     return fm
+
+
+def _formula_exprs() -> dict:
+    import planner.costmodel.formula_table as ft
+    return {k: e for k, (e, _) in ft.FORMULAS.items()}
+
+
+def _stage_exprs() -> dict:
+    return {k: e for k, (e, _) in _fm().STAGE.items()}
 
 
 def _linear_parts() -> dict:
@@ -126,24 +140,39 @@ def _linear_parts() -> dict:
     return out
 
 
-@lru_cache(maxsize=1)
-def _coefficients() -> _Compiled:
-    return _Compiled("coefficients", _linear_parts)
+MAKERS = {"formulas": _formula_exprs, "stage": _stage_exprs, "coefficients": _linear_parts}
+
+
+@lru_cache(maxsize=None)
+def _compiled(name: str) -> _Compiled:
+    return _Compiled(name, MAKERS[name])
+
+
+def write_shipped() -> list[Path]:
+    """Generate the tables of the present formulas into SHIPPED (stale ones removed)."""
+    keep = [table_path(n) for n in MAKERS]
+    for old in SHIPPED.glob("*.py"):
+        if old not in keep:
+            old.unlink()
+    for name, path in zip(MAKERS, keep):
+        if not path.exists():
+            write_atomic(path, generate(MAKERS[name]))
+    return keep
 
 
 def formulas(values: dict) -> dict[str, np.ndarray]:
     """Every formula of the `FORMULAS` table at the given symbol values (scalars or arrays)."""
-    return _formulas()(values)
+    return _compiled("formulas")(values)
 
 
 def stage(values: dict) -> dict[str, np.ndarray]:
     """Every per-stage sum at the given symbol values, stage integers included."""
-    return _stage()(values)
+    return _compiled("stage")(values)
 
 
 def coefficients(values: dict) -> dict[str, dict[str, np.ndarray]]:
     """{term: {"const": array, "<stage int>": array}} over the rows of `values`."""
-    raw = _coefficients()(values)
+    raw = _compiled("coefficients")(values)
     out: dict[str, dict[str, np.ndarray]] = {}
     for key, arr in raw.items():
         term, part = key.split(":")
@@ -153,4 +182,4 @@ def coefficients(values: dict) -> dict[str, dict[str, np.ndarray]]:
 
 def stage_symbols() -> list[str]:
     """Names of the symbols the per-stage sums read, stage integers included."""
-    return list(_stage().args)
+    return list(_compiled("stage").args)

@@ -1,0 +1,341 @@
+_NAMES = ['P_attn', 'P_mlp', 'P_experts', 'P_shared', 'P_router', 'P_embed', 'P_head', 'P_norm', 'P_mtp', 'G_dense_attn', 'G_dense_mlp', 'G_moe_dense', 'G_experts', 'Bpp_dense', 'Bpp_expert', 'A_attn', 'A_scores', 'A_mlp', 'A_moe', 'A_full', 'A_logits', 'B_moe', 'B_cp', 'B_tp', 'Tr_dense', 'Tr_moe', 'Fl_attn_mm', 'Fl_attn_core', 'Fl_mlp', 'Fl_moe', 'Fl_head', 'M_ew_attn', 'M_ew_mlp', 'M_ew_moe', 'M_scores', 'T_dense', 'T_moe', 'T_rc_dense', 'T_rc_moe', 'T_head', 'T_moe_block', 'X_tp_attn', 'X_tp_mlp', 'X_etp', 'X_ring', 'X_ring_exposed', 'X_ulysses', 'X_ep', 'X_pp', 'X_rc_dense', 'X_rc_moe', 'X_dp_per_param', 'X_edp_per_param', 'X_dp_mb_per_param', 'T_opt_dense', 'T_opt_expert', 'S_dense_core_attn', 'S_dense_layernorm', 'S_dense_mla_up_proj', 'S_dense_op', 'S_dense_mlp', 'S_moe_core_attn', 'S_moe_layernorm', 'S_moe_mla_up_proj', 'S_moe_op', 'S_moe_moe', 'S_moe_moe_act', 'S_moe_shared_experts', 'T_dense_core_attn', 'T_dense_layernorm', 'T_dense_mla_up_proj', 'T_dense_op', 'T_dense_mlp', 'T_moe_core_attn', 'T_moe_layernorm', 'T_moe_mla_up_proj', 'T_moe_op', 'T_moe_moe', 'T_moe_moe_act', 'T_moe_shared_experts']
+_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_pp', 'W_tp', 'Z_d', 'Z_e', 'a', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_r', 'c_u', 'd_h', 'd_n', 'd_r', 'd_v', 'drop', 'eta', 'eta_a', 'f_off', 'flash', 'g', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'lin_bias', 'ln_bias', 'mu', 'n_m', 'qk_norm', 'r_kv', 'r_q', 'router_bias', 't', 't_e', 't_g', 't_s', 'tied', 'v', 'z_1', 'z_2', 'z_3']
+def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_pp, W_tp, Z_d, Z_e, a, alpha, b, b_g, b_l, b_r, c, c_r, c_u, d_h, d_n, d_r, d_v, drop, eta, eta_a, f_off, flash, g, h, has_qlora, imb, imb_mem, is_mla, lin_bias, ln_bias, mu, n_m, qk_norm, r_kv, r_q, router_bias, t, t_e, t_g, t_s, tied, v, z_1, z_2, z_3):
+    _x0 = is_mla - 1
+    _x1 = _x0*d_h
+    _x2 = d_n + d_r
+    _x3 = _x2*is_mla
+    _x4 = _x1 - _x3
+    _x5 = _x4*a
+    _x6 = 2*h
+    _x7 = d_r + r_kv
+    _x8 = d_n + d_v
+    _x9 = _x8*r_kv
+    _x10 = _x1*_x6*g - is_mla*(_x7*h + _x9*a + r_kv)
+    _x11 = a*h
+    _x12 = _x1*_x11
+    _x13 = d_v*is_mla
+    _x14 = _x1 - _x13
+    _x15 = _x2*a
+    _x16 = has_qlora - 1
+    _x17 = _x16*h
+    _x18 = has_qlora*r_q
+    _x19 = _x15*_x17 - _x18*(_x15 + h + 1)
+    _x20 = _x11*_x14 + _x12 + _x19*is_mla
+    _x21 = _x10 + _x20
+    _x22 = h*n_m
+    _x23 = n_m - 1
+    _x24 = F*_x23
+    _x25 = F*_x22 + lin_bias*(_x24 + h)
+    _x26 = E*h
+    _x27 = F_e*n_m
+    _x28 = E_s*F_s
+    _x29 = V*h
+    _x30 = ln_bias + 1
+    _x31 = t**(-1.0)
+    _x32 = _x31*is_mla
+    _x33 = t_g**(-1.0)
+    _x34 = _x28*_x31
+    _x35 = M_e**(-1.0)
+    _x36 = F_e/t_e
+    _x37 = _x36*n_m
+    _x38 = z_2 - 1
+    _x39 = _x38*b_g
+    _x40 = Z_d**(-1.0)
+    _x41 = _x40*z_1
+    _x42 = 2*z_1
+    _x43 = _x42 + z_3 - 3
+    _x44 = 2*mu
+    _x45 = 1 - z_1
+    _x46 = _x41 + _x45
+    _x47 = 4*mu - 12
+    _x48 = 1 - z_3
+    _x49 = 2*mu - 2
+    _x50 = Z_e**(-1.0)
+    _x51 = _x45 + _x50*z_1
+    _x52 = _x31*a
+    _x53 = 2*_x52
+    _x54 = t_s**(-1.0)
+    _x55 = _x54*h
+    _x56 = _x55*drop
+    _x57 = 4*_x55
+    _x58 = _x56 + _x57
+    _x59 = _x52*d_v + _x7
+    _x60 = _x33*g
+    _x61 = _x1*_x60
+    _x62 = c**(-1.0)
+    _x63 = S*_x62
+    _x64 = _x52*_x63
+    _x65 = flash - 1
+    _x66 = _x65*(3*drop + 2)
+    _x67 = -4*_x61 - _x64*_x66 + 2*is_mla*(_x15*_x31 + _x18 + _x59)
+    _x68 = -_x4*_x53 + _x67
+    _x69 = _x63*b
+    _x70 = S**2*_x52*b
+    _x71 = _x70/c**2
+    _x72 = -_x66*_x71
+    _x73 = F*_x31
+    _x74 = 2*n_m
+    _x75 = _x73*_x74
+    _x76 = _x56 + _x75
+    _x77 = E*_x54
+    _x78 = _x34*_x74
+    _x79 = K*imb_mem
+    _x80 = _x54*_x79
+    _x81 = 4*_x77 + _x78 + 2*_x80*t_e*(_x37 + _x6)
+    _x82 = _x58 + _x81
+    _x83 = _x54*_x6
+    _x84 = _x69*_x83
+    _x85 = V*_x31
+    _x86 = _x69*_x85
+    _x87 = _x79*t_e
+    _x88 = _x57*_x69
+    _x89 = _x32*a
+    _x90 = _x89*(_x8 + d_r)
+    _x91 = 2*_x1
+    _x92 = _x69*(-_x60*_x91 + _x90)
+    _x93 = _x6*_x69
+    _x94 = F_e*_x80
+    _x95 = 2*_x69
+    _x96 = (flash - 2)*(_x13 + _x3 - _x91)
+    _x97 = _x62*_x70
+    _x98 = _x73*_x93
+    _x99 = _x34*n_m
+    _x100 = K*imb
+    _x101 = _x29*_x31
+    _x102 = _x101*_x95
+    _x103 = drop + 10
+    _x104 = _x65*(5*drop + 4)
+    _x105 = _x104*_x64
+    _x106 = _x103*_x55
+    _x107 = _x27*_x80
+    _x108 = 8*_x55
+    _x109 = 2*_x107 + _x108*_x87 + 20*_x77 + _x78
+    _x110 = _x69*(_x106 + _x109)
+    _x111 = _x103*_x83 - _x105
+    _x112 = W_hbm**(-1.0)
+    _x113 = _x112*_x69
+    _x114 = _x113*(_x111 + _x75)
+    _x115 = _x73*h
+    _x116 = _x69*h
+    _x117 = _x69*_x73
+    _x118 = 2*_x112
+    _x119 = T_m**(-1.0)
+    _x120 = reduce(maximum, [1, h])
+    _x121 = ceil(_x119*_x120)
+    _x122 = N_sm**(-1.0)
+    _x123 = T_n**(-1.0)
+    _x124 = reduce(maximum, [1, _x69])
+    _x125 = _x122*ceil(_x123*_x124)
+    _x126 = _x121*_x125
+    _x127 = _x120*_x123
+    _x128 = ceil(_x127)
+    _x129 = _x122*ceil(_x119*_x124)
+    _x130 = _x128*_x129
+    _x131 = ceil(2*_x127)
+    _x132 = _x129*_x131
+    _x133 = Pk**(-1.0)
+    _x134 = _x133/eta
+    _x135 = _x134/reduce(maximum, [_x126/ceil(_x126), _x130/ceil(_x130), _x132/ceil(_x132)])
+    _x136 = _x24*_x31
+    _x137 = reduce(maximum, [1, _x136])
+    _x138 = _x125*ceil(_x119*_x137)
+    _x139 = _x123*_x137
+    _x140 = _x129*ceil(_x139)
+    _x141 = _x129*ceil(2*_x139)
+    _x142 = _x134*_x93
+    _x143 = reduce(maximum, [_x118*(_x116 + _x136*_x69 + _x136*h), _x136*_x142/reduce(maximum, [_x138/ceil(_x138), _x140/ceil(_x140), _x141/ceil(_x141)])]) + reduce(maximum, [_x135*_x98, _x118*(_x115 + _x116 + _x117)])
+    _x144 = c_r**(-1.0)
+    _x145 = S*_x144
+    _x146 = _x133*_x96/(_x145*eta_a*flash/(L_a0 + _x145) - _x65*eta)
+    _x147 = _x146*_x97
+    _x148 = -S*_x62*b*h
+    _x149 = _x31*(_x10 + _x12 + _x19*is_mla)
+    _x150 = _x149/h
+    _x151 = reduce(maximum, [1, -_x150])
+    _x152 = _x123*_x151
+    _x153 = _x129*ceil(_x152)
+    _x154 = _x125*ceil(_x119*_x151)
+    _x155 = _x129*ceil(2*_x152)
+    _x156 = _x134*_x95
+    _x157 = _x14*_x52
+    _x158 = -_x147 + reduce(maximum, [_x118*(-_x148 - _x149 - _x150*_x69), -_x149*_x156/reduce(maximum, [_x153/ceil(_x153), _x154/ceil(_x154), _x155/ceil(_x155)])]) + reduce(maximum, [-_x135*_x157*_x93, _x118*(-_x148 - _x157*_x69 - _x157*h)])
+    _x159 = _x114 + _x143 + _x158
+    _x160 = _x113*(_x109 + _x111)
+    _x161 = _x34*h
+    _x162 = _x31*_x93
+    _x163 = F_s*_x162
+    _x164 = _x23*_x34
+    _x165 = reduce(maximum, [1, _x164])
+    _x166 = _x123*_x165
+    _x167 = _x129*ceil(_x166)
+    _x168 = _x125*ceil(_x119*_x165)
+    _x169 = _x129*ceil(2*_x166)
+    _x170 = _x134*_x23
+    _x171 = reduce(maximum, [_x118*(_x116 + _x161*_x23 + _x164*_x69), _x163*_x170/reduce(maximum, [_x167/ceil(_x167), _x168/ceil(_x168), _x169/ceil(_x169)])]) + reduce(maximum, [_x135*_x163, _x118*(_x116 + _x161 + _x34*_x69)])
+    _x172 = _x55*_x69
+    _x173 = reduce(maximum, [1, E])
+    _x174 = _x54*_x69
+    _x175 = reduce(maximum, [1, _x174])
+    _x176 = _x122*ceil(_x119*_x173)*ceil(_x123*_x175)
+    _x177 = _x123*_x173
+    _x178 = _x122*ceil(_x119*_x175)
+    _x179 = _x178*ceil(_x177)
+    _x180 = _x178*ceil(2*_x177)
+    _x181 = _x36*h
+    _x182 = F_e*_x100
+    _x183 = M_e/_x173
+    _x184 = _x174*_x183
+    _x185 = _x182*_x184
+    _x186 = _x100*t_e
+    _x187 = _x172*_x183*_x186
+    _x188 = E*_x35
+    _x189 = _x118*_x188
+    _x190 = reduce(maximum, [1, _x184*_x186])
+    _x191 = _x122*reduce(maximum, [1, _x188])
+    _x192 = _x191*ceil(_x123*_x190)
+    _x193 = _x121*_x192
+    _x194 = _x191*ceil(_x119*_x190)
+    _x195 = _x128*_x194
+    _x196 = _x131*_x194
+    _x197 = _x182*_x84
+    _x198 = reduce(maximum, [1, _x23*_x36])
+    _x199 = _x192*ceil(_x119*_x198)
+    _x200 = _x123*_x198
+    _x201 = _x194*ceil(_x200)
+    _x202 = _x194*ceil(2*_x200)
+    _x203 = reduce(maximum, [_x189*(_x181 + _x185 + _x187), _x134*_x197/reduce(maximum, [_x193/ceil(_x193), _x195/ceil(_x195), _x196/ceil(_x196)])]) + reduce(maximum, [_x189*(_x181*_x23 + _x185*_x23 + _x187), _x170*_x197/reduce(maximum, [_x199/ceil(_x199), _x201/ceil(_x201), _x202/ceil(_x202)])])
+    _x204 = E_s*_x171 + _x203 + reduce(maximum, [_x118*(_x172 + _x26 + _x69*_x77), _x142*_x77/reduce(maximum, [_x176/ceil(_x176), _x179/ceil(_x179), _x180/ceil(_x180)])])
+    _x205 = _x158 + _x160 + _x204
+    _x206 = reduce(maximum, [1, _x85])
+    _x207 = _x125*ceil(_x119*_x206)
+    _x208 = _x123*_x206
+    _x209 = _x129*ceil(_x208)
+    _x210 = _x129*ceil(2*_x208)
+    _x211 = W_tp**(-1.0)
+    _x212 = _x162*_x211
+    _x213 = t - 1
+    _x214 = 4*_x213
+    _x215 = _x214*(_x212 + alpha)
+    _x216 = t_e - 1
+    _x217 = W_etp**(-1.0)
+    _x218 = _x217*_x80*_x93
+    _x219 = alpha + 2*_x92/W_cr
+    _x220 = 3*c_r - 3
+    _x221 = c_u - 1
+    _x222 = _x31*_x5
+    _x223 = 4*_x69*(-_x222 + _x31*a*d_v*is_mla - _x61)/(W_cu*c_u)
+    _x224 = M_e - 1
+    _x225 = _x224*alpha
+    _x226 = _x100*_x224*_x35*_x84
+    _x227 = reduce(maximum, [_x226*f_off/W_eout, -_x226*(f_off - 1)/W_ein])
+    _x228 = _x213*alpha
+    _x229 = _x116*_x211*_x31
+    _x230 = _x221*_x223 + _x221*alpha
+    _x231 = _x214*_x229 + 2*_x228
+    _x232 = _x216*alpha
+    _x233 = 2*_x225 + 2*_x227
+    _x234 = _x216*_x217*_x79*_x88 + 2*_x232 + _x233
+    _x235 = _x38*z_1*(b_r + 2) + 2*b_r*(z_1 - 1) + 2*z_2*(z_3 - 1)
+    _x236 = _x40*(Z_d - 1)/W_dpcp
+    _x237 = _x112*(b_g + 26)
+    _x238 = _x90*_x95
+    _x239 = _x32*has_qlora
+    _x240 = has_qlora*is_mla
+    _x241 = _x240 - 1
+    _x242 = n_m - 2
+    _x243 = 2*_x242
+    _x244 = n_m - 3
+    _x245 = 2*_x244
+    _x246 = _x52 + _x60
+    _x247 = 2*_x16*_x89*(2*d_n + d_r + d_v) - 2*_x240*(_x55 + _x7 + r_q) + _x246*_x91 + 6*_x55 + _x83*drop
+    _x248 = _x34 + _x77
+    _x249 = -_x97*(_x104*_x112*_x62 + _x146)
+    _x250 = _x108*_x113
+    _x251 = _x156*_x89*(_x18*_x2 + _x9)
+    _x252 = _x1*_x246*h + _x17*_x59*is_mla - _x89*has_qlora*(_x2*r_q + _x9)
+    _x253 = _x212*_x213 + _x228
+    _x254 = _x241*_x34
+    _x255 = -_x248*has_qlora*is_mla
+    _x256 = _x118*_x69
+    return [
+        -_x21 + 2*d_h*qk_norm + lin_bias*(-_x5 + 2*d_h*g + h),
+        _x25,
+        _x26*_x27,
+        _x22*_x28,
+        E*(h + router_bias),
+        _x29,
+        -_x29*(tied - 1),
+        _x30*h,
+        h*(_x6 + 3*ln_bias + 3),
+        -_x10*(-_x0*_x33 + _x32) - _x20*_x31 + 2*_x30*h,
+        _x25*_x31,
+        E*router_bias + _x22*_x34 + _x26,
+        _x26*_x35*_x37,
+        -_x39 + _x40*b_g*z_2 - _x44*(-2*_x41 + _x43) - _x46*_x47 - _x49*(_x40*z_3 + _x48),
+        -_x39 - _x44*(-_x42*_x50 + _x43) - _x47*_x51 - _x49*(_x48 + _x50*z_3) + _x50*b_g*z_2,
+        _x69*(-_x14*_x53 + 4*_x52*flash + _x58 + _x68),
+        _x72,
+        _x69*(_x57 + _x76),
+        _x69*_x82,
+        _x84,
+        _x86*b_l,
+        _x87*_x88,
+        4*_x92,
+        _x93,
+        _x69*_x75,
+        _x69*_x74*(_x34 + _x94),
+        -_x21*_x31*_x95,
+        -_x96*_x97,
+        _x98*n_m,
+        _x93*(_x54*(E + _x100*_x27) + _x99),
+        _x102,
+        _x69*(_x103*_x54*h - _x105),
+        _x69*(_x106 + _x75),
+        _x110,
+        -_x104*_x71,
+        3*_x159,
+        3*_x205,
+        _x159,
+        _x205,
+        30*_x113*_x85 + 3*reduce(maximum, [_x118*(_x101 + _x116 + _x86), _x102*_x134/reduce(maximum, [_x207/ceil(_x207), _x209/ceil(_x209), _x210/ceil(_x210)])]),
+        3*_x110*_x112 + 3*_x204,
+        _x215,
+        _x215,
+        4*_x216*(_x218 + alpha),
+        _x219*_x220,
+        _x220*reduce(maximum, [0, _x144*_x147 + _x219]),
+        2*_x221*(_x223 + alpha),
+        4*_x225 + 4*_x227,
+        2*v*(alpha + _x162/W_pp),
+        8*_x213*_x229 + 4*_x228 + _x230,
+        _x230 + _x231 + _x234,
+        -_x235*_x236,
+        -_x235*_x50*(Z_e - 1)/W_edp,
+        _x236*(b_r*z_2 + 4*z_3),
+        _x237*_x46,
+        _x237*_x51,
+        _x72,
+        _x88,
+        _x238,
+        _x69*(-_x243*(F*_x239 - _x241*(_x55 + _x73)) + _x245*(-_x241*_x73 + _x54*h*has_qlora*is_mla) + _x247 + _x68 + _x75),
+        _x69*_x76,
+        _x72,
+        _x88,
+        _x238,
+        _x69*(-2*_x222 - _x243*(_x240*(_x34 + _x55) - _x241*_x248) + _x245*(_x239*_x28 - _x241*_x54*(E + h)) + _x247 + _x67 + _x81),
+        _x69*(-_x55*(drop + 4) + _x82),
+        _x94*_x95,
+        _x69*_x78,
+        _x249,
+        _x250,
+        _x251,
+        _x114 - _x156*(-_x115*_x242*(_x240 + 1) + _x115*_x244 + _x252) + _x231,
+        _x117*_x118*n_m + _x143 + _x253,
+        _x249,
+        _x250,
+        _x251,
+        -_x156*(-_x242*h*(-2*_x254 - _x255) + _x244*h*(-_x254 - _x255) + _x252) + _x160 + _x203 + _x216*_x218 + _x232 + _x233 + _x253,
+        _x204 + _x234 + _x256*(_x107 + _x57*_x87 + 10*_x77 + _x99),
+        _x107*_x256,
+        E_s*(F_s*_x256*_x31*n_m + _x171)]
