@@ -71,8 +71,15 @@ def fold_filter(problem) -> Optional[Callable]:
     """The target's fold rules as solvers.search's fold filter (None for the bundle)."""
     if engine(problem) == "bundle":
         return None
-    return lambda tu, f: not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
-                                               etp=f[0], ep=f[1], edp=f[2])
+    seen: dict = {}                          # the fold rules read only these six degrees
+
+    def keep(tu, f) -> bool:
+        key = (tu.tp, tu.cp, tu.dp, *f)
+        if key not in seen:
+            seen[key] = not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
+                                              etp=f[0], ep=f[1], edp=f[2])
+        return seen[key]
+    return keep
 
 
 def violations(layout: Layout, problem) -> list[Violation]:

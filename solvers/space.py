@@ -181,11 +181,14 @@ def _row_inputs(tuples: list[Degrees], fold_lists: list) -> dict[str, np.ndarray
 
 def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
     cache: dict = {}
+    by_ranks: dict = {}                      # the rules' foldings of each stage size, once
     fold_lists, rows, start = [], [], 0
     for tu in tuples:
         key = (tu.stage_ranks, tu) if fold_filter is not None else tu.stage_ranks
         if key not in cache:
-            cache[key] = [f for f in folds(problem, tu.stage_ranks) if fold_filter is None or fold_filter(tu, f)]
+            if tu.stage_ranks not in by_ranks:
+                by_ranks[tu.stage_ranks] = folds(problem, tu.stage_ranks)
+            cache[key] = [f for f in by_ranks[tu.stage_ranks] if fold_filter is None or fold_filter(tu, f)]
         fold_lists.append(cache[key])
         rows.append(slice(start, start + len(cache[key])))
         start += len(cache[key])

@@ -25,15 +25,11 @@ from pathlib import Path
 import numpy as np
 
 _HERE = Path(__file__).parent
-_KEY_FILES = ("formulas.py", "formula_table.py", "names.py", "compile.py")
+_KEY_FILES = ("formulas.py", "formula_table.py", "names.py", "printer.py")
 SHIPPED = _HERE / "compiled"              # the tables of the committed formulas
 
 _NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "ceil", "floor", "maximum", "minimum", "sqrt", "select", "less", "greater",
                                       "equal", "inf", "nan", "where")}
-
-
-def _symbols(exprs) -> list:
-    return sorted({s for e in exprs for s in e.free_symbols}, key=lambda s: s.name)
 
 
 @lru_cache(maxsize=1)
@@ -46,23 +42,6 @@ def _source_key() -> bytes:
 def table_path(name: str, where: Path = SHIPPED) -> Path:
     """The file of table `name` for the present formulas under `where`."""
     return where / f"{name}-{hashlib.sha256(_source_key() + name.encode()).hexdigest()[:16]}.py"
-
-
-def generate(make) -> str:
-    """The numpy source of the expressions `make()` returns as a dict (sympy: ~30 s each)."""
-    import sympy as sp
-    from sympy.printing.lambdarepr import NumPyPrinter
-    printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,
-                            "allow_unknown_functions": True, "user_functions": {}})
-    exprs = make()
-    args = _symbols(exprs.values())
-    # common subexpressions once (the per-stage sums share most of their terms)
-    shared, reduced = sp.cse(list(exprs.values()), symbols=sp.numbered_symbols("_x"), optimizations="basic")
-    lines = [f"    {sym} = {printer.doprint(e)}" for sym, e in shared]
-    body = ",\n        ".join(printer.doprint(e) for e in reduced)
-    return (f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
-            f"def _fn({', '.join(s.name for s in args)}):\n" + "\n".join(lines)
-            + f"\n    return [\n        {body}]\n")
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -83,6 +62,7 @@ def _build(name: str, make):
         path = table_path(name, Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")))
     src = path.read_text() if path.exists() else None
     if src is None:
+        from planner.costmodel.printer import generate
         src = generate(make)
         try:
             write_atomic(path, src)
@@ -107,7 +87,18 @@ class _Compiled:
             args.append(values[s])
         out = self.fn(*args)
         shape = np.broadcast_shapes(*[np.shape(x) for x in args]) if args else ()
-        return {n: np.broadcast_to(np.asarray(o, float), shape) for n, o in zip(self.names, out)}
+        res = {}
+        for n, o in zip(self.names, out):          # read-only, each of the inputs' broadcast shape
+            a = np.asarray(o, float)
+            if a.shape == shape:
+                a = a.view()
+            elif a.ndim == 0:                      # a constant: a zero-stride view (np.broadcast_to is slow)
+                a = np.ndarray(shape, float, buffer=a.reshape(1), strides=(0,) * len(shape))
+            else:
+                a = np.broadcast_to(a, shape)
+            a.flags.writeable = False
+            res[n] = a
+        return res
 
 
 def _fm():
@@ -156,6 +147,7 @@ def write_shipped() -> list[Path]:
             old.unlink()
     for name, path in zip(MAKERS, keep):
         if not path.exists():
+            from planner.costmodel.printer import generate
             write_atomic(path, generate(MAKERS[name]))
     return keep
 
