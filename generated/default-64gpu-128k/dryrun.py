@@ -21,8 +21,10 @@ gradients of the whole stage exist at the steady state's peak, as they do in
 a real step. MoE routing is taken as perfectly balanced (the values are not
 known when tracing).
 
-Terms: zero3's gathered bf16 copy of the units in use is reported under
-"buffers", as the cost model counts it (weights = the fp32 master shard). Printed beside the plan's estimate
+Terms, filed as the cost model files them: "activations" = the tracker's
+Activation + Temp + Inputs (in-flight activations, the loss's logits, the
+running layer's transients); "buffers" = Buffer + All Gather + Reduce Scatter
+and zero3's gathered bf16 copy of the units in use (weights = the fp32 master shard). Printed beside the plan's estimate
 for this rank's stage (plan.json estimate.memory_gib_by_stage[pp_rank]).
 """
 import json
