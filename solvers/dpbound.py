@@ -97,8 +97,9 @@ class _Block:
 
     def floats(self) -> dict:
         if self._floats is None:
-            self._floats = {name: {q: np.broadcast_to(a.astype(float), (len(self.rows),)) for q, a in d.items()}
-                            for name, d in self.per.items()}
+            R = len(self.rows)
+            wide = lambda a: a if a.shape == (R,) else np.broadcast_to(a, (R,))   # (broadcast_to is slow)
+            self._floats = {name: {q: wide(a.astype(float)) for q, a in d.items()} for name, d in self.per.items()}
         return self._floats
 
     def points(self, kind: str, full_ok: bool):
