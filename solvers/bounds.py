@@ -18,7 +18,6 @@ from planner import costmodel as cm
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from solvers.space import Tables, searchable_modules
 
-STATIC = PERSISTENT_TERMS
 BUSY = ("work",) + COMM_TERMS
 REDUCE = ("dp_step", "edp_step")
 
@@ -28,11 +27,11 @@ def _rows(tab: Tables) -> SimpleNamespace:
     co = tab.coef
     g = lambda terms, part: sum(co[t][part].astype(float) for t in terms)
     r = SimpleNamespace(
-        w_d=g(STATIC, "L_d"), w_m=g(STATIC, "L_m"), a_d=g(("act_mb",), "L_d"), a_m=g(("act_mb",), "L_m"),
+        w_d=g(PERSISTENT_TERMS, "L_d"), w_m=g(PERSISTENT_TERMS, "L_m"), a_d=g(("act_mb",), "L_d"), a_m=g(("act_mb",), "L_m"),
         t_d=g(BUSY, "L_d"), t_m=g(BUSY, "L_m"), rc_d=g(BUSY, "Lf_d"), rc_m=g(BUSY, "Lf_m"),
         c_d=g(("work",), "L_d"), c_m=g(("work",), "L_m"), rcw_d=g(("work",), "Lf_d"), rcw_m=g(("work",), "Lf_m"),
-        first=g(STATIC, "e_f"), last=g(STATIC, "e_l"),
-        base=g(STATIC, "const") + np.minimum(0.0, g(STATIC, "h_m")),
+        first=g(PERSISTENT_TERMS, "e_f"), last=g(PERSISTENT_TERMS, "e_l"),
+        base=g(PERSISTENT_TERMS, "const") + np.minimum(0.0, g(PERSISTENT_TERMS, "h_m")),
         t_last=g(BUSY, "e_l") + g(BUSY, "e_f"), t_const=g(BUSY, "const"),
         red_d=g(REDUCE, "L_d"), red_m=g(REDUCE, "L_m"), red_first=g(REDUCE, "e_f"), red_last=g(REDUCE, "e_l"),
         o_d=g(("opt_step",), "L_d"), o_m=g(("opt_step",), "L_m"), o_first=g(("opt_step",), "e_f"),

@@ -31,7 +31,6 @@ from planner.costmodel import GiB, chunks
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from solvers.space import Tables, searchable_modules
 
-PERSISTENT = PERSISTENT_TERMS
 BUSY = ("work",) + COMM_TERMS
 
 
@@ -80,7 +79,7 @@ class _Block:
         self.mods = searchable_modules(problem, tab, rows, memory_only=not every_module)
         self.sets = _module_sets(problem, self.mods)
         per = {name: _parts(tab, terms, rows) for name, terms in
-               (("mem", PERSISTENT), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
+               (("mem", PERSISTENT_TERMS), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
                 ("opt", ("opt_step",)), ("red", ("dp_step", "edp_step")), ("work", ("work",)))}
         per["exc"] = {q: per["red"][q] - per["work"][q] for q in per["red"]}      # excess = reduction - work
         self.per = per

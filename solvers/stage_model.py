@@ -47,7 +47,6 @@ from planner.layout import Layout, Stage
 from planner.specs import Problem
 from solvers.space import Tables, searchable_modules, undominated
 
-PERSISTENT = PERSISTENT_TERMS
 
 
 @dataclass
@@ -247,7 +246,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
         sv.constrain(model, allowed)
         stages.append(sv)
         # Memory of the stage (scaled by V: in-flight chunks are 1/V of the stage) fits the budget.
-        model.add(V * sv.term(*PERSISTENT) + chunks(P, V, M, i) * sv.term("act_mb") <= V * budget)
+        model.add(V * sv.term(*PERSISTENT_TERMS) + chunks(P, V, M, i) * sv.term("act_mb") <= V * budget)
         # The stage's micro-batch (compute + exposed collectives; sharding traffic runs
         # beside it) bounds the bottleneck; reduction beyond its compute window is exposed.
         busy = sv.term("work", *COMM_TERMS)

@@ -12,7 +12,7 @@ from planner.costmodel.values import (layout_values, layout_vector, model_values
                                       training_flops, unit_values)
 
 _LAZY = {"FORMULAS": "planner.costmodel.formula_table", "STAGE": "planner.costmodel.formulas",
-         "SYMBOL_DOC": "planner.costmodel.formulas", "explain_terms": "planner.costmodel.explain"}
+         "SYMBOL_DOC": "planner.costmodel.names", "explain_terms": "planner.costmodel.explain"}
 
 
 def __getattr__(name):

@@ -39,7 +39,7 @@ from __future__ import annotations
 import sympy as sp
 
 from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
-                                     STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES)
+                                     STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES, SYMBOL_DOC)
 
 # --------------------------------------------------------------------------- symbols
 
@@ -66,18 +66,6 @@ r_m = {k: sp.Symbol(n, nonnegative=True) for k, n in zip(MOE_MODULES, R_M)}
 STAGE_INTS = (nd_, nmo_, fd_, fmo_, *r_d.values(), *r_m.values(), ef, el, hm)
 assert tuple(q.name for q in STAGE_INTS) == STAGE_INT_NAMES
 
-SYMBOL_DOC = {
-    "h": "hidden", "a": "heads", "g": "kv heads", "d_h": "head dim", "V": "vocab", "F": "dense FFN width",
-    "n_m": "matrices per FFN", "E": "experts", "K": "top-k", "F_e": "expert FFN width",
-    "E_s": "shared experts", "F_s": "shared expert width", "S": "sequence", "b": "micro-batch",
-    "t": "tp", "c": "cp", "d": "dp", "p": "pp", "v": "vpp", "t_e": "etp", "M_e": "ep", "D_e": "edp",
-    "c_u": "cp Ulysses part", "c_r": "cp ring part", "t_s": "tp if sequence parallel else 1",
-    "t_g": "min(tp, kv heads)", "Pk": "peak FLOP/s", "eta": "GEMM efficiency",
-    "eta_a": "attention efficiency", "imb": "MoE busiest/mean load", "W_hbm": "achieved HBM bandwidth",
-    "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",
-    "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
-    "b_l": "bytes per logit element at the loss's peak",
-}
 
 # --------------------------------------------------------------------------- per layer
 
@@ -341,24 +329,18 @@ st_pd = (nd_ * (G_dense_attn + G_dense_mlp) + nmo_ * (G_dense_attn + G_moe_dense
 st_pe = nmo_ * G_experts + el * k_mtp * is_moe_model * G_experts
 layer_params = (1 - hm) * (G_dense_attn + G_dense_mlp) + hm * (G_dense_attn + G_moe_dense + G_experts)
 
-# What a stage holds at its memory peak besides the in-flight activations, filed as torch's
-# memory tracker files it (FSDPMemTracker: the bundle's --dry-run measures it, issue 12):
-# * buffers: the sharded engine's per-layer buffers -- the gradient reduce-scatter buffer
-#   (b_g per element from zero2) and under zero3 the gathered bf16 layer and its prefetch
-#   (2 x 2 bytes);
-# * transient: the running layer's working set -- the TP all-gather, the ring's K/V double
-#   buffer, the MoE dispatch buffers and the FFN's backward transient (the tracker's
-#   activations and temporaries).
-# The last stage peaks instead at the loss (the head's backward, every micro-batch's
-# activations held), where no layer runs: zero3 holds one layer's gathered params and the
-# gathered head (+ the embedding: FSDP2's root unit when p == 1), zero2 the head unit's
-# gradient buffer, and no layer transient. FSDP2 keeps each root's last reduce-scatter
-# input until that root's next one (one comm context per root: each of the v model chunks
-# of a pp rank is a root), so the head chunk holds the head unit's and each other chunk
-# its first layer's own unit's (for a MoE layer: attention and norms; router, experts and
-# shared experts are units of their own). The last stage's layer is taken of the model's
-# kind (a MoE model's last stage holds a MoE layer: its dense layers come first), so the
-# sums stay linear in the stage integers.
+# What a stage holds at its peak besides the in-flight activations, filed as torch's memory
+# tracker files it (FSDPMemTracker; the bundle's --dry-run measures it, issue 12):
+# * buffers: the sharded engine's -- a layer's gradient reduce-scatter buffer (b_g per
+#   element from zero2), under zero3 the gathered bf16 layer and its prefetch (2 x 2 bytes);
+# * transient: the running layer's TP all-gather, ring K/V double buffer, MoE dispatch
+#   buffers and FFN backward transient (the tracker's activations and temporaries).
+# The last stage peaks at the loss, where no layer runs: zero3 holds one gathered layer and
+# the gathered head (+ the embedding, FSDP2's root unit, when p == 1); FSDP2 keeps each
+# root's last reduce-scatter input until its next one, and each of a pp rank's v chunks is
+# a root: the head unit's, and each other chunk's first layer unit's (a MoE layer's router,
+# experts and shared experts are units of their own). Its layer is of the model's kind (a
+# MoE model's dense layers come first), so the sums stay linear in the stage integers.
 shard_buffers = lambda params: z2 * (bg + 4 * z3) * params
 layer_transient = lambda moe: (B_tp * sp.Min(1, t - 1) + B_cp * sp.Min(1, cr - 1) + moe * B_moe
                                + moe * Tr_moe + (1 - moe) * Tr_dense)

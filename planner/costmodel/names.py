@@ -19,3 +19,17 @@ MEMORY_TERMS = ("weights", "grads", "optimizer", "act_mb", "logits", "buffers", 
 # the memory a stage holds once (act_mb is held once per in-flight micro-batch)
 PERSISTENT_TERMS = ("weights", "grads", "optimizer", "logits", "buffers", "transient")
 COMM_TERMS = ("comm_tp", "comm_cp", "comm_ep", "comm_pp")
+
+# what `explain` prints beside each symbol
+SYMBOL_DOC = {
+    "h": "hidden", "a": "heads", "g": "kv heads", "d_h": "head dim", "V": "vocab", "F": "dense FFN width",
+    "n_m": "matrices per FFN", "E": "experts", "K": "top-k", "F_e": "expert FFN width",
+    "E_s": "shared experts", "F_s": "shared expert width", "S": "sequence", "b": "micro-batch",
+    "t": "tp", "c": "cp", "d": "dp", "p": "pp", "v": "vpp", "t_e": "etp", "M_e": "ep", "D_e": "edp",
+    "c_u": "cp Ulysses part", "c_r": "cp ring part", "t_s": "tp if sequence parallel else 1",
+    "t_g": "min(tp, kv heads)", "Pk": "peak FLOP/s", "eta": "GEMM efficiency",
+    "eta_a": "attention efficiency", "imb": "MoE busiest/mean load", "W_hbm": "achieved HBM bandwidth",
+    "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",
+    "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
+    "b_l": "bytes per logit element at the loss's peak",
+}

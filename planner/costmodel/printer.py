@@ -19,6 +19,7 @@ def generate(make) -> str:
     shared, reduced = sp.cse(list(exprs.values()), symbols=sp.numbered_symbols("_x"), optimizations="basic")
     lines = [f"    {sym} = {printer.doprint(e)}" for sym, e in shared]
     body = ",\n        ".join(printer.doprint(e) for e in reduced)
-    return (f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
+    return ("# generated from the cost model's formulas by planner/costmodel/printer.py; do not edit\n"
+            f"_NAMES = {list(exprs)!r}\n_ARGS = {[s.name for s in args]!r}\n"
             f"def _fn({', '.join(s.name for s in args)}):\n" + "\n".join(lines)
             + f"\n    return [\n        {body}]\n")
