@@ -22,6 +22,7 @@ the coupling of the three maxima.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Optional
 
@@ -34,15 +35,47 @@ from solvers.space import Tables, searchable_modules
 BUSY = ("work",) + COMM_TERMS
 
 
-def _parts(tab: Tables, terms, rows) -> dict[str, np.ndarray]:
-    co = tab.coef
-    return {q: sum(co[t][q][rows].astype(np.int64) for t in terms) for q in co[terms[0]]}
+def _parts(tab: Tables, terms, rows, consts: dict) -> dict[str, np.ndarray]:
+    """The sum of `terms`' coefficients per part over `rows` (int64); a part that is one
+    number for every row (a broadcast column of the tables) is a shared read-only vector
+    of `consts` (value -> vector)."""
+    out = {}
+    for q in tab.coef[terms[0]]:
+        const, acc = 0, None
+        for t in terms:
+            a = tab.coef[t][q]
+            if a.strides and a.strides[0] == 0:
+                const += int(a[0]) if a.size else 0
+            elif acc is None:
+                acc = a[rows].copy() if isinstance(rows, slice) else a[rows]   # a copy: safe to add into
+            else:
+                acc += a[rows]
+        if acc is None:
+            if const not in consts:
+                consts[const] = np.full(len(rows), const, np.int64)
+                consts[const].flags.writeable = False
+            out[q] = consts[const]
+        else:
+            out[q] = acc + const if const else acc
+    return out
 
 
 def _module_sets(problem, mods) -> list[tuple[str, ...]]:
     if "selective" not in problem.train.recompute:
         return [()]
     return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
+
+
+class _Lazy(dict):
+    """A dict whose missing entries are made on first read."""
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key):
+        value = self[key] = self._make(key)
+        return value
 
 
 @dataclass
@@ -78,7 +111,8 @@ class _Block:
         self.rows = rows
         self.mods = searchable_modules(problem, tab, rows, memory_only=not every_module)
         self.sets = _module_sets(problem, self.mods)
-        per = {name: _parts(tab, terms, rows) for name, terms in
+        consts: dict = {}
+        per = {name: _parts(tab, terms, rows, consts) for name, terms in
                (("mem", PERSISTENT_TERMS), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
                 ("opt", ("opt_step",)), ("red", ("dp_step", "edp_step")), ("work", ("work",)))}
         per["exc"] = {q: per["red"][q] - per["work"][q] for q in per["red"]}      # excess = reduction - work
@@ -90,16 +124,28 @@ class _Block:
                                   if q not in self.mods and q in names), np.zeros(len(rows), np.int64))
                        for kind, names in (("m", MOE_MODULES), ("d", DENSE_MODULES))}
         self.mods = searchable_modules(problem, tab, rows, memory_only=True)
-        self.C = {k: self._coefs(d) for k, d in per.items()}
+        # both built on first use, per term group (the relaxed bound reads only floats)
+        self.C = _Lazy(lambda name: self._coefs(per[name]))
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
-        self._floats, self._points = None, {}
+        self._floats, self._points, self._const = _Lazy(self._float_parts), {}, {}
 
     def floats(self) -> dict:
-        if self._floats is None:
-            R = len(self.rows)
-            wide = lambda a: a if a.shape == (R,) else np.broadcast_to(a, (R,))   # (broadcast_to is slow)
-            self._floats = {name: {q: wide(a.astype(float)) for q, a in d.items()} for name, d in self.per.items()}
+        """The parts of each term group as floats, (row,) each."""
         return self._floats
+
+    def _float_parts(self, name: str) -> dict:
+        R = len(self.rows)
+        out = {}
+        for q, a in self.per[name].items():
+            if a.shape == (R,) and not (a.strides and a.strides[0] == 0):
+                out[q] = a.astype(float)
+            else:                              # one number for every row: one shared read-only vector
+                v = float(a.flat[0]) if a.size else 0.0
+                if v not in self._const:
+                    self._const[v] = np.full(R, v)
+                    self._const[v].flags.writeable = False
+                out[q] = self._const[v]
+        return out
 
     def points(self, kind: str, full_ok: bool):
         """Per recompute option of one layer of a kind (nothing, each module set, full):
@@ -128,12 +174,18 @@ class _Block:
     def _coefs(self, d):
         """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its
         modules recomputed) or fully recomputed."""
-        sel = lambda kind, names, S: sum((d[f"r_{kind}_{k}"] for k in S if k in names),
-                                         np.zeros(len(self.rows), np.int64))
-        shape = (len(self.sets), len(self.rows))
+        R = len(self.rows)
+        shape = (len(self.sets), R)
         out = {q: np.broadcast_to(d[q], shape) for q in ("const", "e_f", "e_l", "h_m")}
-        out["L_d"] = d["L_d"] + np.stack([sel("d", DENSE_MODULES, S) for S in self.sets])
-        out["L_m"] = d["L_m"] + np.stack([sel("m", MOE_MODULES, S) for S in self.sets])
+        for kind, names in (("d", DENSE_MODULES), ("m", MOE_MODULES)):
+            # a layer kept under set S adds its modules' recompute: (set x module) @ (module x row)
+            ks = [k for k in dict.fromkeys(k for S in self.sets for k in S) if k in names]
+            if ks:
+                member = np.array([[k in S for k in ks] for S in self.sets], np.int64)
+                out[f"L_{kind}"] = d[f"L_{kind}"] + member @ np.stack([np.broadcast_to(d[f"r_{kind}_{k}"], (R,))
+                                                                       for k in ks])
+            else:
+                out[f"L_{kind}"] = np.broadcast_to(d[f"L_{kind}"], shape)
         out["F_d"] = np.broadcast_to(d["L_d"] + d["Lf_d"], shape)
         out["F_m"] = np.broadcast_to(d["L_m"] + d["Lf_m"], shape)
         return out
@@ -183,11 +235,10 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
         m_nm = m0 + nm * sm["mem"]
 
         def boundary(a, b, ma, s, cap=cap):
-            """The end of the piece's feasible integer interval set by the budget."""
-            up = -((ma - cap) // np.where(s < 0, s, -1))          # ceil((ma-cap)/-s): first r that fits
-            dn = (cap - ma) // np.where(s > 0, s, 1)              # floor((cap-ma)/s): last r that fits
-            r = np.where(s < 0, a + up, np.where(s > 0, a + dn, a))
-            return np.clip(r, a, b)
+            """The end of the piece's feasible integer interval set by the budget: for a
+            falling piece (s < 0) the first r that fits, a + ceil((ma-cap)/-s); for a rising
+            one the last, a + floor((cap-ma)/s); both a + sign(s) * floor((cap-ma)/|s|)."""
+            return np.clip(a + np.sign(s) * _floordiv(cap - ma, np.where(s == 0, 1, np.abs(s))), a, b)
 
         monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
                     and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
@@ -231,6 +282,15 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
     return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
 
 
+def _floordiv(x: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """floor(x / d) for int64 x and d >= 1, exact (|x| < 2^53): the float quotient, off by
+    at most one, corrected in integers (numpy's int64 floor division is several times slower)."""
+    q = np.floor(x / d).astype(np.int64)
+    q += (q + 1) * d <= x
+    q -= q * d > x
+    return q
+
+
 def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int):
     """A lower bound on stage i's least micro-batch time per (pair of layer counts, row),
     cheaper than _stage: the LP relaxation of the recompute choice. Per layer kind, a
@@ -250,7 +310,8 @@ def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, l
     v0 = {name: (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
           for name, c in (("mem", mem), ("busy", d["busy"]), ("shard", d["shard"]))}
     seg_free, seg_rate, seg_kind = [], [], []
-    for kind in ("m", "d"):
+    kinds = [kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any()]     # a kind no interval holds adds nothing
+    for kind in kinds:
         pts = blk.points(kind, "full" in allowed)
         if pts is None:
             return None
@@ -276,13 +337,15 @@ def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, l
         return np.where(need <= 0, np.maximum(v0["busy"], v0["shard"]), np.inf)
     free = np.stack(seg_free)                                       # (segment, row)
     rate = np.stack(seg_rate)
-    count = np.stack([nm if kd == "m" else nd for kd in seg_kind])  # (segment, pair, 1)
-    order = np.argsort(rate, axis=0, kind="stable")
-    free = np.take_along_axis(free, order, 0)
-    rate = np.take_along_axis(rate, order, 0)
-    count = np.take_along_axis(np.broadcast_to(count, (len(seg_kind), len(codes), R)),
-                               np.broadcast_to(order[:, None, :], (len(seg_kind), len(codes), R)), 0)
-    capa = count * free[:, None, :]                                 # (segment, pair, row)
+    if len(kinds) == 1:
+        # one kind: the hull's segments already come in increasing slope
+        capa = (nm if kinds[0] == "m" else nd)[None] * free[:, None, :]          # (segment, pair, row)
+    else:
+        order = np.argsort(rate, axis=0, kind="stable")
+        free = np.take_along_axis(free, order, 0)
+        rate = np.take_along_axis(rate, order, 0)
+        is_m = np.take_along_axis(np.array([kd == "m" for kd in seg_kind])[:, None].repeat(R, 1), order, 0)
+        capa = np.where(is_m[:, None, :], nm[None], nd[None]) * free[:, None, :]
     before = np.cumsum(capa, 0) - capa
     take = np.clip(np.minimum(capa, need[None] - before), 0.0, None)
     extra = (take * np.where(np.isfinite(rate), rate, 0.0)[:, None, :]).sum(0)
@@ -292,14 +355,24 @@ def _relaxed_stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, l
 
 def _intervals(L: int, P: int, V: int, i: int, pm: np.ndarray):
     """The intervals [lo, hi) stage i can hold (each stage keeps at least V layers), and
-    their (dense, MoE) layer counts as codes nd * (L + 1) + nm: unique codes, inverse."""
+    their (dense, MoE) layer counts as codes nd * (L + 1) + nm: unique codes, inverse
+    (read-only arrays, shared by every call with the same arguments)."""
+    return _intervals_of(L, P, V, i, tuple(int(x) for x in pm))
+
+
+@lru_cache(maxsize=4096)
+def _intervals_of(L: int, P: int, V: int, i: int, pm_t: tuple):
+    pm = np.array(pm_t)
     los = np.arange(V * i, L - V * (P - i) + 1) if i else np.array([0])
     lo_, hi_ = [a.ravel() for a in np.meshgrid(los, np.arange(L + 1), indexing="ij")]
     ok = (hi_ - lo_ >= V) & (hi_ <= L - V * (P - 1 - i)) & ((hi_ == L) if i == P - 1 else True)
     lo_, hi_ = lo_[ok], hi_[ok]
     nm_all = pm[hi_] - pm[lo_]
     codes, inv = np.unique((hi_ - lo_ - nm_all) * (L + 1) + nm_all, return_inverse=True)
-    return lo_, hi_, codes, inv.ravel()
+    out = lo_, hi_, codes, inv.ravel()
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
@@ -403,12 +476,12 @@ def floors(problem, tab: Tables, tis, max_rows: int = 1024, relaxed: bool = True
 
 def _least_opt(problem, blk: _Block, codes, L: int, first: int, last: int) -> np.ndarray:
     """A lower bound on a stage's optimizer step per (pair, row), any recompute."""
-    c = {q: a.astype(float) for q, a in blk.per["opt"].items()}
+    c = blk.floats()["opt"]
     nd = (codes // (L + 1))[:, None].astype(float)
     nm = (codes % (L + 1))[:, None].astype(float)
     out = (c["const"] + first * c["e_f"] + last * c["e_l"]) + (nm > 0) * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
     for q, a in c.items():                       # recompute parts (0 for the optimizer step) only lower it
-        if q.startswith(("Lf_", "r_")):
+        if q.startswith(("Lf_", "r_")) and (a < 0).any():
             out = out + np.minimum(0.0, a) * (nm if q.endswith("_m") or "_m_" in q else nd)
     return out
 
