@@ -10,8 +10,6 @@ coefficients (`solvers.space.Tables`), read per (tuple, fold) row.
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 
 from planner import costmodel as cm
@@ -22,26 +20,58 @@ BUSY = ("work",) + COMM_TERMS
 REDUCE = ("dp_step", "edp_step")
 
 
-def _rows(tab: Tables) -> SimpleNamespace:
-    """Per-row coefficients the bounds read (float arrays over rows)."""
-    co = tab.coef
-    g = lambda terms, part: sum(co[t][part].astype(float) for t in terms)
-    r = SimpleNamespace(
-        w_d=g(PERSISTENT_TERMS, "L_d"), w_m=g(PERSISTENT_TERMS, "L_m"), a_d=g(("act_mb",), "L_d"), a_m=g(("act_mb",), "L_m"),
-        t_d=g(BUSY, "L_d"), t_m=g(BUSY, "L_m"), rc_d=g(BUSY, "Lf_d"), rc_m=g(BUSY, "Lf_m"),
-        c_d=g(("work",), "L_d"), c_m=g(("work",), "L_m"), rcw_d=g(("work",), "Lf_d"), rcw_m=g(("work",), "Lf_m"),
-        first=g(PERSISTENT_TERMS, "e_f"), last=g(PERSISTENT_TERMS, "e_l"),
-        base=g(PERSISTENT_TERMS, "const") + np.minimum(0.0, g(PERSISTENT_TERMS, "h_m")),
-        t_last=g(BUSY, "e_l") + g(BUSY, "e_f"), t_const=g(BUSY, "const"),
-        red_d=g(REDUCE, "L_d"), red_m=g(REDUCE, "L_m"), red_first=g(REDUCE, "e_f"), red_last=g(REDUCE, "e_l"),
-        o_d=g(("opt_step",), "L_d"), o_m=g(("opt_step",), "L_m"), o_first=g(("opt_step",), "e_f"),
-        o_last=g(("opt_step",), "e_l"),
-        sh_d=g(("shard_mb",), "L_d"), sh_m=g(("shard_mb",), "L_m"),
-        sh_x=g(("shard_mb",), "e_f") + g(("shard_mb",), "e_l") + g(("shard_mb",), "const"),
-    )
-    r.af_d = r.a_d + g(("act_mb",), "Lf_d")
-    r.af_m = r.a_m + g(("act_mb",), "Lf_m")
-    return r
+class _Rows:
+    """Per-row coefficients the bounds read (float arrays over rows), each made when it is
+    read. Only those the bounds read row by row more than once are kept; the others are
+    reduced per tuple where they are read and dropped (at 10^6 rows each is ~16 MB: kept
+    all together they set the search's peak memory)."""
+
+    KEEP = frozenset({"w_m", "t_m", "a_m", "af_m", "c_m", "red_m"})
+    SUMS = dict(w_d=(PERSISTENT_TERMS, "L_d"), w_m=(PERSISTENT_TERMS, "L_m"), a_d=(("act_mb",), "L_d"),
+                a_m=(("act_mb",), "L_m"), t_d=(BUSY, "L_d"), t_m=(BUSY, "L_m"), rc_d=(BUSY, "Lf_d"),
+                rc_m=(BUSY, "Lf_m"), c_d=(("work",), "L_d"), c_m=(("work",), "L_m"), rcw_d=(("work",), "Lf_d"),
+                rcw_m=(("work",), "Lf_m"), first=(PERSISTENT_TERMS, "e_f"), last=(PERSISTENT_TERMS, "e_l"),
+                t_const=(BUSY, "const"), red_d=(REDUCE, "L_d"), red_m=(REDUCE, "L_m"), red_first=(REDUCE, "e_f"),
+                red_last=(REDUCE, "e_l"), o_d=(("opt_step",), "L_d"), o_m=(("opt_step",), "L_m"),
+                o_first=(("opt_step",), "e_f"), o_last=(("opt_step",), "e_l"), sh_d=(("shard_mb",), "L_d"),
+                sh_m=(("shard_mb",), "L_m"))
+    COMBOS = dict(
+        base=lambda g: g(PERSISTENT_TERMS, "const") + np.minimum(0.0, g(PERSISTENT_TERMS, "h_m")),
+        t_last=lambda g: g(BUSY, "e_l") + g(BUSY, "e_f"),
+        sh_x=lambda g: g(("shard_mb",), "e_f") + g(("shard_mb",), "e_l") + g(("shard_mb",), "const"),
+        af_d=lambda g: g(("act_mb",), "L_d") + g(("act_mb",), "Lf_d"),
+        af_m=lambda g: g(("act_mb",), "L_m") + g(("act_mb",), "Lf_m"))
+
+    def __init__(self, tab: Tables):
+        self._co, self._n, self._kept = tab.coef, len(tab.coef["work"]["const"]), {}
+
+    def __getattr__(self, name: str) -> np.ndarray:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self._kept:
+            return self._kept[name]
+        value = self.COMBOS[name](self._sum) if name in self.COMBOS else self._sum(*self.SUMS[name])
+        if name in self.KEEP:
+            self._kept[name] = value
+        return value
+
+    def _sum(self, terms, part) -> np.ndarray:
+        # the parts that are one number for every row (broadcast columns of the tables) are
+        # added as that number; a sum of them alone stays a broadcast view
+        const, acc = 0.0, None
+        for t in terms:
+            a = self._co[t][part]
+            if a.strides and a.strides[0] == 0:
+                const += float(a[0]) if a.size else 0.0
+            elif acc is None:
+                acc = a.astype(float)
+            else:
+                acc += a
+        if acc is None:
+            return np.broadcast_to(np.float64(const), (self._n,))
+        if const:
+            acc += const
+        return acc
 
 
 def _module_rate(problem, tab: Tables, kind: str) -> np.ndarray:
@@ -152,7 +182,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     n_dense = L - n_moe
     budget = problem.cluster.memory_budget_gib * cm.GiB
     allowed = set(problem.train.recompute)
-    r, pt = _rows(tab), _PerTuple(tab)
+    r, pt = _Rows(tab), _PerTuple(tab)
     P = np.array([tu.pp for tu in tab.tuples])
     V = np.array([tu.vpp for tu in tab.tuples])
     M = np.array([tu.num_microbatches for tu in tab.tuples])

@@ -165,18 +165,29 @@ def _strides(order: str, tp: int, cp: int, dp: int) -> tuple[int, int, int]:
     return st["tp"], st["cp"], st["dp"]
 
 
-def _row_inputs(tuples: list[Degrees], fold_lists: list) -> dict[str, np.ndarray]:
-    counts = np.array([len(f) for f in fold_lists])
-    per = np.array([(d.tp, d.cp, d.dp, d.pp, d.vpp, d.cp_ulysses, d.cp_ring, d.micro_batch, d.num_microbatches,
-                     *_strides(d.order, d.tp, d.cp, d.dp), SHARDINGS.index(d.sharding)) for d in tuples],
-                   float).reshape(-1, 13)
-    rep = np.repeat(per, counts, axis=0)
-    names = ("tp", "cp", "dp", "pp", "vpp", "cu", "cr", "micro_batch", "num_microbatches", "s_tp", "s_cp", "s_dp",
-             "sharding")
-    x = {k: rep[:, i] for i, k in enumerate(names)}
-    fr = np.array([f for fl in fold_lists for f in fl], float).reshape(-1, 3)
-    x.update(etp=fr[:, 0], ep=fr[:, 1], edp=fr[:, 2])
-    return x
+_ROW_NAMES = ("tp", "cp", "dp", "pp", "vpp", "cu", "cr", "micro_batch", "num_microbatches", "s_tp", "s_cp", "s_dp",
+              "sharding")
+
+
+class _RowInputs:
+    """The layout inputs of every table row (its tuple's degrees and its folding), made
+    chunk by chunk: one float array per input over 10^6 rows would cost ~16 MB each."""
+
+    def __init__(self, tuples: list[Degrees], fold_lists: list, master: float):
+        counts = np.array([len(f) for f in fold_lists])
+        self.per = np.array([(d.tp, d.cp, d.dp, d.pp, d.vpp, d.cp_ulysses, d.cp_ring, d.micro_batch,
+                              d.num_microbatches, *_strides(d.order, d.tp, d.cp, d.dp), SHARDINGS.index(d.sharding))
+                             for d in tuples], float).reshape(-1, len(_ROW_NAMES))
+        self.tix = np.repeat(np.arange(len(tuples), dtype=np.int32), counts)
+        self.folds = np.array([f for fl in fold_lists for f in fl], np.int64).reshape(-1, 3)
+        self.master = master
+
+    def chunk(self, lo: int, hi: int) -> dict[str, np.ndarray]:
+        rep = self.per[self.tix[lo:hi]]
+        x = {k: rep[:, i] for i, k in enumerate(_ROW_NAMES)}
+        fr = self.folds[lo:hi].astype(float)
+        x.update(etp=fr[:, 0], ep=fr[:, 1], edp=fr[:, 2], master=np.full(hi - lo, self.master))
+        return x
 
 
 def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
@@ -192,15 +203,14 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
         fold_lists.append(cache[key])
         rows.append(slice(start, start + len(cache[key])))
         start += len(cache[key])
-    x = _row_inputs(tuples, fold_lists)
-    x["master"] = np.full(len(x["tp"]), float(problem.train.master == "fp32"))
+    x = _RowInputs(tuples, fold_lists, float(problem.train.master == "fp32"))
     base = cm.model_values(problem)
     coef: dict = {}
     # in chunks of rows, so the generated code's temporaries stay small at 10^6 rows; a
     # coefficient that is one number for every row is stored as a broadcast view
     for lo in range(0, max(start, 1), CHUNK):
         hi = min(start, lo + CHUNK)
-        raw = cm.coefficients({**base, **cm.layout_values(problem, {k: v[lo:hi] for k, v in x.items()})})
+        raw = cm.coefficients({**base, **cm.layout_values(problem, x.chunk(lo, hi))})
         for t, parts in raw.items():
             scale = 1.0 if t in MEMORY_TERMS else NS
             for q, arr in parts.items():
