@@ -89,9 +89,11 @@ class DPResult:
     o_hint: float = np.inf           # the slowest optimizer step of that split
     t_below: float = np.inf          # the least bottleneck when every stage's optimizer step is below o_hint
 
+    d_star: float = 0.0              # the least exposed reduction over every split (memory and time aside)
     d_hint: float = 0.0              # the exposed reduction of that split
     t_e: float = np.inf              # the least bottleneck when every stage exposes less than d_hint
     t_eo: float = np.inf             # ... and keeps its optimizer step below o_hint
+    td_floor: float = 0.0            # a floor of W * t_max + V * d_max over every split (_staircase)
 
     def objective_floor(self, W: int, V: int, d: int) -> float:
         """A floor of the stage model's objective W*t_max + V*d_max + V*o_max (d: a floor of
@@ -191,13 +193,16 @@ class _Block:
         return out
 
 
-def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int, excess_cap=None):
+def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int, excess_cap=None,
+           time_cap=None):
     """Every (pair of layer counts, module set, row, candidate r) of one stage: the
     micro-batch time t (inf where memory does not fit), the optimizer step o, r, the least
     optimizer step over every r with memory aside (pair, set, row), and the excess of the
     gradient reduction over the compute at r. With `excess_cap`, r is the least that also
     keeps the excess (less what window-only modules could take off) within the cap, and t
-    is inf where none does; None when that is not a monotone question (then no bound)."""
+    is inf where none does; None when that is not a monotone question (then no bound).
+    With `time_cap` instead, r is the most that keeps the time within the cap (the least
+    excess there, the excess falling with r), and t is inf where no r that fits does."""
     allowed = set(problem.train.recompute)
     full_ok, none_ok = "full" in allowed, "none" in allowed
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
@@ -242,7 +247,8 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
 
         monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
                     and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
-        if excess_cap is not None and not (monotone and (sm["exc"] <= 0).all() and (sd["exc"] <= 0).all()):
+        if ((excess_cap is not None or time_cap is not None)
+                and not (monotone and (sm["exc"] <= 0).all() and (sd["exc"] <= 0).all())):
             return None
         if monotone:
             # memory falls and time grows with r: the least r that fits is the best
@@ -256,6 +262,12 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
                 eA = boundary(0, nm, e0, sm["exc"], e_cap)
                 eB = boundary(nm, n, e_nm, sd["exc"], e_cap)
                 r = np.maximum(r, np.where(e0 <= e_cap, 0, np.where(e_nm <= e_cap, eA, eB)))
+            if time_cap is not None:
+                # the most r whose time (busy and sharding traffic, both rising) is within the
+                # cap; below the least r that fits, t exceeds the cap and is dropped below
+                r_hi = np.minimum(_last_within(v0["busy"], sm["busy"], sd["busy"], nm, n, time_cap),
+                                  _last_within(v0["shard"], sm["shard"], sd["shard"], nm, n, time_cap))
+                r = np.where(r_hi >= r, r_hi, r)
             r = r[..., None]
         else:
             # a linear function on an integer interval is least at an end of it
@@ -276,10 +288,21 @@ def _stage(problem, blk: _Block, codes, L: int, V: int, k, first: int, last: int
     e = value("exc", r)
     if excess_cap is not None:
         fits &= e <= excess_cap + xwin[..., None]
+    if time_cap is not None:
+        fits &= np.maximum(value("busy", r), value("shard", r)) <= time_cap
     t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
     o = value("opt", r).astype(float)
     o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
     return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
+
+
+def _last_within(f0, s_a, s_b, nm, n, cap):
+    """The most r in [0, n] with f(r) <= cap for f rising and piecewise linear: slope s_a on
+    [0, nm] (the MoE layers fully recomputed first), s_b on [nm, n]; -1 where f(0) > cap."""
+    f_nm = f0 + nm * s_a
+    last_a = np.where(s_a > 0, np.minimum(nm, _floordiv(cap - f0, np.where(s_a > 0, s_a, 1))), nm)
+    last_b = np.where(s_b > 0, np.minimum(n, nm + _floordiv(cap - f_nm, np.where(s_b > 0, s_b, 1))), n)
+    return np.where(f0 > cap, -1, np.where(f_nm <= cap, last_b, last_a))
 
 
 def _floordiv(x: np.ndarray, d: np.ndarray) -> np.ndarray:
@@ -430,21 +453,132 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
     # the exposed reduction of that split, and the least bottleneck of a split exposing less
     d_hint = max(0, int(max(exc[i][bnd[i], bnd[i + 1]] for i in range(P))))
     t_e = t_eo = np.inf                              # d_max < 0 is impossible
+    d_star, td_floor = 0.0, 0.0
     if d_hint > 0:
-        ce = np.full((P, L + 1, L + 1), np.inf)
-        ceo = np.full((P, L + 1, L + 1), np.inf)
         blk2 = _Block(problem, tab, rows, every_module=True)     # the window-only modules too, exactly
-        for i, _, _, _, inv, lo_, hi_, _, codes, k in kept:
-            got = _stage(problem, blk2, codes, L, V, k, int(i == 0), int(i == P - 1), excess_cap=d_hint - 1)
-            if got is None:                          # not a monotone question: no bound from it
-                t_e = t_eo = 0.0
-                break
-            t2, o2 = got[0], got[1]
-            ce[i][lo_, hi_] = t2.reshape(len(codes), -1).min(1)[inv]
-            ceo[i][lo_, hi_] = np.where(o2 < o_hint, t2, np.inf).reshape(len(codes), -1).min(1)[inv]
+        # the least exposed reduction over every split: per stage and interval the least
+        # excess of any choice (memory and time aside), min-max over splits
+        cx = np.full((P, L + 1, L + 1), np.inf)
+        for i, _, _, _, inv, lo_, hi_, _, codes, _ in kept:
+            cx[i][lo_, hi_] = _least_excess(problem, blk2, codes, L, int(i == 0), int(i == P - 1))[inv]
+        d_star = max(0.0, _minmax(cx)[0])
+        got = _least_t_below(problem, blk2, kept, L, P, V, d_hint, o_hint)
+        if got is None:                              # not a monotone question: no bound from it
+            t_e = t_eo = 0.0
         else:
-            t_e, t_eo = _minmax(ce)[0], _minmax(ceo)[0]
-    return DPResult(t_star, o_star, bnd, stages, float(o_hint), _minmax(below)[0], float(d_hint), t_e, t_eo)
+            t_e, t_eo = got
+            W = V * M + P - 1
+            if t_e <= t_star or W * (t_e - t_star) * STAIR_STEPS >= V * (d_hint - d_star):
+                # Some split reaching T* exposes less than this one, or the trade-off between
+                # bottleneck and reduction is coarse enough to walk: the least reduction
+                # among the splits reaching T* (the step's weight on the bottleneck dwarfs
+                # the reduction's, so the optimum is usually one of them), then the walk.
+                low = _least_excess_at(problem, blk2, kept, L, P, V, int(t_star))
+                if low is not None and low[0] < d_hint:
+                    d_low, bnd2, stages2, o2 = low
+                    if max(0.0, d_low) + o2 < d_hint + o_hint:      # a better start for CP-SAT
+                        bnd, stages = bnd2, stages2
+                    d_hint = max(0, int(d_low))
+                    t_e, t_eo = _least_t_below(problem, blk2, kept, L, P, V, d_hint, o_hint)   # monotone, as above
+                td_floor = _staircase(problem, blk2, kept, L, P, V, M, t_star, d_hint, t_e, d_star)
+    return DPResult(t_star, o_star, bnd, stages, float(o_hint), _minmax(below)[0], d_star, float(d_hint), t_e, t_eo,
+                    td_floor)
+
+
+def _least_t_below(problem, blk: _Block, kept, L: int, P: int, V: int, d_cap: int, o_cap: float):
+    """(the least bottleneck over the splits whose every stage exposes less than d_cap,
+    the same with every optimizer step also below o_cap); None when that is not a
+    monotone question."""
+    ce = np.full((P, L + 1, L + 1), np.inf)
+    ceo = np.full((P, L + 1, L + 1), np.inf)
+    for i, _, _, _, inv, lo_, hi_, _, codes, k in kept:
+        got = _stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1), excess_cap=d_cap - 1)
+        if got is None:
+            return None
+        t2, o2 = got[0], got[1]
+        ce[i][lo_, hi_] = t2.reshape(len(codes), -1).min(1)[inv]
+        ceo[i][lo_, hi_] = np.where(o2 < o_cap, t2, np.inf).reshape(len(codes), -1).min(1)[inv]
+    return _minmax(ce)[0], _minmax(ceo)[0]
+
+
+STAIR_STEPS = 6
+
+
+def _staircase(problem, blk: _Block, kept, L, P, V, M, t0, d0, t1, d_floor, steps: int = STAIR_STEPS) -> float:
+    """A floor of W * t_max + V * d_max (W = V*M + P - 1) over every split, walking the
+    trade-off between bottleneck and exposed reduction: (t0, d0) a bottleneck no plan
+    beats and a reduction, t1 the least bottleneck of a plan exposing less than d0. A plan
+    exposes at least d0 (then it costs at least W t0 + V d0), or it has t >= t1: then it
+    exposes at least d1 = the least reduction of a plan with t <= t1, or t >= t2 = the
+    least bottleneck of a plan exposing less than d1, ... The walk stops when the next
+    bottleneck alone (with `d_floor`, a floor of any plan's reduction) cannot beat the
+    best point, after `steps` points, or when the steps left, each the size of the last,
+    could not reach that point."""
+    W = V * M + P - 1
+    best, t_prev, t, d = W * t0 + V * d0, t0, t1, d0
+    for left in range(steps, 0, -1):
+        if not np.isfinite(t) or W * t + V * d_floor >= best:
+            return float(best)
+        if W * (t - t_prev) * left < V * (d - d_floor):
+            # the steps left, each the size of the last, cannot close the gap (each costs two
+            # passes over the stages; measured, DeepSeek-V3's pp = 16 fronts need hundreds)
+            break
+        low = _least_excess_at(problem, blk, kept, L, P, V, int(t))
+        if low is None:
+            break
+        d = max(0, int(low[0]))
+        best = min(best, W * t + V * d)
+        got = _least_t_below(problem, blk, kept, L, P, V, d, np.inf)
+        if got is None or d <= d_floor:
+            return float(best)
+        t_prev, t = t, got[0]
+    return float(min(best, W * t + V * d_floor))     # a plan exposing less than d has t >= t
+
+
+def _least_excess_at(problem, blk: _Block, kept, L: int, P: int, V: int, t_cap: int):
+    """The least exposed reduction over the splits whose every stage's micro-batch fits
+    `t_cap` (any folding, module set, recompute that fits memory), with such a split: (d,
+    boundaries, per stage (row, modules, r), its slowest optimizer step); None when that is
+    not a monotone question or no split fits."""
+    cx = np.full((P, L + 1, L + 1), np.inf)
+    choice = np.zeros((P, L + 1, L + 1, 3), np.int64)
+    opt = np.zeros((P, L + 1, L + 1))
+    for i, _, _, _, inv, lo_, hi_, _, codes, k in kept:
+        got = _stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1), time_cap=t_cap)
+        if got is None:
+            return None
+        t, o, r, _, e = got
+        flat = np.where(np.isfinite(t), e, np.inf).reshape(len(codes), -1)
+        arg = flat.argmin(1)
+        s_i, f_i, c_i = np.unravel_index(arg, t.shape[1:])
+        pick = np.arange(len(arg))
+        cx[i][lo_, hi_] = flat[pick, arg][inv]
+        choice[i][lo_, hi_] = np.stack([s_i, f_i, r[pick, s_i, f_i, c_i]], 1)[inv]
+        opt[i][lo_, hi_] = o[pick, s_i, f_i, c_i][inv]
+    d, bnd = _minmax(cx)
+    if bnd is None:
+        return None
+    stages = []
+    for i in range(P):
+        s_i, f_i, r_i = choice[i][bnd[i], bnd[i + 1]]
+        stages.append((int(blk.rows[f_i]), blk.sets[s_i], int(r_i)))
+    return d, bnd, stages, max(opt[i][bnd[i], bnd[i + 1]] for i in range(P))
+
+
+def _least_excess(problem, blk: _Block, codes, L: int, first: int, last: int) -> np.ndarray:
+    """Per pair of layer counts: the least excess of the gradient reduction over the
+    compute window of any (module set, row, layers fully recomputed), memory aside. The
+    excess is linear in r on each piece (MoE layers first, then dense), so its least is at
+    r = 0, nm or n (only 0 without full recompute)."""
+    c = blk.C["exc"]
+    nd = (codes // (L + 1))[:, None, None]
+    nm = (codes % (L + 1))[:, None, None]
+    e0 = (c["const"] + first * c["e_f"] + last * c["e_l"]) + (nm > 0) * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+    out = e0
+    if "full" in problem.train.recompute:
+        e_nm = e0 + nm * (c["F_m"] - c["L_m"])
+        out = np.minimum(np.minimum(e0, e_nm), e_nm + nd * (c["F_d"] - c["L_d"]))
+    return out.reshape(len(codes), -1).min(1).astype(float)
 
 
 def floors(problem, tab: Tables, tis, max_rows: int = 1024, relaxed: bool = True) -> tuple[np.ndarray, np.ndarray]:

@@ -123,11 +123,12 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             continue
         rows = undominated(tab, ti)
         dp = least_bottleneck(problem, tab, ti, rows)           # exact T* and O*, and a split reaching T*
-        fl = _int_floors(max(dp.t_star, fl["t"]), fl["d"], max(dp.o_star, fl["o"]))
+        fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
         tu = tuples[ti]
         w = tu.vpp * tu.num_microbatches + tu.pp - 1
         if dp.bnd is not None:
-            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])))
+            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])),
+                            int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
         lb = max(lb, _floor_ns(tu, fl))
         if lb >= kth:
             dp_pruned += 1

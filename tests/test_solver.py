@@ -126,17 +126,20 @@ def test_exposed_reduction_matches_brute_force(seed):
     _check_against(p, search(p, top=3, fixed=pin), brute_force(p, where=pin))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_floors_never_exceed_the_optimum(seed):
+@pytest.mark.parametrize("seed,kind", [(s, "deep") for s in range(4)] + [(s, "reduction") for s in range(4)])
+def test_floors_never_exceed_the_optimum(seed, kind):
     # the DP floors (solvers/dpbound.py) that prune tuples and stop CP-SAT early are lower
-    # bounds on every tuple's own brute-force optimum, not only on the best tuple's
+    # bounds on every tuple's own brute-force optimum, not only on the best tuple's; the
+    # reduction problems are those where the bottleneck / exposed-reduction trade-off
+    # (the least-excess split at T*, the staircase) decides
     from solvers.bounds import bounds
     from solvers.dpbound import floors, least_bottleneck
     from solvers.space import enumerate_tuples, tables, undominated
     rng = random.Random(9000 + seed)
-    p, pin = deep_problem(rng)
+    make = deep_problem if kind == "deep" else reduction_problem
+    p, pin = make(rng)
     while p is None:
-        p, pin = deep_problem(rng)
+        p, pin = make(rng)
     tuples = [tu for tu in enumerate_tuples(p) if all(getattr(tu, k) == v for k, v in pin.items())]
     tab = tables(p, tuples)
     parts: dict = {}
@@ -155,8 +158,10 @@ def test_floors_never_exceed_the_optimum(seed):
         assert W * dp.t_star + V * (dp.o_star + parts["d_lb"][ti]) <= opt
         assert W * t_relaxed[ti] + V * o_relaxed[ti] <= opt
         assert dp.t_star >= t_relaxed[ti] - 1e-6 and dp.o_star >= o_relaxed[ti] - 1e-6
+        assert W * dp.t_star + V * (dp.o_star + dp.d_star) <= opt
         if dp.bnd is not None:
-            assert dp.objective_floor(W, V, int(np.ceil(parts["d_lb"][ti] - 1e-6))) <= opt
+            assert dp.objective_floor(W, V, int(np.ceil(max(parts["d_lb"][ti], dp.d_star) - 1e-6))) <= opt
+            assert dp.td_floor + V * dp.o_star <= opt
     assert checked
 
 
