@@ -249,11 +249,11 @@ class _Column:
 
 
 def _to_int(a: np.ndarray, term: str) -> np.ndarray:
-    # memory rounds up (never optimistic), times to the nearest nanosecond; savings
-    # (negative coefficients) round toward zero, so a saving is never overstated
-    out = np.trunc(a)
-    out += a > out                 # ceil where a > 0; a < 0 is already truncated toward zero
-    return out.astype(np.int64)
+    # every coefficient rounds up: a cost (bytes, ns) is never understated, and a saving
+    # (a negative coefficient) rounds toward zero, so it is never overstated
+    if isinstance(a, np.ndarray) and a.ndim:
+        return np.ceil(a, out=a).astype(np.int64)          # (a is the caller's temporary)
+    return np.ceil(a).astype(np.int64)
 
 
 def undominated(tab: Tables, ti: int) -> list[int]:
