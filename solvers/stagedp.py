@@ -1,0 +1,316 @@
+"""One pipeline stage's options as arrays, and the min-max DP over stage boundaries: the
+primitives of the per-tuple bounds (solvers/dpbound.py, solvers/tradeoff.py).
+
+For one tuple, stage i holding layers [lo, hi) (nd dense, nm MoE layers) under folding f,
+recompute modules S and r fully recomputed layers (MoE first, as the stage model) has
+memory V * persistent + chunks_i * act_mb and micro-batch time max(work + comm, shard_mb),
+each linear in (nd, nm, r) for fixed (i, f, S): exactly the sums `stage_model._StageVars.term`
+writes. `stage_options` evaluates them over every (pair of layer counts, module set, row)
+at the candidate r that can be least (a piecewise-linear function of r on an integer
+interval reaches its least value at an end of the interval where it fits), and `minmax`
+is min over splits of the slowest stage.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from planner.costmodel import GiB
+from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
+from solvers.space import Tables, searchable_modules
+
+BUSY = ("work",) + COMM_TERMS
+
+
+def _parts(tab: Tables, terms, rows, consts: dict) -> dict[str, np.ndarray]:
+    """The sum of `terms`' coefficients per part over `rows` (int64); a part that is one
+    number for every row (a broadcast column of the tables) is a shared read-only vector
+    of `consts` (value -> vector)."""
+    out = {}
+    for q in tab.coef[terms[0]]:
+        const, acc = 0, None
+        for t in terms:
+            a = tab.coef[t][q]
+            if a.strides and a.strides[0] == 0:
+                const += int(a[0]) if a.size else 0
+            elif acc is None:
+                acc = a[rows].copy() if isinstance(rows, slice) else a[rows]   # a copy: safe to add into
+            else:
+                acc += a[rows]
+        if acc is None:
+            if const not in consts:
+                consts[const] = np.full(len(rows), const, np.int64)
+                consts[const].flags.writeable = False
+            out[q] = consts[const]
+        else:
+            out[q] = acc + const if const else acc
+    return out
+
+
+def _module_sets(problem, mods) -> list[tuple[str, ...]]:
+    if "selective" not in problem.train.recompute:
+        return [()]
+    return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
+
+
+class _Lazy(dict):
+    """A dict whose missing entries are made on first read."""
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key):
+        value = self[key] = self._make(key)
+        return value
+
+
+class Block:
+    """The coefficients of a set of table rows (one tuple's foldings, or several tuples' of
+    the same pp and vpp), per recompute-module set: shape (set, row)."""
+
+    def __init__(self, problem, tab: Tables, rows: np.ndarray, every_module: bool = False):
+        self.rows = rows
+        self.mods = searchable_modules(problem, tab, rows, memory_only=not every_module)
+        self.sets = _module_sets(problem, self.mods)
+        consts: dict = {}
+        per = {name: _parts(tab, terms, rows, consts) for name, terms in
+               (("mem", PERSISTENT_TERMS), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
+                ("opt", ("opt_step",)), ("red", ("dp_step", "edp_step")), ("work", ("work",)))}
+        per["exc"] = {q: per["red"][q] - per["work"][q] for q in per["red"]}      # excess = reduction - work
+        self.per = per
+        # what the modules that free no memory (searched for the reduction window alone) can
+        # take off a layer's excess at most: (kind -> per row)
+        full = searchable_modules(problem, tab, rows)
+        self.window = {kind: sum((np.clip(-per["exc"][f"r_{kind}_{q}"], 0, None) for q in full
+                                  if q not in self.mods and q in names), np.zeros(len(rows), np.int64))
+                       for kind, names in (("m", MOE_MODULES), ("d", DENSE_MODULES))}
+        self.mods = searchable_modules(problem, tab, rows, memory_only=True)
+        # both built on first use, per term group (the relaxed bound reads only floats)
+        self.C = _Lazy(lambda name: self._coefs(per[name]))
+        self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
+        self._floats, self._points, self._const = _Lazy(self._float_parts), {}, {}
+
+    def floats(self) -> dict:
+        """The parts of each term group as floats, (row,) each."""
+        return self._floats
+
+    def _float_parts(self, name: str) -> dict:
+        R = len(self.rows)
+        out = {}
+        for q, a in self.per[name].items():
+            if a.shape == (R,) and not (a.strides and a.strides[0] == 0):
+                out[q] = a.astype(float)
+            else:                              # one number for every row: one shared read-only vector
+                v = float(a.flat[0]) if a.size else 0.0
+                if v not in self._const:
+                    self._const[v] = np.full(R, v)
+                    self._const[v].flags.writeable = False
+                out[q] = self._const[v]
+        return out
+
+    def points(self, kind: str, full_ok: bool):
+        """Per recompute option of one layer of a kind (nothing, each module set, full):
+        its persistent-memory, activation and time coefficients, (point, row) each; None
+        when an option lowers the time or the sharding traffic."""
+        key = (kind, full_ok)
+        if key not in self._points:
+            d = self.floats()
+            names = MOE_MODULES if kind == "m" else DENSE_MODULES
+            R = len(self.rows)
+            cols = [[np.zeros(R)] * 3]
+            bad = False
+            for S in self.sets:
+                qs = [f"r_{kind}_{q}" for q in S if q in names]
+                if qs:
+                    cols.append([sum(d[t][q] for q in qs) for t in ("mem", "act", "busy")])
+                    bad |= any((d["shard"][q] < 0).any() for q in qs)
+            if full_ok:
+                cols.append([d[t][f"Lf_{kind}"] for t in ("mem", "act", "busy")])
+                bad |= bool((d["shard"][f"Lf_{kind}"] < 0).any())
+            out = tuple(np.stack([c[j] for c in cols]) for j in range(3))
+            bad |= bool((out[2] < 0).any())
+            self._points[key] = None if bad else out
+        return self._points[key]
+
+    def _coefs(self, d):
+        """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its
+        modules recomputed) or fully recomputed."""
+        R = len(self.rows)
+        shape = (len(self.sets), R)
+        out = {q: np.broadcast_to(d[q], shape) for q in ("const", "e_f", "e_l", "h_m")}
+        for kind, names in (("d", DENSE_MODULES), ("m", MOE_MODULES)):
+            # a layer kept under set S adds its modules' recompute: (set x module) @ (module x row)
+            ks = [k for k in dict.fromkeys(k for S in self.sets for k in S) if k in names]
+            if ks:
+                member = np.array([[k in S for k in ks] for S in self.sets], np.int64)
+                out[f"L_{kind}"] = d[f"L_{kind}"] + member @ np.stack([np.broadcast_to(d[f"r_{kind}_{k}"], (R,))
+                                                                       for k in ks])
+            else:
+                out[f"L_{kind}"] = np.broadcast_to(d[f"L_{kind}"], shape)
+        out["F_d"] = np.broadcast_to(d["L_d"] + d["Lf_d"], shape)
+        out["F_m"] = np.broadcast_to(d["L_m"] + d["Lf_m"], shape)
+        return out
+
+
+def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, last: int, excess_cap=None,
+           time_cap=None):
+    """Every (pair of layer counts, module set, row, candidate r) of one stage: the
+    micro-batch time t (inf where memory does not fit), the optimizer step o, r, the least
+    optimizer step over every r with memory aside (pair, set, row), and the excess of the
+    gradient reduction over the compute at r. With `excess_cap`, r is the least that also
+    keeps the excess (less what window-only modules could take off) within the cap, and t
+    is inf where none does; None when that is not a monotone question (then no bound).
+    With `time_cap` instead, r is the most that keeps the time within the cap (the least
+    excess there, the excess falling with r), and t is inf where no r that fits does."""
+    allowed = set(problem.train.recompute)
+    full_ok, none_ok = "full" in allowed, "none" in allowed
+    cap = int(problem.cluster.memory_budget_gib * GiB) * V
+    nd = (codes // (L + 1))[:, None, None]                       # (pair, set, row)
+    nm = (codes % (L + 1))[:, None, None]
+    n, h = nd + nm, (nm > 0).astype(np.int64)
+    xwin = nm * blk.window["m"] + nd * blk.window["d"]            # (pair, 1, row)
+    # per term: its value with no layer fully recomputed, v0 (pair, set, row), and what one
+    # MoE / dense layer fully recomputed adds, sm / sd (set, row)
+    v0, sm, sd = {}, {}, {}
+    for name in ("mem", "busy", "shard", "opt", "exc"):
+        c = blk.C[name]
+        if name == "mem":                 # V * persistent + in-flight chunks * activations (integers, exact)
+            c = {q: V * c[q] + k * blk.C["act"][q] for q in c}
+        v0[name] = (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+        sm[name], sd[name] = c["F_m"] - c["L_m"], c["F_d"] - c["L_d"]
+
+    def value(name, r):
+        fm = np.minimum(r, nm)
+        return v0[name] + fm * sm[name] + (r - fm) * sd[name]
+
+    set_has = blk.set_has[..., 0]
+    o_fixed = not (sm["opt"].any() or sd["opt"].any())
+    if o_fixed:                                            # the optimizer step does not depend on r
+        o_free = np.where(set_has | none_ok | (n == 0), v0["opt"], np.iinfo(np.int64).max)
+        if not none_ok and full_ok:
+            o_free = np.minimum(o_free, v0["opt"])         # r = n is always allowed then
+    else:
+        ends = (0 * n, nm + 0 * n, n) if full_ok else (0 * n,)
+        o_free = np.min([np.where(set_has | none_ok | (e == n), value("opt", e), np.iinfo(np.int64).max)
+                         for e in ends], axis=0)
+    if full_ok:
+        # r fully recomputed layers: MoE ones first (piece A, r <= nm), then dense (piece B)
+        m0 = v0["mem"]
+        m_nm = m0 + nm * sm["mem"]
+
+        def boundary(a, b, ma, s, cap=cap):
+            """The end of the piece's feasible integer interval set by the budget: for a
+            falling piece (s < 0) the first r that fits, a + ceil((ma-cap)/-s); for a rising
+            one the last, a + floor((cap-ma)/s); both a + sign(s) * floor((cap-ma)/|s|)."""
+            return np.clip(a + np.sign(s) * floordiv(cap - ma, np.where(s == 0, 1, np.abs(s))), a, b)
+
+        monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
+                    and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
+        if ((excess_cap is not None or time_cap is not None)
+                and not (monotone and (sm["exc"] <= 0).all() and (sd["exc"] <= 0).all())):
+            return None
+        if monotone:
+            # memory falls and time grows with r: the least r that fits is the best
+            rA = nm + 0 * m0 if not (sm["mem"] < 0).any() else boundary(0, nm, m0, sm["mem"])
+            rB = n + 0 * m0 if not (sd["mem"] < 0).any() else boundary(nm, n, m_nm, sd["mem"])
+            r = np.where(m0 <= cap, 0, np.where(m_nm <= cap, rA, rB))
+            if excess_cap is not None:
+                # and the least r whose excess (less the window-only modules' most) is within the cap
+                e_cap = excess_cap + xwin
+                e0, e_nm = v0["exc"], v0["exc"] + nm * sm["exc"]
+                eA = boundary(0, nm, e0, sm["exc"], e_cap)
+                eB = boundary(nm, n, e_nm, sd["exc"], e_cap)
+                r = np.maximum(r, np.where(e0 <= e_cap, 0, np.where(e_nm <= e_cap, eA, eB)))
+            if time_cap is not None:
+                # the most r whose time (busy and sharding traffic, both rising) is within the
+                # cap; below the least r that fits, t exceeds the cap and is dropped below
+                r_hi = np.minimum(last_within(v0["busy"], sm["busy"], sd["busy"], nm, n, time_cap),
+                                  last_within(v0["shard"], sm["shard"], sd["shard"], nm, n, time_cap))
+                r = np.where(r_hi >= r, r_hi, r)
+            r = r[..., None]
+        else:
+            # a linear function on an integer interval is least at an end of it
+            zero = 0 * m0
+            r = np.stack([zero, nm + zero, n + zero, boundary(zero, nm + zero, m0, sm["mem"]),
+                          boundary(nm + zero, n + zero, m_nm, sd["mem"])], axis=-1)
+    else:
+        r = (0 * v0["mem"])[..., None]
+    nd, nm, n = nd[..., None], nm[..., None], n[..., None]
+    v0 = {q: a[..., None] for q, a in v0.items()}
+    sm = {q: a[..., None] for q, a in sm.items()}
+    sd = {q: a[..., None] for q, a in sd.items()}
+    if not none_ok:                                     # no module: every layer fully recomputed
+        r = np.where(blk.set_has, r, n)
+    fits = value("mem", r) <= cap
+    if not none_ok and not full_ok:
+        fits &= blk.set_has
+    e = value("exc", r)
+    if excess_cap is not None:
+        fits &= e <= excess_cap + xwin[..., None]
+    if time_cap is not None:
+        fits &= np.maximum(value("busy", r), value("shard", r)) <= time_cap
+    t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
+    o = value("opt", r).astype(float)
+    o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
+    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
+
+
+def last_within(f0, s_a, s_b, nm, n, cap):
+    """The most r in [0, n] with f(r) <= cap for f rising and piecewise linear: slope s_a on
+    [0, nm] (the MoE layers fully recomputed first), s_b on [nm, n]; -1 where f(0) > cap."""
+    f_nm = f0 + nm * s_a
+    last_a = np.where(s_a > 0, np.minimum(nm, floordiv(cap - f0, np.where(s_a > 0, s_a, 1))), nm)
+    last_b = np.where(s_b > 0, np.minimum(n, nm + floordiv(cap - f_nm, np.where(s_b > 0, s_b, 1))), n)
+    return np.where(f0 > cap, -1, np.where(f_nm <= cap, last_b, last_a))
+
+
+def floordiv(x: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """floor(x / d) for int64 x and d >= 1, exact (|x| < 2^53): the float quotient, off by
+    at most one, corrected in integers (numpy's int64 floor division is several times slower)."""
+    q = np.floor(x / d).astype(np.int64)
+    q += (q + 1) * d <= x
+    q -= q * d > x
+    return q
+
+
+def intervals(L: int, P: int, V: int, i: int, pm: np.ndarray):
+    """The intervals [lo, hi) stage i can hold (each stage keeps at least V layers), and
+    their (dense, MoE) layer counts as codes nd * (L + 1) + nm: unique codes, inverse
+    (read-only arrays, shared by every call with the same arguments)."""
+    return _intervals_of(L, P, V, i, tuple(int(x) for x in pm))
+
+
+@lru_cache(maxsize=4096)
+def _intervals_of(L: int, P: int, V: int, i: int, pm_t: tuple):
+    pm = np.array(pm_t)
+    los = np.arange(V * i, L - V * (P - i) + 1) if i else np.array([0])
+    lo_, hi_ = [a.ravel() for a in np.meshgrid(los, np.arange(L + 1), indexing="ij")]
+    ok = (hi_ - lo_ >= V) & (hi_ <= L - V * (P - 1 - i)) & ((hi_ == L) if i == P - 1 else True)
+    lo_, hi_ = lo_[ok], hi_[ok]
+    nm_all = pm[hi_] - pm[lo_]
+    codes, inv = np.unique((hi_ - lo_ - nm_all) * (L + 1) + nm_all, return_inverse=True)
+    out = lo_, hi_, codes, inv.ravel()
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+def minmax(cost: np.ndarray):
+    """min over splits 0 = b_0 < ... < b_P = L of max_i cost[i, b_i, b_i+1], and a split reaching it."""
+    P, L = cost.shape[0], cost.shape[1] - 1
+    best = cost[0][0].copy()
+    back = []
+    for i in range(1, P):
+        both = np.maximum(best[:, None], cost[i])
+        back.append(both.argmin(0))
+        best = both.min(0)
+    if not np.isfinite(best[L]):
+        return float(best[L]), None
+    bnd = [L]
+    for i in range(P - 1, 0, -1):
+        bnd.append(int(back[i - 1][bnd[-1]]))
+    bnd.append(0)
+    return float(best[L]), bnd[::-1]
