@@ -6,7 +6,7 @@ the peak RSS is that case's), with the brute-force ratio where the brute force c
     python benchmarks/plan_speed.py --no-scaling   # the targets only
 
 Rows: "solve" is the search in-process (imports excluded), "CLI" a fresh `foldplan plan
-... --json` or `foldplan audit ... --json` process including imports (the median of 3
+... --json` or `foldplan audit ... --json` process including imports (the median of 5
 when one takes under 10 s; foldplan's modules compiled to bytecode first, as an
 installed package runs), RSS the case's
 process peak. The brute-force reference enumerates every tuple, split, folding and
@@ -92,10 +92,10 @@ def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))
 
 
-def wall(cmd: list[str], repeat: int = 3) -> tuple[float, int, float]:
+def wall(cmd: list[str], repeat: int = 5) -> tuple[float, int, float]:
     """Wall seconds (the median of `repeat` fresh processes when one takes under 10 s:
-    this machine's timings are noisy), exit code and peak RSS (MiB) of a fresh foldplan
-    process."""
+    this machine's timings are noisy, 1.4-1.9 s for the same plan), exit code and peak RSS
+    (MiB) of a fresh foldplan process."""
     times, rc = [], 0
     while len(times) < repeat and (not times or times[0] < 10):
         t0 = time.perf_counter()

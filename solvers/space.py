@@ -179,7 +179,13 @@ class _RowInputs:
                               d.num_microbatches, *_strides(d.order, d.tp, d.cp, d.dp), SHARDINGS.index(d.sharding))
                              for d in tuples], float).reshape(-1, len(_ROW_NAMES))
         self.tix = np.repeat(np.arange(len(tuples), dtype=np.int32), counts)
-        self.folds = np.array([f for fl in fold_lists for f in fl], np.int64).reshape(-1, 3)
+        # the tuples of a stage size share one fold list: one array per list, then joined
+        arrays: dict = {}
+        for fl in fold_lists:
+            if id(fl) not in arrays:
+                arrays[id(fl)] = np.array(fl, np.int64).reshape(-1, 3)
+        self.folds = (np.concatenate([arrays[id(fl)] for fl in fold_lists]) if fold_lists
+                      else np.zeros((0, 3), np.int64))
         self.master = master
 
     def chunk(self, lo: int, hi: int) -> dict[str, np.ndarray]:
