@@ -43,21 +43,22 @@ class _Rows:
         af_m=lambda g: g(("act_mb",), "L_m") + g(("act_mb",), "Lf_m"))
 
     def __init__(self, tab: Tables):
-        self._co, self._n, self._kept = tab.coef, len(tab.coef["work"]["const"]), {}
+        self._co, self.n, self._kept = tab.coef, len(tab.coef["work"]["const"]), {}
 
     def __getattr__(self, name: str) -> np.ndarray:
         if name.startswith("_"):
             raise AttributeError(name)
         if name in self._kept:
             return self._kept[name]
-        value = self.COMBOS[name](self._sum) if name in self.COMBOS else self._sum(*self.SUMS[name])
+        value = self.COMBOS[name](self.sum) if name in self.COMBOS else self.sum(*self.SUMS[name])
         if name in self.KEEP:
             self._kept[name] = value
         return value
 
-    def _sum(self, terms, part) -> np.ndarray:
-        # the parts that are one number for every row (broadcast columns of the tables) are
-        # added as that number; a sum of them alone stays a broadcast view
+    def sum(self, terms, part) -> np.ndarray:
+        """The float sum of `terms`' part over rows; the parts that are one number for every
+        row (broadcast columns of the tables) are added as that number, and a sum of them
+        alone stays a broadcast view."""
         const, acc = 0.0, None
         for t in terms:
             a = self._co[t][part]
@@ -68,23 +69,22 @@ class _Rows:
             else:
                 acc += a
         if acc is None:
-            return np.broadcast_to(np.float64(const), (self._n,))
+            return np.broadcast_to(np.float64(const), (self.n,))
         if const:
             acc += const
         return acc
 
 
-def _module_rate(problem, tab: Tables, kind: str) -> np.ndarray:
+def _module_rate(problem, tab: Tables, r: _Rows, kind: str) -> np.ndarray:
     """Per row: the least time per freed byte of any searchable module of a layer kind
     (inf when none frees anything)."""
-    n = len(tab.coef["work"]["const"])
-    rate = np.full(n, np.inf)
-    mods = searchable_modules(problem, tab) if n else ()
+    rate = np.full(r.n, np.inf)
+    mods = searchable_modules(problem, tab) if r.n else ()
     for k in mods:
         if k not in (DENSE_MODULES if kind == "d" else MOE_MODULES):
             continue
-        save = -tab.coef["act_mb"][f"r_{kind}_{k}"].astype(float)
-        cost = sum(tab.coef[t][f"r_{kind}_{k}"].astype(float) for t in BUSY)
+        save = -r.sum(("act_mb",), f"r_{kind}_{k}")
+        cost = r.sum(BUSY, f"r_{kind}_{k}")
         rate = np.minimum(rate, np.where(save > 0, cost / np.maximum(save, 1e-9), np.inf))
     return rate
 
@@ -168,9 +168,8 @@ def _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min, budget):
     seg_base = np.where(pt.lens > 0, (seg_cum - cap_s)[np.minimum(pt.starts, max(len(cap_s) - 1, 0))], 0)
     before = seg_cum - cap_s - seg_base[tix_s]
     take = np.clip(np.minimum(cap_s, n_moe - before), 0, None)
-    total, held = np.zeros(pt.T), np.zeros(pt.T)
-    np.add.at(total, tix_s, take * t_s)
-    np.add.at(held, tix_s, take)
+    total = np.bincount(tix_s, weights=take * t_s, minlength=pt.T)     # (sums in row order, as np.add.at)
+    held = np.bincount(tix_s, weights=take, minlength=pt.T)
     return total, held >= n_moe - 1e-6
 
 
@@ -197,8 +196,8 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     t_d, t_m = pt.first(r.t_d), pt.min(r.t_m)
     full_ok, sel_ok = "full" in allowed, "selective" in allowed
     mods = searchable_modules(problem, tab)
-    mod_save = lambda kind, names: -sum((tab.coef["act_mb"][f"r_{kind}_{k}"].astype(float) for k in mods
-                                         if k in names), np.zeros(len(r.t_d)))
+    mod_save = lambda kind, names: -sum((r.sum(("act_mb",), f"r_{kind}_{k}") for k in mods if k in names),
+                                        np.zeros(r.n))
     # the least activations a layer of each kind can keep (full recompute, or every module)
     least = lambda a, af, save: np.minimum(af if full_ok else a, a - save if sel_ok else a)
     a_min_d = least(r.a_d, r.af_d, mod_save("d", DENSE_MODULES))
@@ -216,7 +215,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     t_lb = np.maximum(t_lb, shard / P)
     feasible = ~pt.empty & fold_ok
     r_min = np.zeros(pt.T)
-    module_rate = {kind: pt.min(_module_rate(problem, tab, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
+    module_rate = {kind: pt.min(_module_rate(problem, tab, r, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
                    if n_type}
     for p_val in np.unique(P):
         rows = np.flatnonzero((P == p_val) & ~pt.empty)

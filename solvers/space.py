@@ -220,11 +220,16 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
         for t, parts in raw.items():
             scale = 1.0 if t in MEMORY_TERMS else NS
             for q, arr in parts.items():
-                val = _to_int(np.asarray(arr, float) * scale, t)
                 dest = coef.setdefault(t, {})
                 if q not in dest:
                     dest[q] = _Column(start)
-                dest[q].put(lo, hi, val)
+                a = np.asarray(arr, float)
+                if a.ndim == 0 or (a.size and a.strides[0] == 0):
+                    # one number for the chunk (the compiled tables return those as broadcast
+                    # views): rounded once, never widened to the chunk's rows
+                    dest[q].put_const(lo, hi, int(np.ceil(float(a.flat[0]) * scale)))
+                else:
+                    dest[q].put(lo, hi, _to_int(a * scale, t))
     return Tables(tuples, fold_lists, rows, {t: {q: c.array() for q, c in parts.items()} for t, parts in coef.items()})
 
 
@@ -244,9 +249,22 @@ class _Column:
         if self.data is None and uniform and (self.const is None or self.const == v):
             self.const = v
             return
-        if self.data is None:
-            self.data = np.full(self.n, self.const if self.const is not None else 0, np.int64)
+        self._materialise(lo)
         self.data[lo:hi] = np.broadcast_to(val, (hi - lo,))
+
+    def put_const(self, lo: int, hi: int, v: int) -> None:
+        if self.data is None and (self.const is None or self.const == v):
+            self.const = v
+            return
+        self._materialise(lo)
+        self.data[lo:hi] = v
+
+    def _materialise(self, lo: int) -> None:
+        # the rows before `lo` held the one number so far; the chunks from `lo` on are
+        # each written by their own put
+        if self.data is None:
+            self.data = np.empty(self.n, np.int64)
+            self.data[:lo] = self.const if self.const is not None else 0
 
     def array(self) -> np.ndarray:
         if self.data is not None:
