@@ -43,7 +43,7 @@ class _Rows:
         af_m=lambda g: g(("act_mb",), "L_m") + g(("act_mb",), "Lf_m"))
 
     def __init__(self, tab: Tables):
-        self._co, self.n, self._kept = tab.coef, len(tab.coef["work"]["const"]), {}
+        self._tab, self.n, self._kept = tab, len(tab.coef["work"]["const"]), {}
 
     def __getattr__(self, name: str) -> np.ndarray:
         if name.startswith("_"):
@@ -59,15 +59,8 @@ class _Rows:
         """The float sum of `terms`' part over rows; the parts that are one number for every
         row (broadcast columns of the tables) are added as that number, and a sum of them
         alone stays a broadcast view."""
-        const, acc = 0.0, None
-        for t in terms:
-            a = self._co[t][part]
-            if a.strides and a.strides[0] == 0:
-                const += float(a[0]) if a.size else 0.0
-            elif acc is None:
-                acc = a.astype(float)
-            else:
-                acc += a
+        const, acc = self._tab.split_sum(terms, part)
+        acc = None if acc is None else acc.astype(float)
         if acc is None:
             return np.broadcast_to(np.float64(const), (self.n,))
         if const:

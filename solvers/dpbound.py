@@ -26,7 +26,7 @@ import numpy as np
 
 from planner.costmodel import GiB, chunks
 from solvers.space import Tables
-from solvers.stagedp import Block, intervals, minmax, stage_options
+from solvers.stagedp import Block, intervals, minmax, stage_options, stage_sum
 from solvers.tradeoff import reduction_floors
 
 
@@ -68,12 +68,11 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
     nd = (codes // (L + 1))[:, None].astype(float)             # (pair, row)
     nm = (codes % (L + 1))[:, None].astype(float)
-    h = (nm > 0).astype(float)
     kk = np.asarray(k, float).reshape(-1) if np.ndim(k) else float(k)
     R = len(blk.rows)
     d = blk.floats()
     mem = {q: V * d["mem"][q] + kk * d["act"][q] for q in ("const", "e_f", "e_l", "h_m", "L_d", "L_m")}
-    v0 = {name: (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+    v0 = {name: stage_sum(c, nd, nm, first, last)
           for name, c in (("mem", mem), ("busy", d["busy"]), ("shard", d["shard"]))}
     seg_free, seg_rate, seg_kind = [], [], []
     kinds = [kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any()]     # a kind no interval holds adds nothing
@@ -215,7 +214,7 @@ def _least_opt(problem, blk: Block, codes, L: int, first: int, last: int) -> np.
     c = blk.floats()["opt"]
     nd = (codes // (L + 1))[:, None].astype(float)
     nm = (codes % (L + 1))[:, None].astype(float)
-    out = (c["const"] + first * c["e_f"] + last * c["e_l"]) + (nm > 0) * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+    out = stage_sum(c, nd, nm, first, last)
     for q, a in c.items():                       # recompute parts (0 for the optimizer step) only lower it
         if q.startswith(("Lf_", "r_")) and (a < 0).any():
             out = out + np.minimum(0.0, a) * (nm if q.endswith("_m") or "_m_" in q else nd)

@@ -17,6 +17,8 @@ from functools import lru_cache
 from itertools import permutations
 from math import isqrt
 
+from typing import Optional
+
 import numpy as np
 
 from planner import costmodel as cm
@@ -147,6 +149,21 @@ class Tables:
     folds: list[list[tuple[int, int, int]]]
     rows: list[slice]
     coef: dict[str, dict[str, np.ndarray]]
+
+    def split_sum(self, terms, part: str, rows=None) -> tuple[int, Optional[np.ndarray]]:
+        """The sum of `terms`' coefficient `part` over `rows` (default: every row), split
+        into the parts that are one number for every row (the broadcast columns), summed
+        as one int, and the sum of the others (a fresh int64 array; None when there is none)."""
+        const, acc = 0, None
+        for t in terms:
+            a = self.coef[t][part]
+            if a.strides and a.strides[0] == 0:
+                const += int(a[0]) if a.size else 0
+            elif acc is None:
+                acc = a.copy() if rows is None else (a[rows].copy() if isinstance(rows, slice) else a[rows])
+            else:
+                acc += a if rows is None else a[rows]
+        return const, acc
 
     def sub(self, terms: dict[str, int], rows: list[int]) -> dict[str, list[int]]:
         """{part: [coefficient of each row in `rows`]} of the sum of `terms` (name: sign),

@@ -30,15 +30,7 @@ def _parts(tab: Tables, terms, rows, consts: dict) -> dict[str, np.ndarray]:
     of `consts` (value -> vector)."""
     out = {}
     for q in tab.coef[terms[0]]:
-        const, acc = 0, None
-        for t in terms:
-            a = tab.coef[t][q]
-            if a.strides and a.strides[0] == 0:
-                const += int(a[0]) if a.size else 0
-            elif acc is None:
-                acc = a[rows].copy() if isinstance(rows, slice) else a[rows]   # a copy: safe to add into
-            else:
-                acc += a[rows]
+        const, acc = tab.split_sum(terms, q, rows)
         if acc is None:
             if const not in consts:
                 consts[const] = np.full(len(rows), const, np.int64)
@@ -53,6 +45,13 @@ def _module_sets(problem, mods) -> list[tuple[str, ...]]:
     if "selective" not in problem.train.recompute:
         return [()]
     return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
+
+
+def stage_sum(c: dict, nd, nm, first: int, last: int):
+    """One term group's value for a stage of nd dense and nm MoE layers (none fully
+    recomputed): its constant, the first / last stage's extras, the MoE-stage part and
+    the per-layer parts (`c`: the group's parts, any broadcastable shapes)."""
+    return (c["const"] + first * c["e_f"] + last * c["e_l"]) + (nm > 0) * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
 
 
 class _Lazy(dict):
@@ -170,7 +169,7 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
     nd = (codes // (L + 1))[:, None, None]                       # (pair, set, row)
     nm = (codes % (L + 1))[:, None, None]
-    n, h = nd + nm, (nm > 0).astype(np.int64)
+    n = nd + nm
     xwin = nm * blk.window["m"] + nd * blk.window["d"]            # (pair, 1, row)
     # per term: its value with no layer fully recomputed, v0 (pair, set, row), and what one
     # MoE / dense layer fully recomputed adds, sm / sd (set, row)
@@ -179,7 +178,7 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
         c = blk.C[name]
         if name == "mem":                 # V * persistent + in-flight chunks * activations (integers, exact)
             c = {q: V * c[q] + k * blk.C["act"][q] for q in c}
-        v0[name] = (c["const"] + first * c["e_f"] + last * c["e_l"]) + h * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+        v0[name] = stage_sum(c, nd, nm, first, last)
         sm[name], sd[name] = c["F_m"] - c["L_m"], c["F_d"] - c["L_d"]
 
     def value(name, r):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.stagedp import Block, minmax, stage_options
+from solvers.stagedp import Block, minmax, stage_options, stage_sum
 
 
 def reduction_floors(problem, blk: Block, kept, L: int, P: int, V: int, M: int, t_star: float, d_hint: int,
@@ -138,7 +138,7 @@ def _least_excess(problem, blk: Block, codes, L: int, first: int, last: int) -> 
     c = blk.C["exc"]
     nd = (codes // (L + 1))[:, None, None]
     nm = (codes % (L + 1))[:, None, None]
-    e0 = (c["const"] + first * c["e_f"] + last * c["e_l"]) + (nm > 0) * c["h_m"] + nd * c["L_d"] + nm * c["L_m"]
+    e0 = stage_sum(c, nd, nm, first, last)
     out = e0
     if "full" in problem.train.recompute:
         e_nm = e0 + nm * (c["F_m"] - c["L_m"])
