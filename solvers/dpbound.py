@@ -118,10 +118,11 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     return np.where(capa.sum(0) >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
 
 
-def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
+def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = np.inf) -> DPResult:
     """T*: the least bottleneck micro-batch time (ns, integer tables) of tuple ti over every
     split, folding and recompute that fits memory, and a split that reaches it (among
-    those, one with the least slowest optimizer step)."""
+    those, one with the least slowest optimizer step). `target`: a value of W * t_max + V *
+    d_max past which the caller needs no sharper floor (solvers/tradeoff.py)."""
     tu = tab.tuples[ti]
     rows = np.arange(tab.rows[ti].start, tab.rows[ti].stop) if rows is None else np.asarray(rows)
     if len(rows) == 0:
@@ -177,7 +178,7 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None) -> DPResult:
     if d_hint > 0:
         blk2 = Block(problem, tab, rows, every_module=True)     # the window-only modules too, exactly
         d_star, d_hint, t_e, t_eo, td_floor, bnd, stages = reduction_floors(
-            problem, blk2, kept, L, P, V, M, t_star, d_hint, o_hint, bnd, stages)
+            problem, blk2, kept, L, P, V, M, t_star, d_hint, o_hint, bnd, stages, target)
     return DPResult(t_star, o_star, bnd, stages, float(o_hint), minmax(below)[0], d_star, float(d_hint), t_e, t_eo,
                     td_floor)
 

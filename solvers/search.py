@@ -73,11 +73,13 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
     # visit best bound first; ties broken by the tuple's fields for determinism. A tuple's
-    # first visit refines its bound by the DP over its stage boundaries (solvers/dpbound.py)
-    # and puts it back in line under that key; its second visit solves it with CP-SAT.
+    # first visit refines its bound by the relaxed DP over its stage boundaries
+    # (solvers/dpbound.py), its second by the exact one, each putting it back in line
+    # under the new key; its third visit solves it with CP-SAT.
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
     refined: list = []                             # heap of (dp bound, key, tuple index)
     pending: dict = {}                             # tuple index -> (bound, floors)
+    ready: dict = {}                               # tuple index -> (bound, floors, DP result, rows): to solve
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
@@ -118,20 +120,32 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
                 pending[ti] = (lb, fl)
             continue
         _, _, ti = heapq.heappop(refined)
-        lb, fl = pending.pop(ti)
-        if lb >= kth:
-            continue
-        rows = undominated(tab, ti)
-        dp = least_bottleneck(problem, tab, ti, rows)           # exact T* and O*, and a split reaching T*
-        fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
         tu = tuples[ti]
-        w = tu.vpp * tu.num_microbatches + tu.pp - 1
-        if dp.bnd is not None:
-            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])),
-                            int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
-        lb = max(lb, _floor_ns(tu, fl))
-        if lb >= kth:
-            dp_pruned += 1
+        if ti in ready:                            # third visit: solve it
+            lb, fl, dp, rows = ready.pop(ti)
+            if lb >= kth:
+                continue
+        else:
+            # second visit: the exact DP floors, then back in line under them (a tuple whose
+            # relaxed floor was loose waits behind those it no longer beats)
+            lb, fl = pending.pop(ti)
+            if lb >= kth:
+                continue
+            rows = undominated(tab, ti)
+            target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
+            dp = least_bottleneck(problem, tab, ti, rows, target)     # exact T* and O*, and a split reaching T*
+            fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
+            w = tu.vpp * tu.num_microbatches + tu.pp - 1
+            if dp.bnd is not None:
+                fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]),
+                                int(dp.objective_floor(w, tu.vpp, fl["d"])),
+                                int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
+            lb = max(lb, _floor_ns(tu, fl))
+            if lb >= kth:
+                dp_pruned += 1
+                continue
+            ready[ti] = (lb, fl, dp, rows)
+            heapq.heappush(refined, (lb, _key(tu), ti))
             continue
         if progress and calls % 25 == 0:
             progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "

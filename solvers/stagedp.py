@@ -161,12 +161,17 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
     optimizer step over every r with memory aside (pair, set, row), and the excess of the
     gradient reduction over the compute at r. With `excess_cap`, r is the least that also
     keeps the excess (less what window-only modules could take off) within the cap, and t
-    is inf where none does; None when that is not a monotone question (then no bound).
+    is inf where none does; None when that is not a monotone question (then no bound). An
+    array of caps adds a leading axis (one per cap) to t, o, r and the excess.
     With `time_cap` instead, r is the most that keeps the time within the cap (the least
     excess there, the excess falling with r), and t is inf where no r that fits does."""
     allowed = set(problem.train.recompute)
     full_ok, none_ok = "full" in allowed, "none" in allowed
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
+    x_cap = None
+    if excess_cap is not None and np.ndim(excess_cap):          # several caps: (cap, pair, set, row[, r])
+        x_cap = np.asarray(excess_cap, np.int64).reshape(-1, 1, 1, 1, 1)
+        excess_cap = x_cap[..., 0]
     nd = (codes // (L + 1))[:, None, None]                       # (pair, set, row)
     nm = (codes % (L + 1))[:, None, None]
     n = nd + nm
@@ -248,13 +253,46 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
         fits &= blk.set_has
     e = value("exc", r)
     if excess_cap is not None:
-        fits &= e <= excess_cap + xwin[..., None]
+        fits &= e <= (excess_cap if x_cap is None else x_cap) + xwin[..., None]
     if time_cap is not None:
         fits &= np.maximum(value("busy", r), value("shard", r)) <= time_cap
     t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
     o = value("opt", r).astype(float)
     o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
-    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
+    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[-4:-1]), e.astype(float)
+
+
+def stage_front(problem, blk: Block, codes, L: int, V: int, k: int, first: int, last: int):
+    """Every choice of one stage (pair of layer counts, module set, row, layers fully
+    recomputed r = 0..n) that fits memory, as flat arrays: the pair's index, the excess of
+    the gradient reduction over the compute window (less what window-only modules could take
+    off) and the micro-batch time. r is enumerated, not solved for, so no monotonicity is
+    assumed: the least time of a choice exposing at most e is exact for every e."""
+    allowed = set(problem.train.recompute)
+    full_ok, none_ok = "full" in allowed, "none" in allowed
+    cap = int(problem.cluster.memory_budget_gib * GiB) * V
+    nd = (codes // (L + 1))[:, None, None, None]                 # (pair, set, row, r)
+    nm = (codes % (L + 1))[:, None, None, None]
+    n = nd + nm
+    r = np.arange(int(n.max()) + 1 if full_ok else 1)
+    ok = r <= n
+    has = blk.set_has                                          # (1, set, 1, 1)
+    if not none_ok:
+        ok = ok & (has | (r == n)) if full_ok else ok & has
+    fm = np.minimum(r, nm)
+
+    def value(name):
+        c = blk.C[name]
+        if name == "mem":
+            c = {q: V * c[q] + k * blk.C["act"][q] for q in c}
+        v0 = stage_sum(c, nd[..., 0], nm[..., 0], first, last)[..., None]
+        return v0 + fm * (c["F_m"] - c["L_m"])[..., None] + (r - fm) * (c["F_d"] - c["L_d"])[..., None]
+
+    ok = ok & (value("mem") <= cap)
+    t = np.maximum(value("busy"), value("shard"))
+    e = value("exc") - (nm[..., 0] * blk.window["m"] + nd[..., 0] * blk.window["d"])[..., None]
+    pair = np.broadcast_to(np.arange(len(codes))[:, None, None, None], ok.shape)
+    return pair[ok], e[ok], t[ok].astype(float)
 
 
 def last_within(f0, s_a, s_b, nm, n, cap):
@@ -295,6 +333,15 @@ def _intervals_of(L: int, P: int, V: int, i: int, pm_t: tuple):
     for a in out:
         a.flags.writeable = False
     return out
+
+
+def minmax_many(cost: np.ndarray) -> np.ndarray:
+    """minmax's value for each of a batch of cost arrays, (batch, P, L + 1, L + 1)."""
+    L = cost.shape[2] - 1
+    best = cost[:, 0, 0]
+    for i in range(1, cost.shape[1]):
+        best = np.maximum(best[:, :, None], cost[:, i]).min(1)
+    return best[:, L]
 
 
 def minmax(cost: np.ndarray):

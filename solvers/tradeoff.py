@@ -9,44 +9,43 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.stagedp import Block, minmax, stage_options, stage_sum
+from solvers.stagedp import Block, minmax, minmax_many, stage_front, stage_options, stage_sum
 
 
 def reduction_floors(problem, blk: Block, kept, L: int, P: int, V: int, M: int, t_star: float, d_hint: int,
-                     o_hint: float, bnd, stages):
+                     o_hint: float, bnd, stages, target: float = np.inf):
     """Given T* and a split reaching it (bnd, stages) that exposes d_hint and steps its
-    optimizer in o_hint: (d_star: the least exposed reduction of any split; d_hint: a
-    reduction threshold, the least among the splits reaching T* where that was computed;
-    t_e / t_eo: the least bottleneck of a split exposing less than it / also stepping its
-    optimizer faster than o_hint; td_floor: a floor of W * t_max + V * d_max; bnd, stages:
-    the split to start CP-SAT from). `blk` holds every searchable module (window-only ones
-    too); `kept`: least_bottleneck's per-stage arrays."""
-    td_floor = 0.0
+    optimizer in o_hint: (d_star: the least exposed reduction of any split; d_hint: the
+    least among the splits reaching T*; t_e / t_eo: the least bottleneck of a split
+    exposing less than it / also stepping its optimizer faster than o_hint; td_floor: a
+    floor of W * t_max + V * d_max; bnd, stages: the split to start CP-SAT from, the best
+    the floors met). `blk` holds every searchable module (window-only ones too); `kept`:
+    least_bottleneck's per-stage arrays; `target`: a value of W * t_max + V * d_max the
+    caller need not see beaten (the floor is refined no further once it reaches it)."""
+    W = V * M + P - 1
     # the least exposed reduction over every split: per stage and interval the least
     # excess of any choice (memory and time aside), min-max over splits
     cx = np.full((P, L + 1, L + 1), np.inf)
     for i, _, _, _, inv, lo_, hi_, _, codes, _ in kept:
         cx[i][lo_, hi_] = _least_excess(problem, blk, codes, L, int(i == 0), int(i == P - 1))[inv]
     d_star = max(0.0, minmax(cx)[0])
-    got = _least_t_below(problem, blk, kept, L, P, V, d_hint, o_hint)
-    if got is None:                              # not a monotone question: no bound from it
-        t_e = t_eo = 0.0
-    else:
-        t_e, t_eo = got
-        W = V * M + P - 1
-        if t_e <= t_star or W * (t_e - t_star) * STAIR_STEPS >= V * (d_hint - d_star):
-            # Some split reaching T* exposes less than this one, or the trade-off between
-            # bottleneck and reduction is coarse enough to walk: the least reduction
-            # among the splits reaching T* (the step's weight on the bottleneck dwarfs
-            # the reduction's, so the optimum is usually one of them), then the walk.
-            low = _least_excess_at(problem, blk, kept, L, P, V, int(t_star))
-            if low is not None and low[0] < d_hint:
-                d_low, bnd2, stages2, o2 = low
-                if max(0.0, d_low) + o2 < d_hint + o_hint:      # a better start for CP-SAT
-                    bnd, stages = bnd2, stages2
-                d_hint = max(0, int(d_low))
-                t_e, t_eo = _least_t_below(problem, blk, kept, L, P, V, d_hint, o_hint)   # monotone, as above
-            td_floor = _staircase(problem, blk, kept, L, P, V, M, t_star, d_hint, t_e, d_star)
+    # the least reduction among the splits reaching T*: the top of the trade-off
+    low = _least_excess_at(problem, blk, kept, L, P, V, int(t_star))
+    if low is None:                              # not a monotone question: no bound from it
+        return d_star, d_hint, 0.0, 0.0, 0.0, bnd, stages
+    d_low, bnd2, stages2, o2 = low
+    if d_low < d_hint:
+        if max(0.0, d_low) + o2 < d_hint + o_hint:      # a better start for CP-SAT
+            bnd, stages = bnd2, stages2
+        d_hint = max(0, int(d_low))
+    t_e, t_eo = _least_t_below(problem, blk, kept, L, P, V, d_hint, o_hint)
+    hint_td = W * t_star + V * d_hint
+    td_floor, point = _bracket(problem, blk, kept, L, P, V, W, t_star, d_hint, t_e, d_star, target)
+    if point is not None and point[1] < hint_td:
+        # a split with a slower bottleneck that exposes enough less: start CP-SAT there
+        got = _least_excess_at(problem, blk, kept, L, P, V, int(point[0]))
+        if got is not None and W * point[0] + V * (max(0.0, got[0]) + got[3]) < hint_td + V * o_hint:
+            bnd, stages = got[1], got[2]
     return d_star, d_hint, t_e, t_eo, td_floor, bnd, stages
 
 
@@ -66,38 +65,91 @@ def _least_t_below(problem, blk: Block, kept, L: int, P: int, V: int, d_cap: int
     return minmax(ce)[0], minmax(ceo)[0]
 
 
-STAIR_STEPS = 6
+class _Fronts:
+    """Per stage of a tuple and interval it can hold: the least micro-batch time of a choice
+    exposing at most e, a staircase in e (solvers/stagedp.py's `stage_front`), so that the
+    least bottleneck of a split exposing less than c costs a min-max DP per cap c."""
+
+    def __init__(self, problem, blk: Block, kept, L: int, P: int, V: int, t_cap: float):
+        """Only choices within `t_cap` are kept (a split with a slower stage is not sought):
+        a pair of layer counts whose least time (any choice, `kept`'s) exceeds it is left out
+        (the window-only modules of `blk` free no memory, so they never lower that least)."""
+        self.L, self.P, self.parts = L, P, []
+        for i, t_any, _, _, inv, lo_, hi_, _, codes, k in kept:
+            n = len(codes)
+            keep = np.flatnonzero(t_any.reshape(n, -1).min(1) <= t_cap)
+            pair, e, t = stage_front(problem, blk, codes[keep], L, V, k, int(i == 0), int(i == P - 1))
+            pair, e, t = keep[pair[t <= t_cap]], e[t <= t_cap], t[t <= t_cap]
+            span = int(e.max()) + 3 if len(e) else 3
+            key = pair * span + np.clip(e, -1, span - 3) + 1          # by pair, then excess (-1: any cap)
+            order = np.argsort(key, kind="stable")
+            key, pair, t = key[order], pair[order], t[order].astype(np.int64)
+            # the prefix least time within each pair: later pairs offset below earlier ones
+            off = (n - pair) * (int(t.max()) + 1 if len(t) else 1)
+            least = (np.minimum.accumulate(t + off) - off).astype(float)
+            starts = np.searchsorted(pair, np.arange(n), "left")
+            self.parts.append((i, inv, lo_, hi_, n, span, key, least, starts))
+
+    def least_t(self, caps) -> np.ndarray:
+        """Per cap c: the least bottleneck over the splits whose every stage exposes less than c."""
+        caps = np.asarray(caps, np.int64)
+        ce = np.full((len(caps), self.P, self.L + 1, self.L + 1), np.inf)
+        for i, inv, lo_, hi_, n, span, key, least, starts in self.parts:
+            q = np.arange(n)[None, :] * span + np.clip(caps - 1, -1, span - 3)[:, None] + 1
+            pos = np.searchsorted(key, q, "right") - 1
+            got = np.where(pos >= starts[None, :], least[np.maximum(pos, 0)] if len(least) else np.inf, np.inf)
+            ce[:, i][:, lo_, hi_] = got[:, inv]
+        return minmax_many(ce)
 
 
-def _staircase(problem, blk: Block, kept, L, P, V, M, t0, d0, t1, d_floor, steps: int = STAIR_STEPS) -> float:
-    """A floor of W * t_max + V * d_max (W = V*M + P - 1) over every split, walking the
-    trade-off between bottleneck and exposed reduction: (t0, d0) a bottleneck no plan
-    beats and a reduction, t1 the least bottleneck of a plan exposing less than d0. A plan
-    exposes at least d0 (then it costs at least W t0 + V d0), or it has t >= t1: then it
-    exposes at least d1 = the least reduction of a plan with t <= t1, or t >= t2 = the
-    least bottleneck of a plan exposing less than d1, ... The walk stops when the next
-    bottleneck alone (with `d_floor`, a floor of any plan's reduction) cannot beat the
-    best point, after `steps` points, or when the steps left, each the size of the last,
-    could not reach that point."""
-    W = V * M + P - 1
-    best, t_prev, t, d = W * t0 + V * d0, t0, t1, d0
-    for left in range(steps, 0, -1):
-        if not np.isfinite(t) or W * t + V * d_floor >= best:
-            return float(best)
-        if W * (t - t_prev) * left < V * (d - d_floor):
-            # the steps left, each the size of the last, cannot close the gap (each costs two
-            # passes over the stages; measured, DeepSeek-V3's pp = 16 fronts need hundreds)
-            break
-        low = _least_excess_at(problem, blk, kept, L, P, V, int(t))
-        if low is None:
-            break
-        d = max(0, int(low[0]))
-        best = min(best, W * t + V * d)
-        got = _least_t_below(problem, blk, kept, L, P, V, d, np.inf)
-        if got is None or d <= d_floor:
-            return float(best)
-        t_prev, t = t, got[0]
-    return float(min(best, W * t + V * d_floor))     # a plan exposing less than d has t >= t
+# The trade-off bracket: rounds of refinement, each splitting the weakest interval into
+# this many parts in one pass over the stages (measured on DeepSeek-V3's pp = 16 tuples:
+# the bottleneck / reduction front has hundreds of steps, a walk along it hundreds of passes)
+BRACKET_ROUNDS, BRACKET_PARTS = 8, 16
+BRACKET_TOL = 1e-4                 # refine no further once the floor is this close to a plan found
+
+
+def _bracket(problem, blk: Block, kept, L, P, V, W, t0, d0, t1, d_floor, target=np.inf,
+             rounds: int = BRACKET_ROUNDS, parts: int = BRACKET_PARTS):
+    """A floor of W * t_max + V * d_max (W = V*M + P - 1) over every split, and the best
+    (bottleneck, W t + V d) point met: (t0, d0) a bottleneck no plan beats and the least
+    reduction of a split reaching it, t1 the least bottleneck of a split exposing less than
+    d0, d_floor a floor of any split's reduction. With caps d_floor = c_0 < c_1 < ... <
+    c_n = d0 and g_j the least bottleneck of a split exposing less than c_j, a split
+    exposes at least d0 (then it costs at least W t0 + V d0) or its reduction lies in some
+    [c_(j-1), c_j), where it costs at least W g_j + V c_(j-1). Each round splits the
+    interval of least floor into `parts` (a min-max DP per cap over each stage's front,
+    made once), until the floor reaches `target` or comes within BRACKET_TOL of a split met
+    (a split exposing less than c_j with bottleneck g_j costs at most W g_j + V (c_j - 1))."""
+    top = W * t0 + V * d0
+    lo = max(0, int(np.ceil(d_floor - 1e-6)))
+    if d0 <= lo or not np.isfinite(t1):
+        return float(top), None
+    caps, g = [lo, int(d0)], [np.inf, float(t1)]           # no split exposes less than d_floor
+    fronts, cap_ub = None, np.inf
+    best = (float(t1), W * t1 + V * (d0 - 1)) if np.isfinite(t1) else None
+    for _ in range(rounds + 1):
+        lbs = [W * g[j] + V * caps[j - 1] for j in range(1, len(caps))]
+        j = int(np.argmin(lbs)) + 1
+        ub = min(top, best[1]) if best else top
+        floor = min(top, lbs[j - 1], cap_ub)
+        if floor >= target or floor >= ub * (1 - BRACKET_TOL) or caps[j] - caps[j - 1] <= 1 or not rounds:
+            return float(floor), best
+        rounds -= 1
+        new = np.unique(np.linspace(caps[j - 1], caps[j], parts + 1)[1:-1].astype(np.int64))
+        new = new[(new > caps[j - 1]) & (new < caps[j])]
+        if fronts is None:
+            # a split beating the best point met has W t < ub - V * lo: only such stages matter
+            # (an interval whose floor they change has one at least ub, and ub caps the floor)
+            cap_ub = ub
+            fronts = _Fronts(problem, blk, kept, L, P, V, np.floor((ub - V * lo) / W))
+        got = fronts.least_t(new)
+        for c, t in zip(new.tolist(), got.tolist()):
+            if np.isfinite(t) and (best is None or W * t + V * (c - 1) < best[1]):
+                best = (t, W * t + V * (c - 1))
+        caps[j:j] = new.tolist()
+        g[j:j] = got.tolist()
+    return float(floor), best
 
 
 def _least_excess_at(problem, blk: Block, kept, L: int, P: int, V: int, t_cap: int):
