@@ -193,8 +193,19 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
                                         np.zeros(r.n))
     # the least activations a layer of each kind can keep (full recompute, or every module)
     least = lambda a, af, save: np.minimum(af if full_ok else a, a - save if sel_ok else a)
-    a_min_d = least(r.a_d, r.af_d, mod_save("d", DENSE_MODULES))
-    a_min_m = least(r.a_m, r.af_m, mod_save("m", MOE_MODULES))
+    save_d = mod_save("d", DENSE_MODULES) if sel_ok else np.zeros(r.n)
+    save_m = mod_save("m", MOE_MODULES) if sel_ok else np.zeros(r.n)
+    a_min_d = least(r.a_d, r.af_d, save_d)
+    a_min_m = least(r.a_m, r.af_m, save_m)
+    # Recompute's cost per freed byte of a layer is at least the cheapest option's rate, and
+    # beyond what its modules can free (s) at least rc / (a - af - s): every option (nothing,
+    # a module set, full recompute) lies above both lines, so the cost of freeing F bytes
+    # over N layers is at least max(rate F, tail (F - N s)) (convex: Jensen over the layers).
+    tail = {}
+    for kind, a, af, rc, save in (("d", r.a_d, r.af_d, r.rc_d, save_d), ("m", r.a_m, r.af_m, r.rc_m, save_m)):
+        s_row = np.clip(save, 0, None)
+        beyond = a - af - s_row
+        tail[kind] = (pt.max(s_row), pt.min(np.where(beyond > 0, rc / np.where(beyond > 0, beyond, 1), np.inf)))
     work = n_dense * t_d + pt.first(r.t_const) * P + pt.min(r.t_last)
     fold_ok = np.ones(pt.T, bool)
     if n_moe:
@@ -237,6 +248,10 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
             feasible[rows[bad]] = False
             freed = np.where(np.isfinite(need), need, 0) * delta[:, 0]        # bytes, at least
             need_time = np.maximum(need_time, freed * rate[rows])
+            if full_ok:
+                s_max, r_tail = tail[kind][0][rows], tail[kind][1][rows]
+                over = freed - n_type * s_max
+                need_time = np.maximum(need_time, np.where(over > 0, over * np.where(np.isfinite(r_tail), r_tail, 0), 0))
             need_count = np.maximum(need_count, np.where(np.isfinite(need), need, 0))
         t_lb[rows] = np.maximum(t_lb[rows], (work[rows] + need_time) / p_val)
         r_min[rows] = need_count
@@ -281,3 +296,76 @@ def _module_window(problem, tab, pt, L) -> np.ndarray:
         if not np.isscalar(extra):
             per_layer = np.maximum(per_layer, pt.max(extra))
     return L * per_layer
+
+
+def lagrangian(problem, tab: Tables, tis) -> np.ndarray:
+    """A floor of the bottleneck of each tuple in `tis`, the Lagrangian relaxation of its
+    memory budget: P * t_max >= the sum of the stages' micro-batch times, and for any
+    lam >= 0 and any split that fits,
+
+        sum of layer times >= sum over layers of min over options (time + lam * memory)
+                              - lam * (the stages' memory room, summed),
+
+    each layer free to take any folding of the tuple and any recompute option (nothing, a
+    module set, full), its memory counted at the fewest in-flight chunks of any stage. It
+    couples what the fluid bound above takes apart: a folding's time and its memory. The
+    best lam is sought on a log grid, then on a finer one around each tuple's best."""
+    from solvers.stagedp import Block              # (stagedp reads solvers.space, as this module does)
+    tis = np.asarray(tis, int)
+    out = np.zeros(len(tis))
+    lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])
+    if not lens.sum():
+        return out
+    tis, keep = tis[lens > 0], np.flatnonzero(lens > 0)
+    lens = lens[lens > 0]
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    rows = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
+    blk = Block(problem, tab, rows)
+    d = blk.floats()
+    budget = problem.cluster.memory_budget_gib * cm.GiB
+    is_moe = problem.model.moe_layers()
+    counts = {"d": len(is_moe) - sum(is_moe), "m": sum(is_moe)}
+    tus = [tab.tuples[t] for t in tis]
+    ks = [[cm.chunks(tu.pp, tu.vpp, tu.num_microbatches, i) for i in range(tu.pp)] for tu in tus]
+    per_row = lambda vals: np.repeat(np.asarray(vals, float), lens)
+    P, V = per_row([tu.pp for tu in tus]), per_row([tu.vpp for tu in tus])
+    k_min, k_sum = per_row([min(k) for k in ks]), per_row([sum(k) for k in ks])
+    k_first, k_last = per_row([k[0] for k in ks]), per_row([k[-1] for k in ks])
+    mem, act, busy = d["mem"], d["act"], d["busy"]
+    neg = lambda x: np.minimum(0.0, x)
+    # the stages' room (V-scaled, as the stage model's budget), at most: a MoE stage's extra
+    # taken only where it frees memory
+    room = (P * V * budget - V * (P * (mem["const"] + neg(mem["h_m"])) + mem["e_f"] + mem["e_l"])
+            - k_sum * (act["const"] + neg(act["h_m"])) - k_first * act["e_f"] - k_last * act["e_l"])
+    room = np.maximum.reduceat(room, starts)
+    extra = np.minimum.reduceat(P * (busy["const"] + neg(busy["h_m"])) + busy["e_f"] + busy["e_l"], starts)
+    opts = []
+    for kind, n in counts.items():
+        pts = blk.points(kind, "full" in problem.train.recompute) if n else None
+        if pts is None:
+            if n:
+                return out                          # an option lowers the time: no floor from it
+            continue
+        p_mem, p_act, cost = pts
+        opts.append((n, busy[f"L_{kind}"] + cost, V * (mem[f"L_{kind}"] + p_mem) + k_min * (act[f"L_{kind}"] + p_act)))
+
+    def value(lam):                                 # lam per tuple
+        lr = np.repeat(lam, lens)
+        lb = extra - lam * room
+        for n, t_o, m_o in opts:
+            lb = lb + n * np.minimum.reduceat((t_o + lr * m_o).min(0), starts)
+        return lb
+
+    grid = np.geomspace(1e-6, 1.0, LAG_GRID)
+    vals = np.stack([value(np.full(len(tis), g)) for g in grid])          # (grid, tuple)
+    j = vals.argmax(0)
+    best = vals.max(0)
+    lo, hi = grid[np.maximum(j - 1, 0)], grid[np.minimum(j + 1, len(grid) - 1)]
+    for f in np.linspace(0.0, 1.0, LAG_GRID)[1:-1]:
+        best = np.maximum(best, value(lo * (hi / lo) ** f))
+    pp = np.array([tu.pp for tu in tus], float)
+    out[keep] = np.maximum(0.0, best / pp)
+    return out
+
+
+LAG_GRID = 13                      # lam values per pass (two passes: a log grid, then around its best)

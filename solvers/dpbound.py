@@ -183,7 +183,7 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = n
                     td_floor)
 
 
-def floors(problem, tab: Tables, tis, max_rows: int = 1024, relaxed: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(T*, O*) of each tuple in `tis` (the least bottleneck and the least slowest
     optimizer step, as least_bottleneck), evaluated in blocks of tuples that share pp and
     vpp (the module sets of a block are the union of its tuples': more choices, still a

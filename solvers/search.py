@@ -18,7 +18,7 @@ from planner import costmodel as cm
 from planner import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
-from solvers.bounds import bounds
+from solvers.bounds import bounds, lagrangian
 from solvers.dpbound import floors, least_bottleneck
 from solvers.space import Tables, enumerate_tuples, tables, undominated
 from solvers.stage_model import solve_stages
@@ -72,14 +72,14 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
-    # visit best bound first; ties broken by the tuple's fields for determinism. A tuple's
-    # first visit refines its bound by the relaxed DP over its stage boundaries
-    # (solvers/dpbound.py), its second by the exact one, each putting it back in line
-    # under the new key; its third visit solves it with CP-SAT.
+    # visit best bound first; ties broken by the tuple's fields for determinism. Each visit
+    # of a tuple refines its bound and puts it back in line under the new key: first the
+    # Lagrangian floor (solvers/bounds.py, blocks of fresh tuples), then the relaxed DP
+    # over its stage boundaries (blocks of the tuples next in line), then the exact DP
+    # (solvers/dpbound.py); the visit after those solves it with CP-SAT.
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
-    refined: list = []                             # heap of (dp bound, key, tuple index)
-    pending: dict = {}                             # tuple index -> (bound, floors)
-    ready: dict = {}                               # tuple index -> (bound, floors, DP result, rows): to solve
+    refined: list = []                             # heap of (bound, key, tuple index)
+    state: dict = {}                               # tuple index -> (visits so far, bound, floors[, DP result, rows])
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
@@ -88,7 +88,8 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     while True:
         kth = best[top - 1].objective_ns if len(best) >= top else np.inf
         fresh = order[nxt] if nxt < len(order) else None
-        take_fresh = fresh is not None and (not refined or (t_lb[fresh], _key(tuples[fresh])) < refined[0][:2])
+        fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
+        take_fresh = fresh is not None and (not refined or fresh_key < refined[0][:2])
         if take_fresh and t_lb[fresh] >= kth:
             nxt, take_fresh = len(order), False        # the order is sorted: no fresh tuple can beat it
         if not take_fresh and (not refined or refined[0][0] >= kth):
@@ -98,39 +99,57 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             status = "FEASIBLE"
             break
         if take_fresh:
-            # refine the next block of fresh tuples (bound order) with the DP floors
+            # the next block of fresh tuples (bound order): their Lagrangian floors
             block = []
-            while nxt < len(order) and len(block) < (64 if len(best) < top else 256) and t_lb[order[nxt]] < kth:
+            while nxt < len(order) and len(block) < BLOCK and t_lb[order[nxt]] < kth:
                 block.append(int(order[nxt]))
                 nxt += 1
             safe = _solver_safe(problem, tab, block)
             unsafe += int((~safe).sum())
             block = [ti for ti, ok in zip(block, safe) if ok]
-            t_star, o_star = floors(problem, tab, block)
-            spent += DP_S * len(block)
-            for ti, ts, os_ in zip(block, t_star, o_star):
+            for ti, lg in zip(block, lagrangian(problem, tab, block)):
                 tu = tuples[ti]
-                w = tu.vpp * tu.num_microbatches + tu.pp - 1
-                fl = _int_floors(max(ts, parts["t_lb"][ti]), parts["d_lb"][ti], max(os_, parts["o_lb"][ti]))
+                fl = _int_floors(max(lg, parts["t_lb"][ti]), parts["d_lb"][ti], parts["o_lb"][ti])
                 lb = max(t_lb[ti], _floor_ns(tu, fl))
                 if lb >= kth:
                     dp_pruned += 1
                     continue
                 heapq.heappush(refined, (lb, _key(tu), ti))
-                pending[ti] = (lb, fl)
+                state[ti] = (1, lb, fl)
             continue
         _, _, ti = heapq.heappop(refined)
         tu = tuples[ti]
-        if ti in ready:                            # third visit: solve it
-            lb, fl, dp, rows = ready.pop(ti)
-            if lb >= kth:
-                continue
-        else:
-            # second visit: the exact DP floors, then back in line under them (a tuple whose
-            # relaxed floor was loose waits behind those it no longer beats)
-            lb, fl = pending.pop(ti)
-            if lb >= kth:
-                continue
+        visits, lb, fl, *solved = state.pop(ti)
+        if lb >= kth:
+            continue
+        if visits == 1:
+            # this and the tuples next in line (as long as they too wait for it): the relaxed DP
+            block = [ti]
+            skipped = []
+            while refined and len(block) < BLOCK and refined[0][0] < min(kth, lb * (1 + BATCH_SLACK)):
+                e = heapq.heappop(refined)
+                (block if state[e[2]][0] == 1 else skipped).append(e if state[e[2]][0] != 1 else e[2])
+            for e in skipped:
+                heapq.heappush(refined, e)
+            got = {}
+            for tj in block[1:]:
+                got[tj] = state.pop(tj)
+            got[ti] = (visits, lb, fl)
+            t_star, o_star = floors(problem, tab, block)
+            spent += DP_S * len(block)
+            for tj, ts, os_ in zip(block, t_star, o_star):
+                tv = tuples[tj]
+                _, lb_j, fl_j = got[tj]
+                fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], max(os_, fl_j["o"]))
+                lb_j = max(lb_j, _floor_ns(tv, fl_j))
+                if lb_j >= kth:
+                    dp_pruned += 1
+                    continue
+                heapq.heappush(refined, (lb_j, _key(tv), tj))
+                state[tj] = (2, lb_j, fl_j)
+            continue
+        if visits == 2:
+            # the exact DP floors, then back in line under them
             rows = undominated(tab, ti)
             target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
             dp = least_bottleneck(problem, tab, ti, rows, target)     # exact T* and O*, and a split reaching T*
@@ -144,9 +163,10 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             if lb >= kth:
                 dp_pruned += 1
                 continue
-            ready[ti] = (lb, fl, dp, rows)
             heapq.heappush(refined, (lb, _key(tu), ti))
+            state[ti] = (3, lb, fl, dp, rows)
             continue
+        dp, rows = solved
         if progress and calls % 25 == 0:
             progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
                      f"{len(best)} plans")
@@ -214,7 +234,9 @@ _ALIASES = {"cu": "cp_ulysses", "cr": "cp_ring"}
 # same plan): each CP-SAT call costs CALL_S nominal seconds (building and presolving the
 # stage model: ~0.05-0.07 s measured on the 64-GPU default) plus its deterministic time.
 CALL_S = 0.05
-DP_S = 0.002                      # one DP bound (solvers/dpbound.py): ~2-20 ms measured
+DP_S = 0.002
+BLOCK = 512                       # tuples refined together by a vectorised floor
+BATCH_SLACK = 0.02                # the relaxed DP's batch: the tuples in line within 2% of the first                      # one DP bound (solvers/dpbound.py): ~2-20 ms measured
 
 
 def _key(tu) -> tuple:
