@@ -264,10 +264,13 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
 
 def stage_front(problem, blk: Block, codes, L: int, V: int, k: int, first: int, last: int):
     """Every choice of one stage (pair of layer counts, module set, row, layers fully
-    recomputed r = 0..n) that fits memory, as flat arrays: the pair's index, the excess of
-    the gradient reduction over the compute window (less what window-only modules could take
-    off) and the micro-batch time. r is enumerated, not solved for, so no monotonicity is
+    recomputed r = 0..n) that fits memory, as flat arrays: the pair's, set's and row's
+    index, r, the excess of the gradient reduction over the compute window (less what
+    window-only modules could take off), the micro-batch time and the optimizer step. r is enumerated, not solved for, so no monotonicity is
     assumed: the least time of a choice exposing at most e is exact for every e."""
+    if not len(codes):
+        z = np.zeros(0, np.int64)
+        return dict(pair=z, set=z, row=z, r=z, e=z, t=z, o=z)
     allowed = set(problem.train.recompute)
     full_ok, none_ok = "full" in allowed, "none" in allowed
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
@@ -291,8 +294,10 @@ def stage_front(problem, blk: Block, codes, L: int, V: int, k: int, first: int, 
     ok = ok & (value("mem") <= cap)
     t = np.maximum(value("busy"), value("shard"))
     e = value("exc") - (nm[..., 0] * blk.window["m"] + nd[..., 0] * blk.window["d"])[..., None]
-    pair = np.broadcast_to(np.arange(len(codes))[:, None, None, None], ok.shape)
-    return pair[ok], e[ok], t[ok].astype(float)
+    o = np.broadcast_to(value("opt"), ok.shape)
+    pair, s_i, f_i, r_i = np.nonzero(ok)
+    return dict(pair=pair, set=s_i, row=f_i, r=r_i, e=np.broadcast_to(e, ok.shape)[ok],
+                t=np.broadcast_to(t, ok.shape)[ok], o=o[ok])
 
 
 def last_within(f0, s_a, s_b, nm, n, cap):
