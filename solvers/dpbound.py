@@ -183,12 +183,16 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = n
                     td_floor)
 
 
-def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True,
+           cap=None) -> tuple[np.ndarray, np.ndarray]:
     """(T*, O*) of each tuple in `tis` (the least bottleneck and the least slowest
     optimizer step, as least_bottleneck), evaluated in blocks of tuples that share pp and
     vpp (the module sets of a block are the union of its tuples': more choices, still a
-    lower bound)."""
+    lower bound). `cap` (per tuple): a stage whose time without recompute already exceeds
+    it is taken at that time, not relaxed further (the floor stays exact up to the cap and
+    is never below min(cap, exact))."""
     tis = np.asarray(tis, int)
+    cap = np.full(len(tis), np.inf) if cap is None else np.asarray(cap, float)
     t_out, o_out = np.full(len(tis), np.inf), np.full(len(tis), np.inf)
     is_moe = problem.model.moe_layers()
     L = len(is_moe)
@@ -205,7 +209,7 @@ def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True
             while hi < len(idx) and lens[lo:hi + 1].sum() <= max_rows:
                 hi += 1
             part = idx[lo:hi]
-            t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed)
+            t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed, cap[part])
             lo = hi
     return t_out, o_out
 
@@ -222,7 +226,7 @@ def _least_opt(problem, blk: Block, codes, L: int, first: int, last: int) -> np.
     return out
 
 
-def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True):
+def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None):
     rows = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
     lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
@@ -233,11 +237,21 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True):
     for i in range(P):
         lo_, hi_, codes, inv = intervals(L, P, V, i, pm)
         k = np.repeat([chunks(P, V, int(m), i) for m in Ms], lens)[None, :]   # per row
-        t_rel = _relaxed_stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1)) if relaxed else None
-        if t_rel is not None:
-            per_t = np.minimum.reduceat(t_rel, starts, axis=1)                  # (pair, tuple)
-            per_o = np.minimum.reduceat(_least_opt(problem, blk, codes, L, first=int(i == 0), last=int(i == P - 1)),
-                                        starts, axis=1)
+        first, last = int(i == 0), int(i == P - 1)
+        keep, plain = np.arange(len(codes)), np.zeros((len(codes), T))
+        if relaxed and cap is not None and np.isfinite(cap).any():
+            # the time without recompute bounds the relaxed time below: past the cap, it stands in
+            d = blk.floats()
+            nd, nm = (codes // (L + 1))[:, None].astype(float), (codes % (L + 1))[:, None].astype(float)
+            plain = np.minimum.reduceat(np.maximum(stage_sum(d["busy"], nd, nm, first, last),
+                                                   stage_sum(d["shard"], nd, nm, first, last)), starts, axis=1)
+            keep = np.flatnonzero((plain <= cap[None, :]).any(1))
+        t_rel = _relaxed_stage(problem, blk, codes[keep], L, V, k, first, last) if relaxed and len(keep) else None
+        if relaxed and (t_rel is not None or not len(keep)):
+            per_t = plain
+            if len(keep):
+                per_t[keep] = np.minimum.reduceat(t_rel, starts, axis=1)        # (pair, tuple)
+            per_o = np.minimum.reduceat(_least_opt(problem, blk, codes, L, first, last), starts, axis=1)
         else:
             t, _, _, o_free, _ = stage_options(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
             per_t = np.minimum.reduceat(t.min(axis=(1, 3)), starts, axis=1)
