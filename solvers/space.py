@@ -187,34 +187,28 @@ _ROW_NAMES = ("tp", "cp", "dp", "pp", "vpp", "cu", "cr", "micro_batch", "num_mic
 
 
 class _RowInputs:
-    """The layout inputs of every table row (its tuple's degrees and its folding), made
-    chunk by chunk: one float array per input over 10^6 rows would cost ~16 MB each."""
+    """The layout inputs of the table rows (a tuple's degrees and a folding), made for a
+    run of tuples at a time: one float array per input over 10^6 rows would cost ~16 MB each."""
 
-    def __init__(self, tuples: list[Degrees], fold_lists: list, master: float):
-        counts = np.array([len(f) for f in fold_lists])
+    def __init__(self, tuples: list[Degrees], master: float):
         self.per = np.array([(d.tp, d.cp, d.dp, d.pp, d.vpp, d.cp_ulysses, d.cp_ring, d.micro_batch,
                               d.num_microbatches, *_strides(d.order, d.tp, d.cp, d.dp), SHARDINGS.index(d.sharding))
                              for d in tuples], float).reshape(-1, len(_ROW_NAMES))
-        self.tix = np.repeat(np.arange(len(tuples), dtype=np.int32), counts)
-        # the tuples of a stage size share one fold list: one array per list, then joined
-        arrays: dict = {}
-        for fl in fold_lists:
-            if id(fl) not in arrays:
-                arrays[id(fl)] = np.array(fl, np.int64).reshape(-1, 3)
-        self.folds = (np.concatenate([arrays[id(fl)] for fl in fold_lists]) if fold_lists
-                      else np.zeros((0, 3), np.int64))
         self.master = master
 
-    def chunk(self, lo: int, hi: int) -> dict[str, np.ndarray]:
-        rep = self.per[self.tix[lo:hi]]
-        x = {k: rep[:, i] for i, k in enumerate(_ROW_NAMES)}
-        fr = self.folds[lo:hi].astype(float)
-        x.update(etp=fr[:, 0], ep=fr[:, 1], edp=fr[:, 2], master=np.full(hi - lo, self.master))
+    def grid(self, lo: int, hi: int, fold_list) -> dict[str, np.ndarray]:
+        """The inputs of tuples lo..hi-1, which share `fold_list`: each tuple's degrees a
+        column (tuple, 1), each folding's a row (1, fold), so the cost model evaluates a
+        part that reads only one of the two once per tuple or once per folding."""
+        x = {k: self.per[lo:hi, i][:, None] for i, k in enumerate(_ROW_NAMES)}
+        fr = np.array(fold_list, float).reshape(-1, 3)
+        x.update(etp=fr[None, :, 0], ep=fr[None, :, 1], edp=fr[None, :, 2], master=np.float64(self.master))
         return x
 
 
 def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
     cache: dict = {}
+    same: dict = {}                          # one list object per distinct filtered fold list
     by_ranks: dict = {}                      # the rules' foldings of each stage size, once
     fold_lists, rows, start = [], [], 0
     for tu in tuples:
@@ -222,31 +216,43 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
         if key not in cache:
             if tu.stage_ranks not in by_ranks:
                 by_ranks[tu.stage_ranks] = folds(problem, tu.stage_ranks)
-            cache[key] = [f for f in by_ranks[tu.stage_ranks] if fold_filter is None or fold_filter(tu, f)]
+            got = [f for f in by_ranks[tu.stage_ranks] if fold_filter is None or fold_filter(tu, f)]
+            cache[key] = same.setdefault(tuple(got), got)
         fold_lists.append(cache[key])
         rows.append(slice(start, start + len(cache[key])))
         start += len(cache[key])
-    x = _RowInputs(tuples, fold_lists, float(problem.train.master == "fp32"))
+    x = _RowInputs(tuples, float(problem.train.master == "fp32"))
     base = cm.model_values(problem)
     coef: dict = {}
-    # in chunks of rows, so the generated code's temporaries stay small at 10^6 rows; a
-    # coefficient that is one number for every row is stored as a broadcast view
-    for lo in range(0, max(start, 1), CHUNK):
-        hi = min(start, lo + CHUNK)
-        raw = cm.coefficients({**base, **cm.layout_values(problem, x.chunk(lo, hi))})
-        for t, parts in raw.items():
-            scale = 1.0 if t in MEMORY_TERMS else NS
-            for q, arr in parts.items():
+    # Runs of consecutive tuples that share a fold list (their rows are contiguous, tuple
+    # by tuple), evaluated as a (tuple, folding) grid in chunks of about CHUNK rows, so
+    # the generated code's temporaries stay small at 10^6 rows. A part that reads only the
+    # tuple (or only the folding) comes back one column (or row) of the grid, and is
+    # rounded there; a part that is one number for every row is stored as a broadcast view.
+    lo = 0
+    while lo < len(tuples):
+        end = lo + 1
+        while end < len(tuples) and fold_lists[end] is fold_lists[lo]:
+            end += 1
+        F = len(fold_lists[lo])
+        step = max(1, CHUNK // max(F, 1))
+        for a in range(lo, end, step) if F else ():
+            b = min(end, a + step)
+            r0, r1 = rows[a].start, rows[b - 1].stop
+            raw = cm.coefficients({**base, **cm.layout_values(problem, x.grid(a, b, fold_lists[lo]))})
+            for t, parts in raw.items():
+                scale = 1.0 if t in MEMORY_TERMS else NS
                 dest = coef.setdefault(t, {})
-                if q not in dest:
-                    dest[q] = _Column(start)
-                a = np.asarray(arr, float)
-                if a.ndim == 0 or (a.size and a.strides[0] == 0):
-                    # one number for the chunk (the compiled tables return those as broadcast
-                    # views): rounded once, never widened to the chunk's rows
-                    dest[q].put_const(lo, hi, int(np.ceil(float(a.flat[0]) * scale)))
-                else:
-                    dest[q].put(lo, hi, _to_int(a * scale, t))
+                for q, arr in parts.items():
+                    if q not in dest:
+                        dest[q] = _Column(start)
+                    g = np.broadcast_to(np.asarray(arr, float), (b - a, F))
+                    if not any(g.strides):
+                        dest[q].put_const(r0, r1, int(np.ceil(float(g.flat[0]) * scale)))
+                    else:
+                        small = g[:, :1] if g.strides[1] == 0 else (g[:1, :] if g.strides[0] == 0 else g)
+                        dest[q].put(r0, r1, _to_int(small * scale, t), (b - a, F))
+        lo = end
     return Tables(tuples, fold_lists, rows, {t: {q: c.array() for q, c in parts.items()} for t, parts in coef.items()})
 
 
@@ -260,14 +266,16 @@ class _Column:
     def __init__(self, n: int):
         self.n, self.const, self.data = n, None, None
 
-    def put(self, lo: int, hi: int, val: np.ndarray) -> None:
+    def put(self, lo: int, hi: int, val: np.ndarray, grid: tuple[int, int]) -> None:
+        """Rows lo..hi-1, a (tuple, folding) grid of shape `grid` in row order, from `val`
+        (any shape that broadcasts to it)."""
         uniform = val.size == 0 or (val.min() == val.max())
         v = int(val.flat[0]) if val.size else 0
         if self.data is None and uniform and (self.const is None or self.const == v):
             self.const = v
             return
         self._materialise(lo)
-        self.data[lo:hi] = np.broadcast_to(val, (hi - lo,))
+        self.data[lo:hi].reshape(grid)[...] = val
 
     def put_const(self, lo: int, hi: int, v: int) -> None:
         if self.data is None and (self.const is None or self.const == v):
