@@ -103,8 +103,17 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     free = np.stack(seg_free)                                       # (segment, row)
     rate = np.stack(seg_rate)
     if len(kinds) == 1:
-        # one kind: the hull's segments already come in increasing slope
-        capa = (nm if kinds[0] == "m" else nd)[None] * free[:, None, :]          # (segment, pair, row)
+        # one kind: the hull's segments already come in increasing slope, so per layer
+        # (need / n of it) the fill is one convex piecewise-linear function of each row
+        n = nm if kinds[0] == "m" else nd                              # (pair, 1)
+        per = need / np.maximum(n, 1.0)
+        start = np.cumsum(free, 0) - free
+        fin = np.where(np.isfinite(rate), rate, 0.0)
+        extra = np.zeros_like(per)
+        for j in range(free.shape[0]):
+            extra += fin[j] * np.clip(per - start[j], 0.0, free[j])
+        t = np.maximum(v0["busy"] + n * extra, v0["shard"])
+        return np.where(n * free.sum(0) >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
     else:
         order = np.argsort(rate, axis=0, kind="stable")
         free = np.take_along_axis(free, order, 0)
