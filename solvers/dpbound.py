@@ -26,7 +26,7 @@ import numpy as np
 
 from planner.costmodel import GiB, chunks
 from solvers.space import Tables
-from solvers.stagedp import Block, intervals, minmax, stage_options, stage_sum
+from solvers.stagedp import Block, intervals, minmax, minmax_many, stage_options, stage_sum
 from solvers.tradeoff import reduction_floors
 
 
@@ -190,6 +190,25 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = n
             problem, blk2, kept, L, P, V, M, t_star, d_hint, o_hint, bnd, stages, target)
     return DPResult(t_star, o_star, bnd, stages, float(o_hint), minmax(below)[0], d_star, float(d_hint), t_e, t_eo,
                     td_floor)
+
+
+def uniform_bottleneck(problem, tab: Tables, ti: int, rows) -> np.ndarray:
+    """Per row of tuple ti (one expert folding): the least bottleneck over every split and
+    recompute that fits memory when every stage takes that folding (an engine that sets
+    EP / ETP once: planner.layout rule target.uniform_fold), exact; inf where none fits."""
+    tu = tab.tuples[ti]
+    rows = np.asarray(rows)
+    is_moe = problem.model.moe_layers()
+    L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
+    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+    blk = Block(problem, tab, rows)
+    cost = np.full((len(rows), P, L + 1, L + 1), np.inf)
+    for i in range(P):
+        lo_, hi_, codes, inv = intervals(L, P, V, i, pm)
+        if len(lo_):
+            t = stage_options(problem, blk, codes, L, V, int(chunks(P, V, M, i)), int(i == 0), int(i == P - 1))[0]
+            cost[:, i][:, lo_, hi_] = t.min(axis=(1, 3))[inv].T
+    return minmax_many(cost)
 
 
 def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True,

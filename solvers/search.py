@@ -19,7 +19,7 @@ from planner import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
 from solvers.bounds import bounds, lagrangian
-from solvers.dpbound import floors, least_bottleneck
+from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck
 from solvers.space import Tables, enumerate_tuples, tables, undominated
 from solvers.stage_model import solve_stages
 
@@ -76,14 +76,17 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     # of a tuple refines its bound and puts it back in line under the new key: first the
     # Lagrangian floor (solvers/bounds.py, blocks of fresh tuples), then the relaxed DP
     # over its stage boundaries (blocks of the tuples next in line), then the exact DP
-    # (solvers/dpbound.py); the visit after those solves it with CP-SAT.
+    # (solvers/dpbound.py); the visit after those solves it with CP-SAT. Under an engine's
+    # target (one folding for every stage) each folding of a tuple goes on alone after the
+    # relaxed DP, under its own exact least bottleneck.
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
-    refined: list = []                             # heap of (bound, key, tuple index)
-    state: dict = {}                               # tuple index -> (visits so far, bound, floors[, DP result, rows])
+    refined: list = []                             # heap of (bound, key, (tuple index, row or -1))
+    state: dict = {}                               # (tuple, row) -> (visits so far, bound, floors[, DP result, rows])
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
     visited, spent, dp_pruned, unsafe = 0, 0.0, 0, 0         # spent: CP-SAT deterministic time, not wall time
+    uniform = getattr(problem.train, "target", "bundle") != "bundle"
     nxt = 0
     while True:
         kth = best[top - 1].objective_ns if len(best) >= top else np.inf
@@ -114,27 +117,29 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
                 if lb >= kth:
                     dp_pruned += 1
                     continue
-                heapq.heappush(refined, (lb, _key(tu), ti))
-                state[ti] = (1, lb, fl)
+                heapq.heappush(refined, (lb, _key(tu), (ti, -1)))
+                state[ti, -1] = (1, lb, fl)
             continue
-        _, _, ti = heapq.heappop(refined)
+        _, _, item = heapq.heappop(refined)
+        ti, row = item
         tu = tuples[ti]
-        visits, lb, fl, *solved = state.pop(ti)
+        visits, lb, fl, *solved = state.pop(item)
         if lb >= kth:
             continue
         if visits == 1:
             # this and the tuples next in line (as long as they too wait for it): the relaxed DP
             block = [ti]
+            got = {ti: (visits, lb, fl)}
             skipped = []
             while refined and len(block) < BLOCK and refined[0][0] < min(kth, lb * (1 + BATCH_SLACK)):
                 e = heapq.heappop(refined)
-                (block if state[e[2]][0] == 1 else skipped).append(e if state[e[2]][0] != 1 else e[2])
+                if state[e[2]][0] == 1:
+                    block.append(e[2][0])
+                    got[e[2][0]] = state.pop(e[2])
+                else:
+                    skipped.append(e)
             for e in skipped:
                 heapq.heappush(refined, e)
-            got = {}
-            for tj in block[1:]:
-                got[tj] = state.pop(tj)
-            got[ti] = (visits, lb, fl)
             t_star, o_star = floors(problem, tab, block, cap=[CAP * got[tj][2]["t"] for tj in block])
             spent += DP_S * len(block)
             for tj, ts, os_ in zip(block, t_star, o_star):
@@ -145,12 +150,23 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
                 if lb_j >= kth:
                     dp_pruned += 1
                     continue
-                heapq.heappush(refined, (lb_j, _key(tv), tj))
-                state[tj] = (2, lb_j, fl_j)
+                heapq.heappush(refined, (lb_j, _key(tv), (tj, -1)))
+                state[tj, -1] = (2, lb_j, fl_j)
+            continue
+        if visits == 2 and row < 0 and uniform:
+            # one folding for every stage (the engine's target): each folding its own item,
+            # in line under its exact least bottleneck
+            rows = undominated(tab, ti)
+            for r, t_r in zip(rows, uniform_bottleneck(problem, tab, ti, rows)):
+                fl_r = _int_floors(max(t_r, fl["t"]), fl["d"], fl["o"])
+                lb_r = max(lb, _floor_ns(tu, fl_r))
+                if lb_r < kth:
+                    heapq.heappush(refined, (lb_r, _key(tu), (ti, int(r))))
+                    state[ti, int(r)] = (2, lb_r, fl_r)
             continue
         if visits == 2:
             # the exact DP floors, then back in line under them
-            rows = undominated(tab, ti)
+            rows = undominated(tab, ti) if row < 0 else [row]
             target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
             dp = least_bottleneck(problem, tab, ti, rows, target)     # exact T* and O*, and a split reaching T*
             fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
@@ -163,8 +179,8 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             if lb >= kth:
                 dp_pruned += 1
                 continue
-            heapq.heappush(refined, (lb, _key(tu), ti))
-            state[ti] = (3, lb, fl, dp, rows)
+            heapq.heappush(refined, (lb, _key(tu), item))
+            state[item] = (3, lb, fl, dp, rows)
             continue
         dp, rows = solved
         if progress and calls % 25 == 0:
