@@ -87,7 +87,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
     visited, spent, dp_pruned, unsafe = 0, 0.0, 0, 0         # spent: CP-SAT deterministic time, not wall time
     uniform = getattr(problem.train, "target", "bundle") != "bundle"
-    nxt = 0
+    nxt, n_fresh, n_relaxed = 0, -1, -1
     while True:
         kth = best[top - 1].objective_ns if len(best) >= top else np.inf
         fresh = order[nxt] if nxt < len(order) else None
@@ -103,8 +103,8 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             break
         if take_fresh:
             # the next block of fresh tuples (bound order): their Lagrangian floors
-            block = []
-            while nxt < len(order) and len(block) < BLOCK and t_lb[order[nxt]] < kth:
+            block, n_fresh = [], min(n_fresh + 1, 8)
+            while nxt < len(order) and len(block) < min(BLOCK, FIRST_BLOCK << n_fresh) and t_lb[order[nxt]] < kth:
                 block.append(int(order[nxt]))
                 nxt += 1
             safe = _solver_safe(problem, tab, block)
@@ -128,10 +128,11 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
             continue
         if visits == 1:
             # this and the tuples next in line (as long as they too wait for it): the relaxed DP
-            block = [ti]
+            block, n_relaxed = [ti], min(n_relaxed + 1, 8)
             got = {ti: (visits, lb, fl)}
             skipped = []
-            while refined and len(block) < BLOCK and refined[0][0] < min(kth, lb * (1 + BATCH_SLACK)):
+            while (refined and len(block) < min(BLOCK, FIRST_BLOCK << n_relaxed)
+                   and refined[0][0] < min(kth, lb * (1 + BATCH_SLACK))):
                 e = heapq.heappop(refined)
                 if state[e[2]][0] == 1:
                     block.append(e[2][0])
@@ -251,7 +252,9 @@ _ALIASES = {"cu": "cp_ulysses", "cr": "cp_ring"}
 # stage model: ~0.05-0.07 s measured on the 64-GPU default) plus its deterministic time.
 CALL_S = 0.05
 DP_S = 0.002                      # one DP bound (solvers/dpbound.py): ~2-20 ms measured
-BLOCK = 512                       # tuples refined together by a vectorised floor
+BLOCK = 512                       # tuples refined together by a vectorised floor, at most: the first
+FIRST_BLOCK = 32                  # block of each kind this many, each next twice the last (a search that
+                                  # needs few refined tuples does not pay for hundreds)
 BATCH_SLACK = 0.1                 # the relaxed DP's batch: the tuples in line within 10% of the first
 CAP = 1.5                        # the relaxed DP relaxes a stage while its time without recompute is within
                                   # this factor of the tuple's floor (measured on DeepSeek-V3 4,096 GPUs: the
