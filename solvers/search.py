@@ -72,118 +72,44 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
-    # visit best bound first; ties broken by the tuple's fields for determinism. Each visit
-    # of a tuple refines its bound and puts it back in line under the new key: first the
-    # Lagrangian floor (solvers/bounds.py, blocks of fresh tuples), then the relaxed DP
-    # over its stage boundaries (blocks of the tuples next in line), then the exact DP
-    # (solvers/dpbound.py); the visit after those solves it with CP-SAT. Under an engine's
-    # target (one folding for every stage) each folding of a tuple goes on alone after the
-    # relaxed DP, under its own exact least bottleneck.
+    # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
-    refined: list = []                             # heap of (bound, key, (tuple index, row or -1))
-    state: dict = {}                               # (tuple, row) -> (visits so far, bound, floors[, DP result, rows])
+    line = _Line(problem, tab, parts, t_lb)
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
-    visited, spent, dp_pruned, unsafe = 0, 0.0, 0, 0         # spent: CP-SAT deterministic time, not wall time
-    uniform = getattr(problem.train, "target", "bundle") != "bundle"
-    nxt, n_fresh, n_relaxed = 0, -1, -1
+    visited, spent, unsafe = 0, 0.0, 0             # spent: CP-SAT deterministic time, not wall time
+    nxt = 0
     while True:
         kth = best[top - 1].objective_ns if len(best) >= top else np.inf
         fresh = order[nxt] if nxt < len(order) else None
         fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
-        take_fresh = fresh is not None and (not refined or fresh_key < refined[0][:2])
+        take_fresh = fresh is not None and (not line.heap or fresh_key < line.heap[0][:2])
         if take_fresh and t_lb[fresh] >= kth:
             nxt, take_fresh = len(order), False        # the order is sorted: no fresh tuple can beat it
-        if not take_fresh and (not refined or refined[0][0] >= kth):
+        if not take_fresh and (not line.heap or line.heap[0][0] >= kth):
             break                                  # nothing left can beat the K-th plan
         remaining = time_limit - spent                 # which plan comes back never depends on the clock
         if remaining <= 0:
             status = "FEASIBLE"
             break
         if take_fresh:
-            # the next block of fresh tuples (bound order): their Lagrangian floors
-            block, n_fresh = [], min(n_fresh + 1, 8)
-            while nxt < len(order) and len(block) < min(BLOCK, FIRST_BLOCK << n_fresh) and t_lb[order[nxt]] < kth:
+            # the next block of fresh tuples (bound order)
+            block, size = [], line.block_size("fresh")
+            while nxt < len(order) and len(block) < size and t_lb[order[nxt]] < kth:
                 block.append(int(order[nxt]))
                 nxt += 1
             safe = _solver_safe(problem, tab, block)
             unsafe += int((~safe).sum())
-            block = [ti for ti, ok in zip(block, safe) if ok]
-            for ti, lg in zip(block, lagrangian(problem, tab, block)):
-                tu = tuples[ti]
-                fl = _int_floors(max(lg, parts["t_lb"][ti]), parts["d_lb"][ti], parts["o_lb"][ti])
-                lb = max(t_lb[ti], _floor_ns(tu, fl))
-                if lb >= kth:
-                    dp_pruned += 1
-                    continue
-                heapq.heappush(refined, (lb, _key(tu), (ti, -1)))
-                state[ti, -1] = (1, lb, fl)
+            line.fresh([ti for ti, ok in zip(block, safe) if ok], kth)
             continue
-        _, _, item = heapq.heappop(refined)
-        ti, row = item
-        tu = tuples[ti]
-        visits, lb, fl, *solved = state.pop(item)
-        if lb >= kth:
+        got = line.visit(kth)
+        if got is None:
             continue
-        if visits == 1:
-            # this and the tuples next in line (as long as they too wait for it): the relaxed DP
-            block, n_relaxed = [ti], min(n_relaxed + 1, 8)
-            got = {ti: (visits, lb, fl)}
-            skipped = []
-            while (refined and len(block) < min(BLOCK, FIRST_BLOCK << n_relaxed)
-                   and refined[0][0] < min(kth, lb * (1 + BATCH_SLACK))):
-                e = heapq.heappop(refined)
-                if state[e[2]][0] == 1:
-                    block.append(e[2][0])
-                    got[e[2][0]] = state.pop(e[2])
-                else:
-                    skipped.append(e)
-            for e in skipped:
-                heapq.heappush(refined, e)
-            t_star, o_star = floors(problem, tab, block, cap=[CAP * got[tj][2]["t"] for tj in block])
-            spent += DP_S * len(block)
-            for tj, ts, os_ in zip(block, t_star, o_star):
-                tv = tuples[tj]
-                _, lb_j, fl_j = got[tj]
-                fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], max(os_, fl_j["o"]))
-                lb_j = max(lb_j, _floor_ns(tv, fl_j))
-                if lb_j >= kth:
-                    dp_pruned += 1
-                    continue
-                heapq.heappush(refined, (lb_j, _key(tv), (tj, -1)))
-                state[tj, -1] = (2, lb_j, fl_j)
+        spent += DP_S * got[0]
+        if got[1] is None:
             continue
-        if visits == 2 and row < 0 and uniform:
-            # one folding for every stage (the engine's target): each folding its own item,
-            # in line under its exact least bottleneck
-            rows = undominated(tab, ti)
-            for r, t_r in zip(rows, uniform_bottleneck(problem, tab, ti, rows)):
-                fl_r = _int_floors(max(t_r, fl["t"]), fl["d"], fl["o"])
-                lb_r = max(lb, _floor_ns(tu, fl_r))
-                if lb_r < kth:
-                    heapq.heappush(refined, (lb_r, _key(tu), (ti, int(r))))
-                    state[ti, int(r)] = (2, lb_r, fl_r)
-            continue
-        if visits == 2:
-            # the exact DP floors, then back in line under them
-            rows = undominated(tab, ti) if row < 0 else [row]
-            target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
-            dp = least_bottleneck(problem, tab, ti, rows, target)     # exact T* and O*, and a split reaching T*
-            fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
-            w = tu.vpp * tu.num_microbatches + tu.pp - 1
-            if dp.bnd is not None:
-                fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]),
-                                int(dp.objective_floor(w, tu.vpp, fl["d"])),
-                                int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
-            lb = max(lb, _floor_ns(tu, fl))
-            if lb >= kth:
-                dp_pruned += 1
-                continue
-            heapq.heappush(refined, (lb, _key(tu), item))
-            state[item] = (3, lb, fl, dp, rows)
-            continue
-        dp, rows = solved
+        ti, lb, fl, dp, rows = got[1]
         if progress and calls % 25 == 0:
             progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
                      f"{len(best)} plans")
@@ -214,6 +140,108 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
     return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
+
+
+class _Line:
+    """The tuples waiting for their next visit, best bound first (ties broken by the tuple's
+    fields, for determinism). Each visit refines a tuple's bound and puts it back in line
+    under the new one: first the Lagrangian floor (solvers/bounds.py, blocks of fresh
+    tuples), then the relaxed DP over its stage boundaries (batches of the tuples next in
+    line), then the exact DP (solvers/dpbound.py); the visit after those hands it to
+    CP-SAT. Under an engine's target (one folding for every stage) each folding of a tuple
+    goes on alone after the relaxed DP, under its own exact least bottleneck."""
+
+    def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray):
+        self.problem, self.tab, self.parts, self.t_lb = problem, tab, parts, t_lb
+        self.heap: list = []                       # (bound, key, (tuple index, row or -1))
+        self.state: dict = {}                      # item -> (visits so far, bound, floors[, DP result, rows])
+        self.uniform = getattr(problem.train, "target", "bundle") != "bundle"
+        self.blocks = {"fresh": -1, "relaxed": -1}
+
+    def block_size(self, kind: str) -> int:
+        """The next block of this kind: FIRST_BLOCK, then twice the last, up to BLOCK."""
+        self.blocks[kind] = min(self.blocks[kind] + 1, 8)
+        return min(BLOCK, FIRST_BLOCK << self.blocks[kind])
+
+    def _push(self, ti: int, row: int, visits: int, lb: float, fl: dict, *solved) -> None:
+        heapq.heappush(self.heap, (lb, _key(self.tab.tuples[ti]), (ti, row)))
+        self.state[ti, row] = (visits, lb, fl, *solved)
+
+    def fresh(self, block: list[int], kth: float) -> None:
+        """First visit: the Lagrangian floors of a block of fresh tuples."""
+        parts = self.parts
+        for ti, lg in zip(block, lagrangian(self.problem, self.tab, block)):
+            fl = _int_floors(max(lg, parts["t_lb"][ti]), parts["d_lb"][ti], parts["o_lb"][ti])
+            lb = max(self.t_lb[ti], _floor_ns(self.tab.tuples[ti], fl))
+            if lb < kth:
+                self._push(ti, -1, 1, lb, fl)
+
+    def visit(self, kth: float):
+        """The next visit of the item in front: (relaxed-DP tuples refined, None), or (0,
+        (tuple, bound, floors, DP result, rows)) when it is CP-SAT's turn; None when it can
+        no longer beat `kth`."""
+        _, _, item = heapq.heappop(self.heap)
+        visits, lb, fl, *solved = self.state.pop(item)
+        if lb >= kth:
+            return None
+        if visits == 1:
+            return self._relaxed(item[0], lb, fl, kth), None
+        if visits == 2 and item[1] < 0 and self.uniform:
+            self._split_folds(item[0], lb, fl, kth)
+            return 0, None
+        if visits == 2:
+            self._exact(item, lb, fl, kth)
+            return 0, None
+        return 0, (item[0], lb, fl, *solved)
+
+    def _relaxed(self, ti: int, lb: float, fl: dict, kth: float) -> int:
+        """Second visit: the relaxed DP of this tuple and those next in line (as long as they
+        too wait for it, within BATCH_SLACK of its bound); how many it refined."""
+        block, got, skipped = [ti], {ti: (1, lb, fl)}, []
+        size = self.block_size("relaxed")
+        while self.heap and len(block) < size and self.heap[0][0] < min(kth, lb * (1 + BATCH_SLACK)):
+            e = heapq.heappop(self.heap)
+            if self.state[e[2]][0] == 1:
+                block.append(e[2][0])
+                got[e[2][0]] = self.state.pop(e[2])
+            else:
+                skipped.append(e)
+        for e in skipped:
+            heapq.heappush(self.heap, e)
+        t_star, o_star = floors(self.problem, self.tab, block, cap=[CAP * got[tj][2]["t"] for tj in block])
+        for tj, ts, os_ in zip(block, t_star, o_star):
+            _, lb_j, fl_j = got[tj]
+            fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], max(os_, fl_j["o"]))
+            lb_j = max(lb_j, _floor_ns(self.tab.tuples[tj], fl_j))
+            if lb_j < kth:
+                self._push(tj, -1, 2, lb_j, fl_j)
+        return len(block)
+
+    def _split_folds(self, ti: int, lb: float, fl: dict, kth: float) -> None:
+        """One folding for every stage (the engine's target): each folding its own item, in
+        line under its exact least bottleneck."""
+        rows = undominated(self.tab, ti)
+        for r, t_r in zip(rows, uniform_bottleneck(self.problem, self.tab, ti, rows)):
+            fl_r = _int_floors(max(t_r, fl["t"]), fl["d"], fl["o"])
+            lb_r = max(lb, _floor_ns(self.tab.tuples[ti], fl_r))
+            if lb_r < kth:
+                self._push(ti, int(r), 2, lb_r, fl_r)
+
+    def _exact(self, item, lb: float, fl: dict, kth: float) -> None:
+        """Third visit: the exact DP floors (of the tuple, or of one of its foldings)."""
+        ti, row = item
+        tu = self.tab.tuples[ti]
+        rows = undominated(self.tab, ti) if row < 0 else [row]
+        target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
+        dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
+        fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
+        w = tu.vpp * tu.num_microbatches + tu.pp - 1
+        if dp.bnd is not None:
+            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])),
+                            int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
+        lb = max(lb, _floor_ns(tu, fl))
+        if lb < kth:
+            self._push(ti, row, 3, lb, fl, dp, rows)
 
 
 def _int_floors(t: float, d: float, o: float) -> dict:

@@ -131,9 +131,9 @@ def test_floors_never_exceed_the_optimum(seed, kind):
     # the DP floors (solvers/dpbound.py) that prune tuples and stop CP-SAT early are lower
     # bounds on every tuple's own brute-force optimum, not only on the best tuple's; the
     # reduction problems are those where the bottleneck / exposed-reduction trade-off
-    # (the least-excess split at T*, the staircase) decides
-    from solvers.bounds import bounds
-    from solvers.dpbound import floors, least_bottleneck
+    # (the least-excess split at T*, the bracket) decides
+    from solvers.bounds import bounds, lagrangian
+    from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck
     from solvers.space import enumerate_tuples, tables, undominated
     rng = random.Random(9000 + seed)
     make = deep_problem if kind == "deep" else reduction_problem
@@ -145,6 +145,7 @@ def test_floors_never_exceed_the_optimum(seed, kind):
     parts: dict = {}
     bounds(p, tab, parts)
     t_relaxed, o_relaxed = floors(p, tab, list(range(len(tuples))))
+    lag = lagrangian(p, tab, list(range(len(tuples))))
     checked = 0
     for ti, tu in enumerate(tuples):
         fields = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "order", "micro_batch", "sharding")
@@ -158,6 +159,9 @@ def test_floors_never_exceed_the_optimum(seed, kind):
         assert W * dp.t_star + V * (dp.o_star + parts["d_lb"][ti]) <= opt
         assert W * t_relaxed[ti] + V * o_relaxed[ti] <= opt
         assert dp.t_star >= t_relaxed[ti] - 1e-6 and dp.o_star >= o_relaxed[ti] - 1e-6
+        assert dp.t_star >= lag[ti] - 1e-6                 # the Lagrangian floor of the memory budget
+        # one folding for every stage is a restriction: never below the free least bottleneck
+        assert uniform_bottleneck(p, tab, ti, undominated(tab, ti)).min() >= dp.t_star - 1e-6
         assert W * dp.t_star + V * (dp.o_star + dp.d_star) <= opt
         if dp.bnd is not None:
             assert dp.objective_floor(W, V, int(np.ceil(max(parts["d_lb"][ti], dp.d_star) - 1e-6))) <= opt
