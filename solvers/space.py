@@ -253,6 +253,9 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
                         small = g[:, :1] if g.strides[1] == 0 else (g[:1, :] if g.strides[0] == 0 else g)
                         dest[q].put(r0, r1, _to_int(small * scale, t), (b - a, F))
         lo = end
+    if not coef:                             # no row at all (a filter left no folding): empty columns
+        raw = cm.coefficients({**base, **cm.layout_values(problem, x.grid(0, min(1, len(tuples)), []))})
+        coef = {t: {q: _Column(start) for q in parts} for t, parts in raw.items()}
     return Tables(tuples, fold_lists, rows, {t: {q: c.array() for q, c in parts.items()} for t, parts in coef.items()})
 
 
