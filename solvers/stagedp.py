@@ -154,28 +154,17 @@ class Block:
         return out
 
 
-def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, last: int, excess_cap=None,
-           time_cap=None):
+def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, last: int):
     """Every (pair of layer counts, module set, row, candidate r) of one stage: the
     micro-batch time t (inf where memory does not fit), the optimizer step o, r, the least
     optimizer step over every r with memory aside (pair, set, row), and the excess of the
-    gradient reduction over the compute at r. With `excess_cap`, r is the least that also
-    keeps the excess (less what window-only modules could take off) within the cap, and t
-    is inf where none does; None when that is not a monotone question (then no bound). An
-    array of caps adds a leading axis (one per cap) to t, o, r and the excess.
-    With `time_cap` instead, r is the most that keeps the time within the cap (the least
-    excess there, the excess falling with r), and t is inf where no r that fits does."""
+    gradient reduction over the compute at r (`stage_front` enumerates every r instead)."""
     allowed = set(problem.train.recompute)
     full_ok, none_ok = "full" in allowed, "none" in allowed
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
-    x_cap = None
-    if excess_cap is not None and np.ndim(excess_cap):          # several caps: (cap, pair, set, row[, r])
-        x_cap = np.asarray(excess_cap, np.int64).reshape(-1, 1, 1, 1, 1)
-        excess_cap = x_cap[..., 0]
     nd = (codes // (L + 1))[:, None, None]                       # (pair, set, row)
     nm = (codes % (L + 1))[:, None, None]
     n = nd + nm
-    xwin = nm * blk.window["m"] + nd * blk.window["d"]            # (pair, 1, row)
     # per term: its value with no layer fully recomputed, v0 (pair, set, row), and what one
     # MoE / dense layer fully recomputed adds, sm / sd (set, row)
     v0, sm, sd = {}, {}, {}
@@ -213,28 +202,11 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
 
         monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
                     and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
-        if ((excess_cap is not None or time_cap is not None)
-                and not (monotone and (sm["exc"] <= 0).all() and (sd["exc"] <= 0).all())):
-            return None
         if monotone:
             # memory falls and time grows with r: the least r that fits is the best
             rA = nm + 0 * m0 if not (sm["mem"] < 0).any() else boundary(0, nm, m0, sm["mem"])
             rB = n + 0 * m0 if not (sd["mem"] < 0).any() else boundary(nm, n, m_nm, sd["mem"])
-            r = np.where(m0 <= cap, 0, np.where(m_nm <= cap, rA, rB))
-            if excess_cap is not None:
-                # and the least r whose excess (less the window-only modules' most) is within the cap
-                e_cap = excess_cap + xwin
-                e0, e_nm = v0["exc"], v0["exc"] + nm * sm["exc"]
-                eA = boundary(0, nm, e0, sm["exc"], e_cap)
-                eB = boundary(nm, n, e_nm, sd["exc"], e_cap)
-                r = np.maximum(r, np.where(e0 <= e_cap, 0, np.where(e_nm <= e_cap, eA, eB)))
-            if time_cap is not None:
-                # the most r whose time (busy and sharding traffic, both rising) is within the
-                # cap; below the least r that fits, t exceeds the cap and is dropped below
-                r_hi = np.minimum(last_within(v0["busy"], sm["busy"], sd["busy"], nm, n, time_cap),
-                                  last_within(v0["shard"], sm["shard"], sd["shard"], nm, n, time_cap))
-                r = np.where(r_hi >= r, r_hi, r)
-            r = r[..., None]
+            r = np.where(m0 <= cap, 0, np.where(m_nm <= cap, rA, rB))[..., None]
         else:
             # a linear function on an integer interval is least at an end of it
             zero = 0 * m0
@@ -252,14 +224,10 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
     if not none_ok and not full_ok:
         fits &= blk.set_has
     e = value("exc", r)
-    if excess_cap is not None:
-        fits &= e <= (excess_cap if x_cap is None else x_cap) + xwin[..., None]
-    if time_cap is not None:
-        fits &= np.maximum(value("busy", r), value("shard", r)) <= time_cap
     t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
     o = value("opt", r).astype(float)
     o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
-    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[-4:-1]), e.astype(float)
+    return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
 
 
 def stage_front(problem, blk: Block, codes, L: int, V: int, k: int, first: int, last: int):
@@ -298,15 +266,6 @@ def stage_front(problem, blk: Block, codes, L: int, V: int, k: int, first: int, 
     pair, s_i, f_i, r_i = np.nonzero(ok)
     return dict(pair=pair, set=s_i, row=f_i, r=r_i, e=np.broadcast_to(e, ok.shape)[ok],
                 t=np.broadcast_to(t, ok.shape)[ok], o=o[ok])
-
-
-def last_within(f0, s_a, s_b, nm, n, cap):
-    """The most r in [0, n] with f(r) <= cap for f rising and piecewise linear: slope s_a on
-    [0, nm] (the MoE layers fully recomputed first), s_b on [nm, n]; -1 where f(0) > cap."""
-    f_nm = f0 + nm * s_a
-    last_a = np.where(s_a > 0, np.minimum(nm, floordiv(cap - f0, np.where(s_a > 0, s_a, 1))), nm)
-    last_b = np.where(s_b > 0, np.minimum(n, nm + floordiv(cap - f_nm, np.where(s_b > 0, s_b, 1))), n)
-    return np.where(f0 > cap, -1, np.where(f_nm <= cap, last_b, last_a))
 
 
 def floordiv(x: np.ndarray, d: np.ndarray) -> np.ndarray:
