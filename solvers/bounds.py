@@ -15,6 +15,7 @@ import numpy as np
 from planner import costmodel as cm
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from solvers.space import Tables, searchable_modules
+from solvers.stagedp import Block
 
 BUSY = ("work",) + COMM_TERMS
 REDUCE = ("dp_step", "edp_step")
@@ -310,7 +311,6 @@ def lagrangian(problem, tab: Tables, tis) -> np.ndarray:
     module set, full), its memory counted at the fewest in-flight chunks of any stage. It
     couples what the fluid bound above takes apart: a folding's time and its memory. The
     best lam is sought on a log grid, then on a finer one around each tuple's best."""
-    from solvers.stagedp import Block              # (stagedp reads solvers.space, as this module does)
     tis = np.asarray(tis, int)
     out = np.zeros(len(tis))
     lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])

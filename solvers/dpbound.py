@@ -132,25 +132,16 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = n
     split, folding and recompute that fits memory, and a split that reaches it (among
     those, one with the least slowest optimizer step). `target`: a value of W * t_max + V *
     d_max past which the caller needs no sharper floor (solvers/tradeoff.py)."""
-    tu = tab.tuples[ti]
     rows = np.arange(tab.rows[ti].start, tab.rows[ti].stop) if rows is None else np.asarray(rows)
     if len(rows) == 0:
         return DPResult(np.inf)
-    is_moe = problem.model.moe_layers()
-    L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
-    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
-    blk = Block(problem, tab, rows)
+    blk, kept, o_frees, L, P, V, M = _stage_choices(problem, tab, ti, rows)
     cost = np.full((P, L + 1, L + 1), np.inf)
     ocost = np.full((P, L + 1, L + 1), np.inf)             # least optimizer step, memory aside
-    kept = []
-    for i in range(P):
-        lo_, hi_, codes, inv = intervals(L, P, V, i, pm)
-        if len(lo_) == 0:
-            continue
-        t, o, r, o_free, e = stage_options(problem, blk, codes, L, V, int(chunks(P, V, M, i)), int(i == 0), int(i == P - 1))
+    for i, t, _, _, inv, lo_, hi_, _, codes, _ in kept:
         cost[i][lo_, hi_] = t.reshape(len(codes), -1).min(1)[inv]
+    for (i, _, _, _, inv, lo_, hi_, _, codes, _), o_free in zip(kept, o_frees):
         ocost[i][lo_, hi_] = o_free.reshape(len(codes), -1).min(1)[inv]
-        kept.append((i, t, o, r, inv, lo_, hi_, e, codes, int(chunks(P, V, M, i))))
     t_star = minmax(cost)[0]
     o_star = minmax(ocost)[0]
     if not np.isfinite(t_star):
@@ -192,22 +183,36 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = n
                     td_floor)
 
 
-def uniform_bottleneck(problem, tab: Tables, ti: int, rows) -> np.ndarray:
-    """Per row of tuple ti (one expert folding): the least bottleneck over every split and
-    recompute that fits memory when every stage takes that folding (an engine that sets
-    EP / ETP once: planner.layout rule target.uniform_fold), exact; inf where none fits."""
+def _stage_choices(problem, tab: Tables, ti: int, rows: np.ndarray):
+    """Of tuple ti: (the Block of its rows; per stage that holds an interval, stage_options'
+    (stage, t, o, r, inverse, lo, hi, excess, codes, in-flight chunks); per such stage the
+    least optimizer step, memory aside; L, P, V, M)."""
     tu = tab.tuples[ti]
-    rows = np.asarray(rows)
     is_moe = problem.model.moe_layers()
     L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
     pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
     blk = Block(problem, tab, rows)
-    cost = np.full((len(rows), P, L + 1, L + 1), np.inf)
+    kept, o_frees = [], []
     for i in range(P):
         lo_, hi_, codes, inv = intervals(L, P, V, i, pm)
-        if len(lo_):
-            t = stage_options(problem, blk, codes, L, V, int(chunks(P, V, M, i)), int(i == 0), int(i == P - 1))[0]
-            cost[:, i][:, lo_, hi_] = t.min(axis=(1, 3))[inv].T
+        if len(lo_) == 0:
+            continue
+        k = int(chunks(P, V, M, i))
+        t, o, r, o_free, e = stage_options(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
+        kept.append((i, t, o, r, inv, lo_, hi_, e, codes, k))
+        o_frees.append(o_free)
+    return blk, kept, o_frees, L, P, V, M
+
+
+def uniform_bottleneck(problem, tab: Tables, ti: int, rows) -> np.ndarray:
+    """Per row of tuple ti (one expert folding): the least bottleneck over every split and
+    recompute that fits memory when every stage takes that folding (an engine that sets
+    EP / ETP once: planner.layout rule target.uniform_fold), exact; inf where none fits."""
+    rows = np.asarray(rows)
+    _, kept, _, L, P, _, _ = _stage_choices(problem, tab, ti, rows)
+    cost = np.full((len(rows), P, L + 1, L + 1), np.inf)
+    for i, t, _, _, inv, lo_, hi_, _, _, _ in kept:
+        cost[:, i][:, lo_, hi_] = t.min(axis=(1, 3))[inv].T
     return minmax_many(cost)
 
 
