@@ -9,10 +9,11 @@ search and `export` read one definition. This module adds what is not a rule:
   kinds, the CP kinds and the recompute modules its flags can set;
 * `search`: solvers.search with the target's rank order fixed (both engines lay ranks out
   tp-cp-dp-pp), its fold rules as the fold filter, and the uniform expert folding (the
-  stage model reads `train.target`); then each returned plan's per-stage recompute is
-  rounded to the nearest form the engine's flags can say (`realise`: Megatron has one
-  recompute granularity and one module list for the model, torchtitan one AC mode),
-  choosing, on the same split and folding, the fastest form that fits.
+  stage model and the brute force read `train.target`). Megatron's one recompute form for
+  the model (one granularity, one module list, one --recompute-num-layers) is a constraint
+  of the stage model too, so its plans come back proven. torchtitan's AC modes are not:
+  each returned plan's per-stage recompute is rounded to the nearest form its flags can
+  say (`realise`), choosing, on the same split and folding, the fastest form that fits.
 
 What `realise` returns is proven optimal only when the solver's own best plan needed no
 rounding: otherwise the status says FEASIBLE (the rounding is a step after the proof).
@@ -25,6 +26,7 @@ from typing import Callable, Optional
 
 from planner import costmodel as cm
 from planner.layout import RULES, Layout, Violation, degree_violations
+from planner.layout.engine_recompute import megatron_block_counts, megatron_block_full
 from planner.layout.rules import TITAN_SAC, megatron_recompute, torchtitan_recompute
 from planner.spec_types import TrainSpec
 
@@ -79,6 +81,7 @@ def fold_filter(problem) -> Optional[Callable]:
             seen[key] = not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
                                               etp=f[0], ep=f[1], edp=f[2])
         return seen[key]
+    keep.tuple_key = lambda tu: (tu.tp, tu.cp, tu.dp)      # solvers.space.tables: one fold list per value
     return keep
 
 
@@ -125,10 +128,9 @@ def recompute_forms(problem, layout: Layout) -> list[Layout]:
                                  for k in n]))
     if "full" in allowed:
         if engine(problem) == "megatron":
-            top = -(-max(n) // L.vpp)
-            counts = range(1, top + 1) if L.vpp == 1 else [top]
-            for k in counts:      # --recompute-method block --recompute-num-layers k
-                out.append(_with(L, [{"recompute_full": min(m, k * L.vpp), "recompute_selective": 0} for m in n]))
+            for k in megatron_block_counts(max(n), L.vpp):      # --recompute-method block --recompute-num-layers k
+                out.append(_with(L, [{"recompute_full": megatron_block_full(m, k, L.vpp), "recompute_selective": 0}
+                                     for m in n]))
         else:
             for k in range(1, max(n) + 1):     # every k-th block (k = 1: mode full)
                 out.append(_with(L, [{"recompute_full": m // k, "recompute_selective": 0} for m in n]))
@@ -177,7 +179,10 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
         return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed)
     fixed = dict(fixed or {})
     fixed.setdefault("order", ENGINE_ORDER)
-    res = solve(problem, top=max(top, WIDEN), time_limit=time_limit, progress=progress, fixed=fixed,
+    # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
+    # not in it, so `realise` tries it on the WIDEN best plans
+    wide = max(top, WIDEN) if engine(problem) == "torchtitan" else top
+    res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed,
                 fold_filter=fold_filter(problem))
     plans = []
     for c in res.plans:

@@ -22,6 +22,7 @@ import numpy as np
 from planner import costmodel as cm
 from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
 from planner.layout import SHARDINGS, Layout, Stage, degree_violations
+from planner.layout.engine_recompute import megatron_block_counts, megatron_block_full
 from planner.specs import Problem
 from solvers.space import enumerate_tuples, folds
 
@@ -72,6 +73,19 @@ def module_sets(problem: Problem) -> list[tuple[str, ...]]:
     return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
 
 
+def megatron_forms(problem: Problem, vpp: int) -> list[tuple]:
+    """Every recompute Megatron's flags say for the whole model, as (N, modules): no
+    recompute (0, ()), selective modules (0, S), or block recompute of N layers per chunk
+    (N, ()); a stage's full count is then megatron_block_full(n, N, vpp)."""
+    allowed = set(problem.train.recompute)
+    out = [(0, ())] if "none" in allowed else []
+    if "selective" in allowed:
+        out += [(0, mods) for mods in module_sets(problem) if mods]
+    if "full" in allowed:
+        out += [(N, ()) for N in megatron_block_counts(problem.model.layers, vpp)]
+    return out
+
+
 class _Scorer:
     """Stage options of one tuple, scored with the cost model's per-stage function."""
 
@@ -84,16 +98,18 @@ class _Scorer:
         self.full_ok, self.none_ok = "full" in allowed, "none" in allowed
         self.sets = module_sets(problem)
 
-    def options(self, i: int, lo: int, hi: int):
+    def options(self, i: int, lo: int, hi: int, only=None):
+        """The stage's undominated options; `only` = (layers fully recomputed, modules): that
+        recompute alone (one form for the whole model)."""
         tu, P = self.tu, self.tu.pp
         flags = self.is_moe[lo:hi]
         nm, n = sum(flags), hi - lo
         nd = n - nm
         cand = []
         for f in range(len(self.fl)):
-            for rf in range(n + 1 if self.full_ok else 1):
+            for rf in (range(n + 1 if self.full_ok else 1) if only is None else [only[0]]):
                 fm = min(rf, nm)
-                for mods in self.sets:
+                for mods in (self.sets if only is None else [only[1]]):
                     if not self.none_ok and rf < n and not mods:
                         continue
                     cand.append((f, rf, fm, rf - fm, mods))
@@ -162,27 +178,34 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
         uniform = getattr(problem.train, "target", "bundle") != "bundle"
         groups = [[f] for f in fl if not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
                                                             etp=f[0], ep=f[1], edp=f[2])] if uniform else [fl]
+        # target megatron: one recompute form for the model (engine_recompute.megatron_recompute)
+        forms = megatron_forms(problem, tu.vpp) if getattr(problem.train, "target", "bundle") == "megatron" \
+            else [None]
         for sc in (_Scorer(problem, tu, g) for g in groups):
             memo: dict = {}
             for bnds in _splits(L, tu.pp, tu.vpp):
                 if over():
                     capped = True
                     break
-                per_stage = []
-                for i in range(tu.pp):
-                    key = (i, bnds[i], bnds[i + 1])
-                    if key not in memo:
-                        memo[key] = sc.options(i, bnds[i], bnds[i + 1])
-                    per_stage.append(memo[key])
-                if any(not o for o in per_stage):
-                    continue
-                for n_combo, combo in enumerate(product(*per_stage)):
-                    if n_combo % 4096 == 4095 and over():
-                        capped = True
-                        break
-                    step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
-                                              [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
-                    if best is None or step < best[0]:
-                        best = (step, sc.layout(bnds, combo))
+                for form in forms:
+                    per_stage = []
+                    for i in range(tu.pp):
+                        n = bnds[i + 1] - bnds[i]
+                        only = None if form is None else (form[0] and megatron_block_full(n, form[0], tu.vpp), form[1])
+                        key = (i, bnds[i], bnds[i + 1], only)
+                        if key not in memo:
+                            memo[key] = [] if only is not None and only[0] is None else \
+                                sc.options(i, bnds[i], bnds[i + 1], only)
+                        per_stage.append(memo[key])
+                    if any(not o for o in per_stage):
+                        continue
+                    for n_combo, combo in enumerate(product(*per_stage)):
+                        if n_combo % 4096 == 4095 and over():
+                            capped = True
+                            break
+                        step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
+                                                  [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
+                        if best is None or step < best[0]:
+                            best = (step, sc.layout(bnds, combo))
     wall = time.perf_counter() - t0
     return BruteResult(best[0] * 1e9 if best else None, best[1] if best else None, len(tuples), wall, capped, done)

@@ -63,11 +63,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})
     want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
-    keep = None
-    if want or fold_filter:
-        keep = lambda tu, f: (all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())
-                              and (fold_filter is None or fold_filter(tu, f)))
-    tab = tables(problem, tuples, fold_filter=keep)
+    tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter))
     parts: dict = {}
     t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
@@ -140,6 +136,20 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
     return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
+
+
+def _fold_keep(want: dict, fold_filter: Optional[Callable]) -> Optional[Callable]:
+    """The foldings a search keeps: those matching the pinned FOLD_FIELDS that `fold_filter`
+    allows (None: all). It reads the tuple fields the filter names (`tuple_key`), or all."""
+    if not want and fold_filter is None:
+        return None
+
+    def keep(tu, f):
+        return (all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())
+                and (fold_filter is None or fold_filter(tu, f)))
+    if fold_filter is None or hasattr(fold_filter, "tuple_key"):      # `want` reads no tuple field
+        keep.tuple_key = getattr(fold_filter, "tuple_key", lambda tu: ())
+    return keep
 
 
 class _Line:

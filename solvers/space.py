@@ -211,8 +211,11 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
     same: dict = {}                          # one list object per distinct filtered fold list
     by_ranks: dict = {}                      # the rules' foldings of each stage size, once
     fold_lists, rows, start = [], [], 0
+    # a filter may say which of the tuple's fields it reads (`tuple_key`): its fold list is
+    # then made once per value of those, not once per tuple
+    reads = getattr(fold_filter, "tuple_key", lambda tu: tu)
     for tu in tuples:
-        key = (tu.stage_ranks, tu) if fold_filter is not None else tu.stage_ranks
+        key = (tu.stage_ranks, reads(tu)) if fold_filter is not None else tu.stage_ranks
         if key not in cache:
             if tu.stage_ranks not in by_ranks:
                 by_ranks[tu.stage_ranks] = folds(problem, tu.stage_ranks)

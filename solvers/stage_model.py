@@ -148,6 +148,30 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
+def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
+    """target megatron: one recompute form for the model (planner.layout.engine_recompute.
+    megatron_recompute): every stage runs the same recompute modules (selective: in all its
+    layers), or none and `--recompute-method block --recompute-num-layers N` for one N, the
+    stage's full count then megatron_block_full(n, N, V): min(n, N) with one chunk, every
+    layer with V > 1. No full recompute otherwise."""
+    full_on = model.new_bool_var("granularity_full")
+    n_blk = model.new_int_var(1, max(1, -(-L // V)), "recompute_num_layers")
+    first = stages[0]
+    for k, on in first.on.items():
+        for sv in stages[1:]:
+            model.add(sv.on[k] == on)
+        model.add(on == 0).only_enforce_if(full_on)              # one granularity
+    for i, sv in enumerate(stages):
+        full = sv.fd + sum(sv.fm)
+        model.add(full == 0).only_enforce_if(full_on.negated())
+        if V > 1:
+            model.add(full == sv.n).only_enforce_if(full_on)
+        else:
+            least = model.new_int_var(0, L, f"block_full_{i}")
+            model.add_min_equality(least, [sv.n, n_blk])
+            model.add(full == least).only_enforce_if(full_on)
+
+
 def _hint_even_split(model, bnd, L: int, P: int) -> None:
     """Hint: the even split."""
     base, extra = divmod(L, P)
@@ -263,6 +287,8 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
         for sv in stages[1:]:
             for y0, y in zip(stages[0].y, sv.y):
                 model.add(y == y0)
+    if getattr(problem.train, "target", "bundle") == "megatron":
+        _one_recompute(model, stages, L, V)
     # Redundant: the bottleneck is at least the mean stage (tightens the relaxation).
     model.add(P * t_max >= sum(busy_all))
     model.add(P * d_max >= sum(excess_all))

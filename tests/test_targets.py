@@ -95,7 +95,6 @@ def test_target_search_returns_runnable_plans():
 
 
 def test_recompute_forms_megatron_and_torchtitan():
-    p = make_problem(model=_moe(6), gpus=8, seq=4096, global_batch=8)
     st = (Stage(index=0, layers=(0, 3), recompute_full=2, etp=1, ep=4, edp=1),
           Stage(index=1, layers=(3, 6), recompute_full=1, etp=1, ep=4, edp=1))
     L = Layout(world=8, tp=1, cp=1, dp=4, pp=2, micro_batch=1, num_microbatches=2, stages=st)
@@ -107,3 +106,22 @@ def test_recompute_forms_megatron_and_torchtitan():
     third = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 1}) for s in st)})
     assert torchtitan_recompute(third)[0] == {"mode": "selective", "option": "2"}
     assert torchtitan_recompute(L)[0] is None
+
+
+@pytest.mark.parametrize("memory_gib", [6.5, 7.5])
+def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
+    # memory where the per-stage optimum mixes full and selective recompute across the two
+    # stages, which Megatron's flags cannot say: the stage model keeps to one form itself
+    # (as the brute force enumerates them), so the plan is proven, and dearer than the free one
+    p = make_problem(model=_moe(6), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
+                     **targets.train_defaults("megatron"))
+    fix = {"order": targets.ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero1"}
+    free = p.model_copy(update={"train": p.train.model_copy(update={"target": "bundle"})})
+    loose = search(free, top=1, fixed=fix, fold_filter=targets.fold_filter(p))
+    assert loose.status == "OPTIMAL" and targets.recompute_form(p, loose.plans[0].layout)[1] is not None
+    res = targets.search(p, top=1, time_limit=20, fixed=fix)
+    ref = brute_force(p, where=fix)
+    assert res.status == "OPTIMAL" and res.plans
+    assert targets.recompute_form(p, res.plans[0].layout)[1] is None
+    assert res.plans[0].estimate.step_time * 1e9 == pytest.approx(ref.best_ns, rel=1e-6)
+    assert ref.best_ns > loose.plans[0].objective_ns * 1.001

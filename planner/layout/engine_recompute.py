@@ -9,6 +9,22 @@ from typing import Optional
 from planner.layout.values import RECOMPUTE_MODULES
 
 
+def megatron_block_counts(n_max: int, vpp: int) -> range:
+    """The --recompute-num-layers N worth trying when the largest stage holds n_max layers:
+    1 .. ceil(n_max / vpp); with vpp > 1 only the N that recomputes every layer (a part of
+    each chunk is not a form megatron_recompute accepts)."""
+    top = max(1, -(-n_max // vpp))
+    return range(1, top + 1) if vpp == 1 else range(top, top + 1)
+
+
+def megatron_block_full(n: int, N: int, vpp: int) -> Optional[int]:
+    """Layers of an n-layer stage that `--recompute-method block --recompute-num-layers N`
+    recomputes: N of each of its vpp chunks, min(n, N * vpp); None where that is not a form
+    this rule accepts (vpp > 1 and a part of the stage)."""
+    f = min(n, N * vpp)
+    return f if vpp == 1 or f in (0, n) else None
+
+
 def megatron_recompute(L) -> tuple[Optional[dict], Optional[str]]:
     """Megatron's recompute flags for the layout's per-stage recompute, or why there are none.
     One granularity for the whole model (arguments.py:1425: selective takes no method): selective
@@ -33,11 +49,8 @@ def megatron_recompute(L) -> tuple[Optional[dict], Optional[str]]:
         if "op" in mods[0]:
             return None, "recompute module op is torchtitan's per-op AC; Megatron has no such module"
         return {"granularity": "selective", "modules": mods[0]}, None
-    n_max = max(full)
-    per_chunk = -(-n_max // L.vpp)
-    for n in range(1, per_chunk + 1):
-        if all(f == min(s.num_layers, n * L.vpp) for f, s in zip(full, L.stages)) \
-                and (L.vpp == 1 or all(f in (0, s.num_layers) for f, s in zip(full, L.stages))):
+    for n in megatron_block_counts(max(full), L.vpp):
+        if all(f == megatron_block_full(s.num_layers, n, L.vpp) for f, s in zip(full, L.stages)):
             return {"granularity": "full", "method": "block", "num_layers": n}, None
     shown = "/".join(map(str, full))
     return None, (f"full recompute of {shown} layers per stage is not min(layers, N * vpp) for one "
