@@ -77,14 +77,13 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     seg_free, seg_rate, seg_kind = [], [], []
     kinds = [kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any()]     # a kind no interval holds adds nothing
     for kind in kinds:
-        pts = blk.points(kind, "full" in allowed)
+        pts = blk.options_hull(kind, "full" in allowed, V, kk)
         if pts is None:
             return None
-        p_mem, p_act, cost = pts                                      # (point, row)
-        free = -(V * p_mem + kk * p_act)
+        free, cost = pts                                              # (point, row)
         # lower convex hull from the origin: repeatedly the point of least slope beyond the current one
         fc, cc = np.zeros(R), np.zeros(R)
-        for _ in range(p_mem.shape[0] - 1):
+        for _ in range(free.shape[0] - 1):
             ahead = free > fc + 1e-9
             slope = np.where(ahead, (cost - cc) / np.where(ahead, free - fc, 1.0), np.inf)
             j = slope.argmin(0)

@@ -87,6 +87,7 @@ class Block:
                                   if q not in self.mods and q in names), np.zeros(len(rows), np.int64))
                        for kind, names in (("m", MOE_MODULES), ("d", DENSE_MODULES))}
         self.mods = searchable_modules(problem, tab, rows, memory_only=True)
+        self.allowed = set(problem.train.recompute)
         # both built on first use, per term group (the relaxed bound reads only floats)
         self.C = _Lazy(lambda name: self._coefs(per[name]))
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
@@ -133,6 +134,37 @@ class Block:
             bad |= bool((out[2] < 0).any())
             self._points[key] = None if bad else out
         return self._points[key]
+
+    def options_hull(self, kind: str, full_ok: bool, V: int, k):
+        """The points through which the lower convex hull, from the origin, of one layer's
+        recompute options (nothing, each module set, full) in (bytes freed, time added)
+        passes: (freed, added) of (point, row) each, `k` the in-flight micro-batches per row;
+        None when an option lowers the time or the sharding traffic. A module set's point is
+        the sum of its modules', so that hull's module part is the chain of the modules that
+        free memory taken by least time per byte freed (the lower boundary of their subset
+        sums): K + 2 points per row, not 2^K + 1."""
+        d = self.floats()
+        names = MOE_MODULES if kind == "m" else DENSE_MODULES
+        qs = [q for q in self.mods if q in names] if "selective" in self.allowed else []
+        parts = [f"r_{kind}_{q}" for q in qs] + ([f"Lf_{kind}"] if full_ok else [])
+        if any((d["busy"][q] < 0).any() or (d["shard"][q] < 0).any() for q in parts):
+            return None
+        R = len(self.rows)
+        free = lambda q: -(V * d["mem"][q] + k * d["act"][q])
+        zero = np.zeros((1, R))
+        pts_f, pts_c = [zero], [zero]
+        if qs:
+            f = np.stack([np.broadcast_to(free(f"r_{kind}_{q}"), (R,)) for q in qs])
+            c = np.stack([d["busy"][f"r_{kind}_{q}"] for q in qs])
+            gain = f > 0                                   # a module that frees nothing is never on the hull
+            f, c = np.where(gain, f, 0.0), np.where(gain, c, 0.0)
+            order = np.argsort(np.where(gain, c / np.where(gain, f, 1.0), np.inf), axis=0, kind="stable")
+            pts_f.append(np.cumsum(np.take_along_axis(f, order, 0), 0))
+            pts_c.append(np.cumsum(np.take_along_axis(c, order, 0), 0))
+        if full_ok:
+            pts_f.append(np.broadcast_to(free(f"Lf_{kind}"), (R,))[None])
+            pts_c.append(d["busy"][f"Lf_{kind}"][None])
+        return np.concatenate(pts_f), np.concatenate(pts_c)
 
     def _coefs(self, d):
         """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its
