@@ -77,25 +77,12 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     seg_free, seg_rate, seg_kind = [], [], []
     kinds = [kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any()]     # a kind no interval holds adds nothing
     for kind in kinds:
-        pts = blk.options_hull(kind, "full" in allowed, V, kk)
-        if pts is None:
+        segs = blk.hull_segments(kind, "full" in allowed, V, kk)
+        if segs is None:
             return None
-        free, cost = pts                                              # (point, row)
-        # lower convex hull from the origin: repeatedly the point of least slope beyond the current one
-        fc, cc = np.zeros(R), np.zeros(R)
-        for _ in range(free.shape[0] - 1):
-            ahead = free > fc + 1e-9
-            slope = np.where(ahead, (cost - cc) / np.where(ahead, free - fc, 1.0), np.inf)
-            j = slope.argmin(0)
-            best = slope[j, np.arange(R)]
-            ok = np.isfinite(best)
-            if not ok.any():
-                break
-            nf = np.where(ok, free[j, np.arange(R)], fc)
-            seg_free.append(nf - fc)
-            seg_rate.append(np.where(ok, best, np.inf))
-            seg_kind.append(kind)
-            fc, cc = nf, np.where(ok, cost[j, np.arange(R)], cc)
+        seg_free += list(segs[0])
+        seg_rate += list(segs[1])
+        seg_kind += [kind] * len(segs[0])
     need = np.maximum(0.0, v0["mem"] - cap)
     if not seg_free:
         return np.where(need <= 0, np.maximum(v0["busy"], v0["shard"]), np.inf)

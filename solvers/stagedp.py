@@ -91,7 +91,7 @@ class Block:
         # both built on first use, per term group (the relaxed bound reads only floats)
         self.C = _Lazy(lambda name: self._coefs(per[name]))
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
-        self._floats, self._points, self._const = _Lazy(self._float_parts), {}, {}
+        self._floats, self._points, self._const, self._hulls = _Lazy(self._float_parts), {}, {}, {}
 
     def floats(self) -> dict:
         """The parts of each term group as floats, (row,) each."""
@@ -165,6 +165,25 @@ class Block:
             pts_f.append(np.broadcast_to(free(f"Lf_{kind}"), (R,))[None])
             pts_c.append(d["busy"][f"Lf_{kind}"][None])
         return np.concatenate(pts_f), np.concatenate(pts_c)
+
+    def hull_segments(self, kind: str, full_ok: bool, V: int, k):
+        """The segments of that hull, (freed, time per byte) of (segment, row) each, for `k`
+        in-flight micro-batches per row (None as options_hull). When no option changes the
+        persistent memory, a point frees k times what it frees at k = 1, so the hull has the
+        same vertices at every k: made once per block at k = 1 and scaled (freed x k, rate / k)."""
+        d = self.floats()
+        qs = [f"r_{kind}_{q}" for q in self.mods] + [f"Lf_{kind}"]
+        if not all(q not in d["mem"] or not d["mem"][q].any() for q in qs):
+            pts = self.options_hull(kind, full_ok, V, k)
+            return None if pts is None else _hull(*pts)
+        key = (kind, full_ok, V)
+        if key not in self._hulls:
+            pts = self.options_hull(kind, full_ok, V, 1.0)
+            self._hulls[key] = None if pts is None else _hull(*pts)
+        if self._hulls[key] is None:
+            return None
+        free, rate = self._hulls[key]
+        return free * k, rate / k
 
     def _coefs(self, d):
         """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its
@@ -307,6 +326,31 @@ def floordiv(x: np.ndarray, d: np.ndarray) -> np.ndarray:
     q += (q + 1) * d <= x
     q -= q * d > x
     return q
+
+
+def _hull(free: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lower convex hull from the origin of points (point, row) in (freed, time added),
+    repeatedly the point of least slope beyond the current one: its segments' freed bytes
+    and slopes, (segment, row) each (a row whose hull ended has segments of 0 bytes at
+    slope inf)."""
+    R = free.shape[1]
+    fc, cc = np.zeros(R), np.zeros(R)
+    seg_free, seg_rate = [], []
+    for _ in range(free.shape[0] - 1):
+        ahead = free > fc + 1e-9
+        slope = np.where(ahead, (cost - cc) / np.where(ahead, free - fc, 1.0), np.inf)
+        j = slope.argmin(0)
+        best = slope[j, np.arange(R)]
+        ok = np.isfinite(best)
+        if not ok.any():
+            break
+        nf = np.where(ok, free[j, np.arange(R)], fc)
+        seg_free.append(nf - fc)
+        seg_rate.append(np.where(ok, best, np.inf))
+        fc, cc = nf, np.where(ok, cost[j, np.arange(R)], cc)
+    if not seg_free:
+        return np.zeros((0, R)), np.zeros((0, R))
+    return np.stack(seg_free), np.stack(seg_rate)
 
 
 def intervals(L: int, P: int, V: int, i: int, pm: np.ndarray):
