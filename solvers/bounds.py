@@ -341,19 +341,25 @@ def lagrangian(problem, tab: Tables, tis) -> np.ndarray:
     extra = np.minimum.reduceat(P * (busy["const"] + neg(busy["h_m"])) + busy["e_f"] + busy["e_l"], starts)
     opts = []
     for kind, n in counts.items():
-        pts = blk.points(kind, "full" in problem.train.recompute) if n else None
-        if pts is None:
+        parts = blk.option_parts(kind, "full" in problem.train.recompute) if n else None
+        if parts is None:
             if n:
                 return out                          # an option lowers the time: no floor from it
             continue
-        p_mem, p_act, cost = pts
-        opts.append((n, busy[f"L_{kind}"] + cost, V * (mem[f"L_{kind}"] + p_mem) + k_min * (act[f"L_{kind}"] + p_act)))
+        tm = lambda q: (busy[q], V * mem[q] + k_min * act[q])
+        opts.append((n, tm(f"L_{kind}"), [tm(q) for q in parts[0]], parts[1] and tm(parts[1])))
 
     def value(lam):                                 # lam per tuple
         lr = np.repeat(lam, lens)
         lb = extra - lam * room
-        for n, t_o, m_o in opts:
-            lb = lb + n * np.minimum.reduceat((t_o + lr * m_o).min(0), starts)
+        for n, (t0, m0), mods, full in opts:
+            # a module set's time and memory are its modules' sums: its least t + lam * m
+            # takes each module whose own is negative
+            keep = t0 + lr * m0
+            least = keep + sum((np.minimum(0.0, t + lr * m) for t, m in mods), np.zeros_like(keep))
+            if full:
+                least = np.minimum(least, keep + full[0] + lr * full[1])
+            lb = lb + n * np.minimum.reduceat(least, starts)
         return lb
 
     grid = np.geomspace(1e-6, 1.0, LAG_GRID)

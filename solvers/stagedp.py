@@ -91,7 +91,7 @@ class Block:
         # both built on first use, per term group (the relaxed bound reads only floats)
         self.C = _Lazy(lambda name: self._coefs(per[name]))
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
-        self._floats, self._points, self._const, self._hulls = _Lazy(self._float_parts), {}, {}, {}
+        self._floats, self._const, self._hulls = _Lazy(self._float_parts), {}, {}
 
     def floats(self) -> dict:
         """The parts of each term group as floats, (row,) each."""
@@ -111,29 +111,17 @@ class Block:
                 out[q] = self._const[v]
         return out
 
-    def points(self, kind: str, full_ok: bool):
-        """Per recompute option of one layer of a kind (nothing, each module set, full):
-        its persistent-memory, activation and time coefficients, (point, row) each; None
-        when an option lowers the time or the sharding traffic."""
-        key = (kind, full_ok)
-        if key not in self._points:
-            d = self.floats()
-            names = MOE_MODULES if kind == "m" else DENSE_MODULES
-            R = len(self.rows)
-            cols = [[np.zeros(R)] * 3]
-            bad = False
-            for S in self.sets:
-                qs = [f"r_{kind}_{q}" for q in S if q in names]
-                if qs:
-                    cols.append([sum(d[t][q] for q in qs) for t in ("mem", "act", "busy")])
-                    bad |= any((d["shard"][q] < 0).any() for q in qs)
-            if full_ok:
-                cols.append([d[t][f"Lf_{kind}"] for t in ("mem", "act", "busy")])
-                bad |= bool((d["shard"][f"Lf_{kind}"] < 0).any())
-            out = tuple(np.stack([c[j] for c in cols]) for j in range(3))
-            bad |= bool((out[2] < 0).any())
-            self._points[key] = None if bad else out
-        return self._points[key]
+    def option_parts(self, kind: str, full_ok: bool):
+        """The parts a layer of a kind adds under its recompute options: (one per module its
+        sets take, full recompute's or None); a module set adds the sum of its modules'.
+        None when an option lowers the time or the sharding traffic."""
+        d = self.floats()
+        names = MOE_MODULES if kind == "m" else DENSE_MODULES
+        mods = [f"r_{kind}_{q}" for q in self.mods if q in names] if "selective" in self.allowed else []
+        full = f"Lf_{kind}" if full_ok else None
+        if any((d["busy"][q] < 0).any() or (d["shard"][q] < 0).any() for q in mods + [full] * bool(full)):
+            return None
+        return mods, full
 
     def options_hull(self, kind: str, full_ok: bool, V: int, k):
         """The points through which the lower convex hull, from the origin, of one layer's
@@ -144,26 +132,25 @@ class Block:
         free memory taken by least time per byte freed (the lower boundary of their subset
         sums): K + 2 points per row, not 2^K + 1."""
         d = self.floats()
-        names = MOE_MODULES if kind == "m" else DENSE_MODULES
-        qs = [q for q in self.mods if q in names] if "selective" in self.allowed else []
-        parts = [f"r_{kind}_{q}" for q in qs] + ([f"Lf_{kind}"] if full_ok else [])
-        if any((d["busy"][q] < 0).any() or (d["shard"][q] < 0).any() for q in parts):
+        parts = self.option_parts(kind, full_ok)
+        if parts is None:
             return None
+        qs, full = parts
         R = len(self.rows)
         free = lambda q: -(V * d["mem"][q] + k * d["act"][q])
         zero = np.zeros((1, R))
         pts_f, pts_c = [zero], [zero]
         if qs:
-            f = np.stack([np.broadcast_to(free(f"r_{kind}_{q}"), (R,)) for q in qs])
-            c = np.stack([d["busy"][f"r_{kind}_{q}"] for q in qs])
+            f = np.stack([np.broadcast_to(free(q), (R,)) for q in qs])
+            c = np.stack([d["busy"][q] for q in qs])
             gain = f > 0                                   # a module that frees nothing is never on the hull
             f, c = np.where(gain, f, 0.0), np.where(gain, c, 0.0)
             order = np.argsort(np.where(gain, c / np.where(gain, f, 1.0), np.inf), axis=0, kind="stable")
             pts_f.append(np.cumsum(np.take_along_axis(f, order, 0), 0))
             pts_c.append(np.cumsum(np.take_along_axis(c, order, 0), 0))
-        if full_ok:
-            pts_f.append(np.broadcast_to(free(f"Lf_{kind}"), (R,))[None])
-            pts_c.append(d["busy"][f"Lf_{kind}"][None])
+        if full:
+            pts_f.append(np.broadcast_to(free(full), (R,))[None])
+            pts_c.append(d["busy"][full][None])
         return np.concatenate(pts_f), np.concatenate(pts_c)
 
     def hull_segments(self, kind: str, full_ok: bool, V: int, k):
