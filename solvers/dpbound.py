@@ -26,7 +26,7 @@ import numpy as np
 
 from planner.costmodel import GiB, chunks
 from solvers.space import Tables
-from solvers.stagedp import Block, intervals, minmax, minmax_many, stage_options, stage_sum
+from solvers.stagedp import Block, intervals, minmax, minmax_many, minmax_start, minmax_step, stage_options, stage_sum
 from solvers.tradeoff import reduction_floors
 
 
@@ -100,17 +100,19 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
             extra += fin[j] * np.clip(per - start[j], 0.0, free[j])
         t = np.maximum(v0["busy"] + n * extra, v0["shard"])
         return np.where(n * free.sum(0) >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
-    else:
-        order = np.argsort(rate, axis=0, kind="stable")
-        free = np.take_along_axis(free, order, 0)
-        rate = np.take_along_axis(rate, order, 0)
-        is_m = np.take_along_axis(np.array([kd == "m" for kd in seg_kind])[:, None].repeat(R, 1), order, 0)
-        capa = np.where(is_m[:, None, :], nm[None], nd[None]) * free[:, None, :]
-    before = np.cumsum(capa, 0) - capa
-    take = np.clip(np.minimum(capa, need[None] - before), 0.0, None)
-    extra = (take * np.where(np.isfinite(rate), rate, 0.0)[:, None, :]).sum(0)
+    # both kinds: every segment of either, cheapest first per row, each holding its kind's
+    # layer count times its bytes (one (pair, row) slice at a time, as a running sum)
+    order = np.argsort(rate, axis=0, kind="stable")
+    free = np.take_along_axis(free, order, 0)
+    fin = np.take_along_axis(np.where(np.isfinite(rate), rate, 0.0), order, 0)
+    is_m = np.take_along_axis(np.array([kd == "m" for kd in seg_kind])[:, None].repeat(R, 1), order, 0)
+    before, extra = np.zeros_like(need), np.zeros_like(need)
+    for j in range(free.shape[0]):
+        capa = np.where(is_m[j], nm, nd) * free[j]
+        extra += fin[j] * np.clip(np.minimum(capa, need - before), 0.0, None)
+        before += capa
     t = np.maximum(v0["busy"] + extra, v0["shard"])
-    return np.where(capa.sum(0) >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
+    return np.where(before >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
 
 
 def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = np.inf) -> DPResult:
@@ -252,7 +254,7 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None):
     Ms = np.array([tab.tuples[t].num_microbatches for t in tis])
     blk = Block(problem, tab, rows)
     T = len(tis)
-    best_t = best_o = None
+    best_t = best_o = minmax_start(T, L)
     for i in range(P):
         lo_, hi_, codes, inv = intervals(L, P, V, i, pm)
         k = np.repeat([chunks(P, V, int(m), i) for m in Ms], lens)[None, :]   # per row
@@ -275,13 +277,6 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None):
             t, _, _, o_free, _ = stage_options(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
             per_t = np.minimum.reduceat(t.min(axis=(1, 3)), starts, axis=1)
             per_o = np.minimum.reduceat(o_free.min(axis=1), starts, axis=1)
-        c_t = np.full((T, L + 1, L + 1), np.inf)
-        c_o = np.full((T, L + 1, L + 1), np.inf)
-        c_t[:, lo_, hi_] = per_t[inv].T
-        c_o[:, lo_, hi_] = per_o[inv].T
-        if i == 0:
-            best_t, best_o = c_t[:, 0, :], c_o[:, 0, :]
-        else:
-            best_t = np.maximum(best_t[:, :, None], c_t).min(1)
-            best_o = np.maximum(best_o[:, :, None], c_o).min(1)
+        best_t = minmax_step(best_t, per_t[inv].T, lo_, hi_)
+        best_o = minmax_step(best_o, per_o[inv].T, lo_, hi_)
     return best_t[:, L], best_o[:, L]

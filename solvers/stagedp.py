@@ -362,6 +362,25 @@ def _intervals_of(L: int, P: int, V: int, i: int, pm_t: tuple):
     return out
 
 
+def minmax_start(batch: int, L: int) -> np.ndarray:
+    """The min-max DP before its first stage: (batch, L + 1), -inf at layer 0, inf elsewhere."""
+    out = np.full((batch, L + 1), np.inf)
+    out[:, 0] = -np.inf
+    return out
+
+
+def minmax_step(best: np.ndarray, vals: np.ndarray, lo_: np.ndarray, hi_: np.ndarray) -> np.ndarray:
+    """One stage of the min-max DP over only the intervals it can hold: out[:, hi] = the
+    least over its intervals [lo, hi) of max(best[:, lo], vals[:, interval]) (inf where it
+    holds none ending at hi); `vals`: (batch, interval)."""
+    order = np.argsort(hi_, kind="stable")
+    h = hi_[order]
+    starts = np.flatnonzero(np.r_[True, h[1:] != h[:-1]])
+    out = np.full(best.shape, np.inf)
+    out[:, h[starts]] = np.minimum.reduceat(np.maximum(best[:, lo_], vals)[:, order], starts, axis=1)
+    return out
+
+
 def minmax_many(cost: np.ndarray) -> np.ndarray:
     """minmax's value for each of a batch of cost arrays, (batch, P, L + 1, L + 1)."""
     L = cost.shape[2] - 1
