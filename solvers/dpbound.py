@@ -57,13 +57,14 @@ class DPResult:
                    W * self.t_e + V * d + V * self.o_hint, W * self.t_eo + V * d + V * self.o_star)
 
 
-def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, last: int):
+def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, last: int, base=None):
     """A lower bound on stage i's least micro-batch time per (pair of layer counts, row),
     cheaper than stage_options: the LP relaxation of the recompute choice. Per layer kind, a
     layer may take any mix of its options (nothing, a module set, full recompute): the
     lower convex hull of their (bytes freed, time added) points, filled cheapest segment
     first across both kinds until the memory over the budget is freed. None when some
-    option lowers the time (the hull from the origin would not bound it)."""
+    option lowers the time (the hull from the origin would not bound it). `base`: the
+    stages' (busy, shard) times without recompute per (pair, row), when already known."""
     allowed = set(problem.train.recompute)
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
     nd = (codes // (L + 1))[:, None].astype(float)             # (pair, row)
@@ -72,8 +73,9 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     R = len(blk.rows)
     d = blk.floats()
     mem = {q: V * d["mem"][q] + kk * d["act"][q] for q in ("const", "e_f", "e_l", "h_m", "L_d", "L_m")}
-    v0 = {name: stage_sum(c, nd, nm, first, last)
-          for name, c in (("mem", mem), ("busy", d["busy"]), ("shard", d["shard"]))}
+    v0 = {"mem": stage_sum(mem, nd, nm, first, last)}
+    v0["busy"], v0["shard"] = base if base is not None else \
+        (stage_sum(d["busy"], nd, nm, first, last), stage_sum(d["shard"], nd, nm, first, last))
     seg_free, seg_rate, seg_kind = [], [], []
     kinds = [kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any()]     # a kind no interval holds adds nothing
     for kind in kinds:
@@ -259,15 +261,17 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None):
         lo_, hi_, codes, inv = intervals(L, P, V, i, pm)
         k = np.repeat([chunks(P, V, int(m), i) for m in Ms], lens)[None, :]   # per row
         first, last = int(i == 0), int(i == P - 1)
-        keep, plain = np.arange(len(codes)), np.zeros((len(codes), T))
+        keep, plain, base = np.arange(len(codes)), np.zeros((len(codes), T)), None
         if relaxed and cap is not None and np.isfinite(cap).any():
             # the time without recompute bounds the relaxed time below: past the cap, it stands in
             d = blk.floats()
             nd, nm = (codes // (L + 1))[:, None].astype(float), (codes % (L + 1))[:, None].astype(float)
-            plain = np.minimum.reduceat(np.maximum(stage_sum(d["busy"], nd, nm, first, last),
-                                                   stage_sum(d["shard"], nd, nm, first, last)), starts, axis=1)
+            base = (stage_sum(d["busy"], nd, nm, first, last), stage_sum(d["shard"], nd, nm, first, last))
+            plain = np.minimum.reduceat(np.maximum(*base), starts, axis=1)
             keep = np.flatnonzero((plain <= cap[None, :]).any(1))
-        t_rel = _relaxed_stage(problem, blk, codes[keep], L, V, k, first, last) if relaxed and len(keep) else None
+            base = tuple(a[keep] for a in base) if len(keep) < len(codes) else base
+        t_rel = _relaxed_stage(problem, blk, codes[keep], L, V, k, first, last, base) \
+            if relaxed and len(keep) else None
         if relaxed and (t_rel is not None or not len(keep)):
             per_t = plain
             if len(keep):
