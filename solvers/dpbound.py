@@ -70,51 +70,41 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     nd = (codes // (L + 1))[:, None].astype(float)             # (pair, row)
     nm = (codes % (L + 1))[:, None].astype(float)
     kk = np.asarray(k, float).reshape(-1) if np.ndim(k) else float(k)
-    R = len(blk.rows)
     d = blk.floats()
     mem = {q: V * d["mem"][q] + kk * d["act"][q] for q in ("const", "e_f", "e_l", "h_m", "L_d", "L_m")}
     v0 = {"mem": stage_sum(mem, nd, nm, first, last)}
     v0["busy"], v0["shard"] = base if base is not None else \
         (stage_sum(d["busy"], nd, nm, first, last), stage_sum(d["shard"], nd, nm, first, last))
-    seg_free, seg_rate, seg_kind = [], [], []
-    kinds = [kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any()]     # a kind no interval holds adds nothing
-    for kind in kinds:
-        segs = blk.hull_segments(kind, "full" in allowed, V, kk)
-        if segs is None:
-            return None
-        seg_free += list(segs[0])
-        seg_rate += list(segs[1])
-        seg_kind += [kind] * len(segs[0])
+    kinds = tuple(kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any())     # a kind no interval holds adds nothing
+    segs = blk.fill_segments(kinds, "full" in allowed, V, kk)
+    if segs is None:
+        return None
+    free, fin, is_m, scale = segs                   # (segment, row); the need is filled in units of `scale`
     need = np.maximum(0.0, v0["mem"] - cap)
-    if not seg_free:
+    if not free.shape[0]:
         return np.where(need <= 0, np.maximum(v0["busy"], v0["shard"]), np.inf)
-    free = np.stack(seg_free)                                       # (segment, row)
-    rate = np.stack(seg_rate)
+    need_s = need / scale
+    tol = 1e-6 * np.maximum(need, 1.0) / scale
     if len(kinds) == 1:
         # one kind: the hull's segments already come in increasing slope, so per layer
         # (need / n of it) the fill is one convex piecewise-linear function of each row
         n = nm if kinds[0] == "m" else nd                              # (pair, 1)
-        per = need / np.maximum(n, 1.0)
+        per = need_s / np.maximum(n, 1.0)
         start = np.cumsum(free, 0) - free
-        fin = np.where(np.isfinite(rate), rate, 0.0)
         extra = np.zeros_like(per)
         for j in range(free.shape[0]):
             extra += fin[j] * np.clip(per - start[j], 0.0, free[j])
         t = np.maximum(v0["busy"] + n * extra, v0["shard"])
-        return np.where(n * free.sum(0) >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
+        return np.where(n * free.sum(0) >= need_s - tol, t, np.inf)
     # both kinds: every segment of either, cheapest first per row, each holding its kind's
     # layer count times its bytes (one (pair, row) slice at a time, as a running sum)
-    order = np.argsort(rate, axis=0, kind="stable")
-    free = np.take_along_axis(free, order, 0)
-    fin = np.take_along_axis(np.where(np.isfinite(rate), rate, 0.0), order, 0)
-    is_m = np.take_along_axis(np.array([kd == "m" for kd in seg_kind])[:, None].repeat(R, 1), order, 0)
     before, extra = np.zeros_like(need), np.zeros_like(need)
     for j in range(free.shape[0]):
         capa = np.where(is_m[j], nm, nd) * free[j]
-        extra += fin[j] * np.clip(np.minimum(capa, need - before), 0.0, None)
+        extra += fin[j] * np.clip(np.minimum(capa, need_s - before), 0.0, None)
         before += capa
     t = np.maximum(v0["busy"] + extra, v0["shard"])
-    return np.where(before >= need - 1e-6 * np.maximum(need, 1.0), t, np.inf)
+    return np.where(before >= need_s - tol, t, np.inf)
 
 
 def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = np.inf) -> DPResult:
@@ -235,6 +225,68 @@ def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True
             t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed, cap[part])
             lo = hi
     return t_out, o_out
+
+
+def window_floors(problem, tab: Tables, tis, max_rows: int = 8192) -> np.ndarray:
+    """A floor of each tuple's least bottleneck, cheaper than `floors`: some stage holds at
+    least n = ceil(L / P) layers, and a stage's relaxed time (_relaxed_stage) only grows with
+    the layers it holds when no per-layer part is negative and no recompute option frees
+    more than its layer holds (a layer added brings at least the memory it can free, and
+    its time). So t_max >= the least, over stages i and windows of n consecutive layers, of
+    stage i's relaxed time on the window. A stage without MoE layers may lack a MoE stage's
+    extra (h_m, negative in some parts): where a window has none and a part of h_m is
+    negative, or the conditions fail, the floor is 0."""
+    tis = np.asarray(tis, int)
+    out = np.zeros(len(tis))
+    is_moe = problem.model.moe_layers()
+    L = len(is_moe)
+    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+    PV = np.array([(tab.tuples[t].pp, tab.tuples[t].vpp) for t in tis]).reshape(-1, 2)
+    for P, V in {tuple(x) for x in PV.tolist()}:
+        idx = np.flatnonzero((PV[:, 0] == P) & (PV[:, 1] == V))
+        idx = idx[[tab.rows[tis[j]].stop > tab.rows[tis[j]].start for j in idx]]
+        n = -(-L // P)
+        nm = pm[n:] - pm[:L - n + 1]
+        codes = np.unique((n - nm) * (L + 1) + nm)
+        lo = 0
+        while lo < len(idx):
+            hi, rows_in = lo, 0
+            while hi < len(idx) and (hi == lo or rows_in <= max_rows):
+                rows_in += tab.rows[tis[idx[hi]]].stop - tab.rows[tis[idx[hi]]].start
+                hi += 1
+            part = idx[lo:hi]
+            out[part] = _window_block(problem, tab, tis[part], L, P, V, codes, bool((codes % (L + 1) == 0).any()))
+            lo = hi
+    return out
+
+
+def _window_block(problem, tab, tis, L, P, V, codes, dense_window: bool) -> np.ndarray:
+    rows = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
+    lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    blk = Block(problem, tab, rows)
+    d = blk.floats()
+    is_moe = problem.model.moe_layers()
+    kinds = [kd for kd, present in (("d", not all(is_moe)), ("m", any(is_moe))) if present]
+    ok = np.ones(len(rows), bool)
+    for g in ("mem", "act", "busy", "shard"):
+        for q in ("L_d", "L_m") + (("h_m",) if dense_window and "m" in kinds else ()):
+            ok &= d[g][q] >= 0
+        for kind in kinds:                # what one layer's options free, at most, against what it holds
+            parts = blk.option_parts(kind, "full" in problem.train.recompute) or ([], None)
+            mods = sum((np.minimum(0.0, d[g][q]) for q in parts[0]), np.zeros(len(rows)))
+            ok &= -mods <= d[g][f"L_{kind}"]
+            if parts[1]:
+                ok &= -np.minimum(0.0, d[g][parts[1]]) <= d[g][f"L_{kind}"]
+    best = np.full(len(tis), np.inf)
+    for i in range(P):
+        k = np.repeat([chunks(P, V, tab.tuples[t].num_microbatches, i) for t in tis], lens)[None, :]
+        r = _relaxed_stage(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
+        if r is None:
+            return np.zeros(len(tis))
+        best = np.minimum(best, np.minimum.reduceat(r.min(0), starts))
+    valid = np.logical_and.reduceat(ok, starts)
+    return np.where(valid, best, 0.0)
 
 
 def _least_opt(problem, blk: Block, codes, L: int, first: int, last: int) -> np.ndarray:

@@ -19,7 +19,7 @@ from planner import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
 from solvers.bounds import bounds, lagrangian
-from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck
+from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
 from solvers.space import Tables, enumerate_tuples, tables, undominated
 from solvers.stage_model import solve_stages
 
@@ -166,7 +166,7 @@ class _Line:
         self.heap: list = []                       # (bound, key, (tuple index, row or -1))
         self.state: dict = {}                      # item -> (visits so far, bound, floors[, DP result, rows])
         self.uniform = getattr(problem.train, "target", "bundle") != "bundle"
-        self.blocks = {"fresh": -1, "relaxed": -1}
+        self.blocks = {"fresh": -1, "window": -1, "relaxed": -1}
 
     def block_size(self, kind: str) -> int:
         """The next block of this kind: FIRST_BLOCK, then twice the last, up to BLOCK."""
@@ -184,7 +184,7 @@ class _Line:
             fl = _int_floors(max(lg, parts["t_lb"][ti]), parts["d_lb"][ti], parts["o_lb"][ti])
             lb = max(self.t_lb[ti], _floor_ns(self.tab.tuples[ti], fl))
             if lb < kth:
-                self._push(ti, -1, 1, lb, fl)
+                self._push(ti, -1, 0, lb, fl)
 
     def visit(self, kth: float):
         """The next visit of the item in front: (relaxed-DP tuples refined, None), or (0,
@@ -194,6 +194,8 @@ class _Line:
         visits, lb, fl, *solved = self.state.pop(item)
         if lb >= kth:
             return None
+        if visits == 0:
+            return self._window(item[0], lb, fl, kth), None
         if visits == 1:
             return self._relaxed(item[0], lb, fl, kth), None
         if visits == 2 and item[1] < 0 and self.uniform:
@@ -204,20 +206,38 @@ class _Line:
             return 0, None
         return 0, (item[0], lb, fl, *solved)
 
-    def _relaxed(self, ti: int, lb: float, fl: dict, kth: float) -> int:
-        """Second visit: the relaxed DP of this tuple and those next in line (as long as they
-        too wait for it, within BATCH_SLACK of its bound); how many it refined."""
-        block, got, skipped = [ti], {ti: (1, lb, fl)}, []
-        size = self.block_size("relaxed")
+    def _batch(self, ti: int, lb: float, fl: dict, kth: float, visits: int, kind: str):
+        """This tuple and those next in line that wait for the same visit (within BATCH_SLACK
+        of its bound): their indices and states."""
+        block, got, skipped = [ti], {ti: (visits, lb, fl)}, []
+        size = self.block_size(kind)
         while self.heap and len(block) < size and self.heap[0][0] < min(kth, lb * (1 + BATCH_SLACK)):
             e = heapq.heappop(self.heap)
-            if self.state[e[2]][0] == 1:
+            if self.state[e[2]][0] == visits:
                 block.append(e[2][0])
                 got[e[2][0]] = self.state.pop(e[2])
             else:
                 skipped.append(e)
         for e in skipped:
             heapq.heappush(self.heap, e)
+        return block, got
+
+    def _window(self, ti: int, lb: float, fl: dict, kth: float) -> int:
+        """Second visit: the window floor (dpbound.window_floors: the stage holding the most
+        layers) of this tuple and those next in line; how many it refined."""
+        block, got = self._batch(ti, lb, fl, kth, 0, "window")
+        for tj, ts in zip(block, window_floors(self.problem, self.tab, block)):
+            _, lb_j, fl_j = got[tj]
+            fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], fl_j["o"])
+            lb_j = max(lb_j, _floor_ns(self.tab.tuples[tj], fl_j))
+            if lb_j < kth:
+                self._push(tj, -1, 1, lb_j, fl_j)
+        return len(block)
+
+    def _relaxed(self, ti: int, lb: float, fl: dict, kth: float) -> int:
+        """Third visit: the relaxed DP of this tuple and those next in line (as long as they
+        too wait for it, within BATCH_SLACK of its bound); how many it refined."""
+        block, got = self._batch(ti, lb, fl, kth, 1, "relaxed")
         t_star, o_star = floors(self.problem, self.tab, block, cap=[CAP * got[tj][2]["t"] for tj in block])
         for tj, ts, os_ in zip(block, t_star, o_star):
             _, lb_j, fl_j = got[tj]

@@ -91,7 +91,7 @@ class Block:
         # both built on first use, per term group (the relaxed bound reads only floats)
         self.C = _Lazy(lambda name: self._coefs(per[name]))
         self.set_has = np.array([len(S) > 0 for S in self.sets])[None, :, None, None]
-        self._floats, self._const, self._hulls = _Lazy(self._float_parts), {}, {}
+        self._floats, self._const, self._hulls, self._fast = _Lazy(self._float_parts), {}, {}, {}
 
     def floats(self) -> dict:
         """The parts of each term group as floats, (row,) each."""
@@ -153,24 +153,42 @@ class Block:
             pts_c.append(d["busy"][full][None])
         return np.concatenate(pts_f), np.concatenate(pts_c)
 
-    def hull_segments(self, kind: str, full_ok: bool, V: int, k):
-        """The segments of that hull, (freed, time per byte) of (segment, row) each, for `k`
-        in-flight micro-batches per row (None as options_hull). When no option changes the
-        persistent memory, a point frees k times what it frees at k = 1, so the hull has the
-        same vertices at every k: made once per block at k = 1 and scaled (freed x k, rate / k)."""
-        d = self.floats()
-        qs = [f"r_{kind}_{q}" for q in self.mods] + [f"Lf_{kind}"]
-        if not all(q not in d["mem"] or not d["mem"][q].any() for q in qs):
+    def fill_segments(self, kinds: tuple, full_ok: bool, V: int, k):
+        """The segments of those hulls for layers of `kinds` (each kind's, merged cheapest
+        first per row when two): freed bytes, time per byte (0 where the hull ended) and
+        whether a MoE layer's, (segment, row) each, for `k` in-flight micro-batches per row,
+        plus the scale `s` of the bytes: a segment frees s x its bytes at 1 / s its rate
+        (None as options_hull). When no option changes the persistent memory, a point frees
+        k times what it frees at k = 1, so the hulls have the same vertices, in the same
+        order, at every k: made once per block at k = 1, with s = k."""
+        key = (kinds, full_ok, V)
+        if kinds not in self._fast:
+            d = self.floats()
+            qs = [f"r_{kind}_{q}" for kind in kinds for q in self.mods] + [f"Lf_{kind}" for kind in kinds]
+            self._fast[kinds] = all(q not in d["mem"] or not d["mem"][q].any() for q in qs)
+        fast = self._fast[kinds]
+        if fast and key in self._hulls:
+            got = self._hulls[key]
+            return None if got is None else (*got, k)
+        got = self._merged(kinds, full_ok, V, 1.0 if fast else k)
+        if fast:
+            self._hulls[key] = got
+        return None if got is None else (*got, k if fast else 1.0)
+
+    def _merged(self, kinds, full_ok, V, k):
+        R = len(self.rows)
+        frees, rates, is_m = [], [], []
+        for kind in kinds:
             pts = self.options_hull(kind, full_ok, V, k)
-            return None if pts is None else _hull(*pts)
-        key = (kind, full_ok, V)
-        if key not in self._hulls:
-            pts = self.options_hull(kind, full_ok, V, 1.0)
-            self._hulls[key] = None if pts is None else _hull(*pts)
-        if self._hulls[key] is None:
-            return None
-        free, rate = self._hulls[key]
-        return free * k, rate / k
+            if pts is None:
+                return None
+            f, r = _hull(*pts)
+            frees.append(f), rates.append(r), is_m.append(np.full(f.shape, kind == "m"))
+        free, rate, is_m = (np.concatenate(x) if x else np.zeros((0, R)) for x in (frees, rates, is_m))
+        if len(kinds) > 1:
+            order = np.argsort(rate, axis=0, kind="stable")
+            free, rate, is_m = (np.take_along_axis(x, order, 0) for x in (free, rate, is_m))
+        return free, np.where(np.isfinite(rate), rate, 0.0), is_m.astype(bool)
 
     def _coefs(self, d):
         """Per (set, row): the stage extras and the cost of a dense / MoE layer kept (its

@@ -133,7 +133,7 @@ def test_floors_never_exceed_the_optimum(seed, kind):
     # reduction problems are those where the bottleneck / exposed-reduction trade-off
     # (the least-excess split at T*, the bracket) decides
     from solvers.bounds import bounds, lagrangian
-    from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck
+    from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
     from solvers.space import enumerate_tuples, tables, undominated
     rng = random.Random(9000 + seed)
     make = deep_problem if kind == "deep" else reduction_problem
@@ -146,6 +146,8 @@ def test_floors_never_exceed_the_optimum(seed, kind):
     bounds(p, tab, parts)
     t_relaxed, o_relaxed = floors(p, tab, list(range(len(tuples))))
     lag = lagrangian(p, tab, list(range(len(tuples))))
+    win = window_floors(p, tab, list(range(len(tuples))))
+    assert (win > 0).mean() >= 0.5                       # the window floor holds on most tuples here
     checked = 0
     for ti, tu in enumerate(tuples):
         fields = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "order", "micro_batch", "sharding")
@@ -160,6 +162,8 @@ def test_floors_never_exceed_the_optimum(seed, kind):
         assert W * t_relaxed[ti] + V * o_relaxed[ti] <= opt
         assert dp.t_star >= t_relaxed[ti] - 1e-6 and dp.o_star >= o_relaxed[ti] - 1e-6
         assert dp.t_star >= lag[ti] - 1e-6                 # the Lagrangian floor of the memory budget
+        # the window floor (the stage with the most layers) is below the relaxed DP's least bottleneck
+        assert t_relaxed[ti] >= win[ti] - 1e-6
         # one folding for every stage is a restriction: never below the free least bottleneck
         assert uniform_bottleneck(p, tab, ti, undominated(tab, ti)).min() >= dp.t_star - 1e-6
         assert W * dp.t_star + V * (dp.o_star + dp.d_star) <= opt
