@@ -66,8 +66,11 @@ def unshard(self, async_op=False):
         _n[id(self)] += 1
     return _unshard(self, async_op)
 g.FSDPParamGroup.unshard = unshard
-atexit.register(lambda: os.environ.get("RANK") in ("0", "3") and print(
-    "GATHERS", os.environ["RANK"], len(_n), sum(_n.values()), flush=True))
+def _report():        # one file per rank: the ranks' stdout lines can interleave in the pipe
+    if os.environ.get("RANK") in ("0", "3"):
+        with open(os.path.join(os.environ["GATHER_DIR"], "rank" + os.environ["RANK"]), "w") as f:
+            f.write(f"{len(_n)} {sum(_n.values())}")
+atexit.register(_report)
 '''
 
 
@@ -79,12 +82,14 @@ def test_pp_gathers_as_costed(sharding, per_microbatch, tmp_path):
                            tmp_path / "b")
     (tmp_path / "hook").mkdir()
     (tmp_path / "hook" / "sitecustomize.py").write_text(_COUNT_GATHERS)
-    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore", PYTHONPATH=str(tmp_path / "hook"))
+    (tmp_path / "gathers").mkdir()
+    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore", PYTHONPATH=str(tmp_path / "hook"),
+               GATHER_DIR=str(tmp_path / "gathers"))
     p = subprocess.run([TORCHRUN, "--standalone", "--nproc-per-node=4", "train.py", "--check", "--device", "cpu"],
                        cwd=bundle, env=env, capture_output=True, text=True, timeout=400)
     out = p.stdout + p.stderr
     assert p.returncode == 0 and "CHECK PASS" in out, out[-3000:]
-    counts = [tuple(map(int, l.split()[2:])) for l in out.splitlines() if l.startswith("GATHERS")]
+    counts = [tuple(map(int, f.read_text().split())) for f in sorted((tmp_path / "gathers").iterdir())]
     assert len(counts) == 2, out[-2000:]
     for units, gathers in counts:
         if per_microbatch:
