@@ -26,7 +26,8 @@ import numpy as np
 
 from planner.costmodel import GiB, chunks
 from solvers.space import Tables
-from solvers.stagedp import Block, intervals, minmax, minmax_many, minmax_start, minmax_step, stage_options, stage_sum
+from solvers.splits import intervals, minmax, minmax_many, minmax_start, minmax_step
+from solvers.stagedp import Block, stage_options, stage_sum
 from solvers.tradeoff import reduction_floors
 
 

@@ -148,6 +148,18 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
+def _target_rules(model, target: str, stages: list[_StageVars], L: int, V: int) -> None:
+    """What an engine's flags fix for the whole model. Megatron / torchtitan set EP and ETP
+    once, so every stage picks the same folding as stage 0 (planner.layout rule
+    target.uniform_fold); Megatron also has one recompute form (_one_recompute)."""
+    if target != "bundle":
+        for sv in stages[1:]:
+            for y0, y in zip(stages[0].y, sv.y):
+                model.add(y == y0)
+    if target == "megatron":
+        _one_recompute(model, stages, L, V)
+
+
 def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
     """target megatron: one recompute form for the model (planner.layout.engine_recompute.
     megatron_recompute): every stage runs the same recompute modules (selective: in all its
@@ -281,14 +293,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
         opt = sv.term("opt_step")
         model.add(o_max >= opt)
         busy_all.append(busy), excess_all.append(excess), opt_all.append(opt)
-    # target: uniform expert fold — Megatron / torchtitan set EP and ETP once, so every stage
-    # picks the same folding as stage 0 (planner.layout rule target.uniform_fold)
-    if getattr(problem.train, "target", "bundle") != "bundle":
-        for sv in stages[1:]:
-            for y0, y in zip(stages[0].y, sv.y):
-                model.add(y == y0)
-    if getattr(problem.train, "target", "bundle") == "megatron":
-        _one_recompute(model, stages, L, V)
+    _target_rules(model, getattr(problem.train, "target", "bundle"), stages, L, V)
     # Redundant: the bottleneck is at least the mean stage (tightens the relaxation).
     model.add(P * t_max >= sum(busy_all))
     model.add(P * d_max >= sum(excess_all))

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.stagedp import Block, minmax, minmax_many, stage_front, stage_sum
+from solvers.splits import minmax, minmax_many
+from solvers.stagedp import Block, stage_front, stage_sum
 
 
 def reduction_floors(problem, blk: Block, kept, L: int, P: int, V: int, M: int, t_star: float, d_hint: int,
