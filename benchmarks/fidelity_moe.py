@@ -16,9 +16,12 @@ What the sources leave open, and how each row resolves it:
   F25  VPP, micro-batch, recompute, rank order and the stage split are not stated: the
        benchmark fixes the stated degrees (TP, CP, EP, ETP, PP; DP follows) and lets the
        planner choose the rest under the cost model (what a performance engineer tuning
-       the run would do), with Megatron's distributed optimizer (zero1, the MCore default
-       for these runs), its fused cross entropy, no dropout. The MCore mapping is etp = tp
-       and experts over dp / ep; folding sets etp and ep freely over tp x dp.
+       the run would do) as Megatron-LM's flags can say it (planner.targets, target
+       megatron: its rank order tp-cp-dp-pp, one expert folding, one recompute form for
+       the whole model, its fused cross entropy's logit bytes), with Megatron's
+       distributed optimizer (zero1, the MCore default for these runs), no dropout. The
+       MCore mapping is etp = tp and experts over dp / ep; folding sets etp and ep freely
+       over tp x dp.
   CI   The layer alone (no attention, no pipeline): the model's MoE-block time terms with
        the all-to-all inside one node, forced balance (imbalance 1).
   TT   torchtitan (benchmarks/llama3_h100_202412_torchtitan.md), Llama 3.1 8B, FSDP over 8 and
@@ -36,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner import costmodel as cm
+from planner import targets
 from planner.costmodel.values import layout_values, model_values
 from planner.specs import ModelSpec, load_model, make_problem
 
@@ -74,9 +77,9 @@ class MoERun:
         return self.gpus // (self.tp * self.cp * self.pp)
 
     def problem(self):
+        engine = {**targets.train_defaults("megatron"), "shardings": ("zero1",)}
         return make_problem(model=self.model, gpu="h100-sxm", gpus=self.gpus, seq=4096,
-                            global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0,
-                            shardings=("zero1",), master="bf16+fp32")
+                            global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0, **engine)
 
     def fixed(self) -> dict:
         ranks = self.tp * self.cp * self.dp
@@ -115,8 +118,7 @@ class MoERow:
 
 
 def evaluate(run: MoERun, time_limit: float = 20.0) -> MoERow:
-    from solvers.search import search
-    res = search(run.problem(), top=1, fixed=run.fixed(), time_limit=time_limit)
+    res = targets.search(run.problem(), top=1, fixed=run.fixed(), time_limit=time_limit)
     if not res.plans:
         return MoERow(run, float("nan"), "no plan fits")
     pl = res.plans[0]

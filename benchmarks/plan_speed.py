@@ -159,7 +159,7 @@ def main() -> None:
         rows["audits"].append({"case": name, "wall_s": w, "rc": rc})
         print(f"{name:40s} {w:6.2f} s wall (exit {rc}; target 3 s: {verdict(w <= 3)})", flush=True)
     if not (a.quick or a.no_scaling):
-        print(f"\nsolve time (s) / status vs world size, 128k, 16M tokens per step:")
+        print("\nsolve time (s) / status vs world size, 128k, 16M tokens per step:")
         print(f"{'model':22s}" + "".join(f"{n:>16d}" for n in WORLDS))
         for model, kind in SCALING:
             cells = []
