@@ -169,9 +169,8 @@ def _stage_choices(problem, tab: Tables, ti: int, rows: np.ndarray):
     (stage, t, o, r, inverse, lo, hi, excess, codes, in-flight chunks); per such stage the
     least optimizer step, memory aside; L, P, V, M)."""
     tu = tab.tuples[ti]
-    is_moe = problem.model.moe_layers()
-    L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
-    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+    L, pm = _moe_prefix(problem)
+    P, V, M = tu.pp, tu.vpp, tu.num_microbatches
     blk = Block(problem, tab, rows)
     kept, o_frees = [], []
     for i in range(P):
@@ -208,9 +207,21 @@ def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True
     tis = np.asarray(tis, int)
     cap = np.full(len(tis), np.inf) if cap is None else np.asarray(cap, float)
     t_out, o_out = np.full(len(tis), np.inf), np.full(len(tis), np.inf)
+    L, pm = _moe_prefix(problem)
+    for P, V, part in _blocks(tab, tis, max_rows):
+        t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed, cap[part])
+    return t_out, o_out
+
+
+def _moe_prefix(problem) -> tuple[int, np.ndarray]:
+    """The layer count and the MoE layers before each layer boundary (L + 1 entries)."""
     is_moe = problem.model.moe_layers()
-    L = len(is_moe)
-    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+    return len(is_moe), np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
+
+
+def _blocks(tab: Tables, tis: np.ndarray, max_rows: int):
+    """(pp, vpp, positions in `tis`) of blocks of tuples sharing pp and vpp, each block as
+    many tuples as fit in max_rows table rows (at least one); tuples without rows left out."""
     PV = np.array([(tab.tuples[t].pp, tab.tuples[t].vpp) for t in tis]).reshape(-1, 2)
     for P, V in {tuple(x) for x in PV.tolist()}:
         idx = np.flatnonzero((PV[:, 0] == P) & (PV[:, 1] == V))
@@ -222,10 +233,8 @@ def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True
             hi = lo + 1
             while hi < len(idx) and lens[lo:hi + 1].sum() <= max_rows:
                 hi += 1
-            part = idx[lo:hi]
-            t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed, cap[part])
+            yield P, V, idx[lo:hi]
             lo = hi
-    return t_out, o_out
 
 
 def window_floors(problem, tab: Tables, tis, max_rows: int = 8192) -> np.ndarray:
@@ -239,25 +248,12 @@ def window_floors(problem, tab: Tables, tis, max_rows: int = 8192) -> np.ndarray
     negative, or the conditions fail, the floor is 0."""
     tis = np.asarray(tis, int)
     out = np.zeros(len(tis))
-    is_moe = problem.model.moe_layers()
-    L = len(is_moe)
-    pm = np.concatenate([[0], np.cumsum(np.array(is_moe, int))])
-    PV = np.array([(tab.tuples[t].pp, tab.tuples[t].vpp) for t in tis]).reshape(-1, 2)
-    for P, V in {tuple(x) for x in PV.tolist()}:
-        idx = np.flatnonzero((PV[:, 0] == P) & (PV[:, 1] == V))
-        idx = idx[[tab.rows[tis[j]].stop > tab.rows[tis[j]].start for j in idx]]
+    L, pm = _moe_prefix(problem)
+    for P, V, part in _blocks(tab, tis, max_rows):
         n = -(-L // P)
         nm = pm[n:] - pm[:L - n + 1]
         codes = np.unique((n - nm) * (L + 1) + nm)
-        lo = 0
-        while lo < len(idx):
-            hi, rows_in = lo, 0
-            while hi < len(idx) and (hi == lo or rows_in <= max_rows):
-                rows_in += tab.rows[tis[idx[hi]]].stop - tab.rows[tis[idx[hi]]].start
-                hi += 1
-            part = idx[lo:hi]
-            out[part] = _window_block(problem, tab, tis[part], L, P, V, codes, bool((codes % (L + 1) == 0).any()))
-            lo = hi
+        out[part] = _window_block(problem, tab, tis[part], L, P, V, codes, bool((codes % (L + 1) == 0).any()))
     return out
 
 
