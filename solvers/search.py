@@ -57,8 +57,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
     t0 = time.perf_counter()
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
-    tuples = [tu for tu in enumerate_tuples(problem)
-              if all(getattr(tu, k) == fixed[k] for k in TUPLE_FIELDS if k in fixed)]
+    tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed})
     if not tuples:
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})

@@ -107,34 +107,41 @@ def _cp_kinds(problem: Problem, tp: int, cp: int) -> list[tuple[str, int, int]]:
             if not degree_violations(problem, tp=tp, cp=cp, cp_kind=k, cp_ulysses=u, cp_ring=r)]
 
 
-def enumerate_tuples(problem: Problem) -> list[Degrees]:
-    """Every legal tuple: degrees whose every rule in planner.layout's table holds."""
+def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None) -> list[Degrees]:
+    """Every legal tuple: degrees whose every rule in planner.layout's table holds (and, with
+    `fixed`, whose fields given there take those values: the same tuples, in the same order,
+    as filtering the whole list afterwards, without making the others)."""
     mo, tr = problem.model, problem.train
     n, gpn = problem.cluster.gpus, problem.cluster.gpus_per_node
     gb = tr.global_batch
     bad = lambda **kw: degree_violations(problem, **kw)
+    fixed = fixed or {}
+    ok = lambda **kw: all(fixed.get(k, v) == v for k, v in kw.items())
     out = []
     for tp in divisors(n):
-        if tp > gpn or bad(tp=tp):
+        if tp > gpn or not ok(tp=tp) or bad(tp=tp):
             continue
         for pp in divisors(n // tp):
-            if bad(pp=pp, vpp=1):
+            if not ok(pp=pp) or bad(pp=pp, vpp=1):
                 continue
             for cp in divisors(n // (tp * pp)):
                 dp = n // (tp * pp * cp)
-                if gb % dp or bad(world=n, tp=tp, cp=cp, dp=dp, pp=pp):
+                if not ok(cp=cp, dp=dp) or gb % dp or bad(world=n, tp=tp, cp=cp, dp=dp, pp=pp):
                     continue
-                kinds = _cp_kinds(problem, tp, cp)
+                kinds = [kd for kd in _cp_kinds(problem, tp, cp) if ok(cp_kind=kd[0], cp_ulysses=kd[1], cp_ring=kd[2])]
                 shardings = tr.allowed_shardings if dp * cp > 1 or mo.is_moe else tr.allowed_shardings[:1]
+                shardings = [sh for sh in shardings if ok(sharding=sh)]
                 for mb in tr.micro_batches:
-                    if (gb // dp) % mb:
+                    if (gb // dp) % mb or not ok(micro_batch=mb):
                         continue
                     m = gb // (dp * mb)
                     for vpp in range(1, tr.max_vpp + 1):
-                        if vpp > 1 and bad(pp=pp, vpp=vpp, num_microbatches=m):
+                        if not ok(vpp=vpp) or vpp > 1 and bad(pp=pp, vpp=vpp, num_microbatches=m):
                             continue
                         for kind, cu, cr in kinds:
                             for order in _orders(tp, cp, dp, cu, gpn):
+                                if not ok(order=order):
+                                    continue
                                 for sh in shardings:
                                     out.append(Degrees(tp, cp, dp, pp, vpp, kind, cu, cr, order, mb, m, sh))
     return out

@@ -10,6 +10,7 @@ expression, and the step-time rule is `planner.costmodel.step_time`'s, as constr
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
@@ -184,6 +185,22 @@ def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
             model.add(full == least).only_enforce_if(full_on)
 
 
+def _hint_forms(target: str, hint) -> list:
+    """The hint, then (target megatron, whose one recompute form a per-stage DP split need
+    not keep: _one_recompute) the same split under each module set it uses, in every stage
+    and with no layer fully recomputed, the most used set first. Each is only a candidate:
+    the fixed solve checks it against every constraint and the floor."""
+    out = [hint]
+    if target != "megatron" or not hint.stages:
+        return out
+    sets = [mods for _, mods, _ in hint.stages]
+    if len(set(sets)) == 1 and not any(r for _, _, r in hint.stages):
+        return out                                        # already one form
+    for mods in sorted(set(sets), key=lambda m: (-sets.count(m), m)):
+        out.append(dataclasses.replace(hint, stages=[(row, mods, 0) for row, _, _ in hint.stages]))
+    return out
+
+
 def _hint_even_split(model, bnd, L: int, P: int) -> None:
     """Hint: the even split."""
     base, extra = divmod(L, P)
@@ -314,13 +331,17 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     elif lower_ns is not None and np.isfinite(lower_ns):
         model.add(objective >= int(np.floor(lower_ns * V * (1 - 1e-12))))   # proven: redundant, closes the gap
     if hint is not None and hint.bnd is not None:
-        _hint_solution(model, hint, stages, bnd, pm, rows, is_moe, prefix_moe)
         if floor_obj is not None:
             # the hint alone, every hinted variable fixed: when it reaches the floor it is optimal
-            sol = _solve(problem, model, stages, bnd, fl, tu, min(time_limit, 1.0), fixed=True)
-            if sol.objective is not None and sol.objective <= floor_obj:
-                sol.status = "OPTIMAL"
-                return sol
+            for cand in _hint_forms(getattr(problem.train, "target", "bundle"), hint):
+                model.clear_hints()
+                _hint_solution(model, cand, stages, bnd, pm, rows, is_moe, prefix_moe)
+                sol = _solve(problem, model, stages, bnd, fl, tu, min(time_limit, 1.0), fixed=True)
+                if sol.objective is not None and sol.objective <= floor_obj:
+                    sol.status = "OPTIMAL"
+                    return sol
+            model.clear_hints()
+        _hint_solution(model, hint, stages, bnd, pm, rows, is_moe, prefix_moe)
     else:
         _hint_even_split(model, bnd, L, P)
 

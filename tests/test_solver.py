@@ -227,3 +227,16 @@ def test_nothing_fits_reports_minimum():
     info = res.min_memory
     assert info["peak_gib"] > p.cluster.memory_budget_gib
     assert info["dominant"] in ("weights", "grads", "optimizer", "activations", "logits", "buffers")
+
+
+def test_fixed_fields_enumerate_the_filtered_tuples():
+    # the search enumerates only the tuples that match its `fixed` fields; they must be the
+    # very tuples (and order) that filtering the whole enumeration gives
+    from solvers.space import enumerate_tuples
+    p = make_problem(model="mixtral-8x7b", gpus=64, seq=32768, global_batch=64)
+    every = enumerate_tuples(p)
+    pins = [{"order": "tp-cp-dp-pp"}, {"tp": 2, "pp": 4}, {"cp": 4, "cp_kind": "ring", "micro_batch": 1},
+            {"dp": 8, "vpp": 2, "sharding": "zero1"}, {"cp_ulysses": 2, "cp_ring": 2}]
+    for pin in pins:
+        want = [tu for tu in every if all(getattr(tu, k) == v for k, v in pin.items())]
+        assert want and enumerate_tuples(p, pin) == want, pin
