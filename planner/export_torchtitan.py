@@ -10,7 +10,10 @@ config is TOML: torchtitan/config/job_config.py; line numbers in the comments).
 * per-stage layers as module_fqns_per_model_part (job_config.py:367), one chunk per virtual
   stage, chunk k on rank k % pp (schedule Interleaved1F1B when vpp > 1, else 1F1B);
 * [activation_checkpoint] mode none / full / selective with "op" or every k-th block
-  (job_config.py:651-656).
+  (job_config.py:651-656);
+* [compile] enable with components ["model"]: the elementwise ops fused, as the estimate of the
+  torchtitan target assumes (TrainSpec.kernels "fused"); the loss stays eager, as its
+  logit bytes assume (TrainSpec.logit_bytes).
 
 The TOML holds no model shapes, only [model] name and flavor: a plan whose model is no
 torchtitan flavour is refused.
@@ -86,7 +89,7 @@ def tables(plan) -> dict[str, dict]:
             "model": {"name": name, "flavor": flav},
             "training": {"seq_len": pr.train.seq, "local_batch_size": local,
                          "global_batch_size": L.dp * L.micro_batch * L.num_microbatches},
-            "parallelism": par, "activation_checkpoint": ac}
+            "parallelism": par, "activation_checkpoint": ac, "compile": {"enable": True, "components": ["model"]}}
 
 
 def render(plan, name: str) -> dict[str, str]:

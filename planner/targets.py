@@ -60,8 +60,9 @@ def _defaults(target: str) -> dict:
     if target == "torchtitan":
         # the stage model searches full recompute only: torchtitan has no modules, and its per-op
         # AC (TITAN_SAC, every layer) is one of the forms `realise` tries
+        # (and torch.compile on the model, as the exported TOML sets it: fused elementwise kernels)
         return {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"),
-                "cp_kinds": ("ring",), "target": "torchtitan"}
+                "cp_kinds": ("ring",), "target": "torchtitan", "kernels": "fused"}
     return {"master": "fp32", "recompute_modules": BUNDLE_MODULES, "target": "bundle"}
 
 

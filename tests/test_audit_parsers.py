@@ -223,6 +223,22 @@ def test_torchtitan_bad_types(tmp_path):
         load(write(tmp_path, "k.toml", "[parallelism]\ndata_parallel_shard_degree = 0\n"))
 
 
+@pytest.mark.parametrize("extra,kernels", [
+    ("", "eager"),                                                        # torchtitan's default: no compile
+    ("[compile]\nenable = true\n", "fused"),                            # components default to model + loss
+    ("[compile]\nenable = true\ncomponents = [\"loss\"]\n", "eager"),  # the model itself not compiled
+    ("[compile]\nenable = false\ncomponents = [\"model\"]\n", "eager"),
+    ("[training]\ncompile = true\n", "fused"),                          # the older key
+])
+def test_torchtitan_compile_sets_the_kernels(tmp_path, extra, kernels):
+    base = "[parallelism]\ndata_parallel_shard_degree = 8\n"
+    c = load(write(tmp_path, "j.toml", base + extra))
+    assert c.extra["kernels"] == kernels
+    assert any("kernels=eager" in a for a in c.assumed) == (extra == "")
+    with pytest.raises(AuditParseError, match=r"j2\.toml:4: compile\.enable must be true or false"):
+        load(write(tmp_path, "j2.toml", base + '[compile]\nenable = "yes"\n'))
+
+
 # ---------------------------------------------------------------- DeepSpeed
 
 

@@ -294,6 +294,9 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
         over = train_defaults(engine)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,
-                                          "capacity_factor": audited.train.capacity_factor, **over})
+                                          "capacity_factor": audited.train.capacity_factor, **over,
+                                          # the same kernels (a config run eager is compared with
+                                          # plans run eager: torch.compile is no layout choice)
+                                          "kernels": audited.train.kernels})
     return audited.model_copy(update={"train": TrainSpec(**train.model_dump())})
 

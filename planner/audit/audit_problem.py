@@ -127,6 +127,8 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
         train["distributed_optimizer"] = bool(cfg.distributed_optimizer)
     if cfg.extra.get("logit_bytes"):
         train["logit_bytes"] = float(cfg.extra["logit_bytes"])
+    if cfg.extra.get("kernels"):
+        train["kernels"] = cfg.extra["kernels"]
     if "op" in cfg.recompute_modules:        # torchtitan's per-op SAC: the best plan may use it too (alone)
         train["recompute_modules"] = ("op",)
     if cfg.grad_reduce_bytes is not None and "grad_reduce_bytes" in TrainSpec.model_fields:

@@ -12,7 +12,9 @@ expert_tensor_parallel_degree [1];
 [-1 = local x dp, dp = dp_replicate x dp_shard; larger = gradient accumulation];
 ``[activation_checkpoint]`` mode [selective] (none | selective | full | memory_budget) and
 selective_ac_option ["2": full AC on every 2nd block; "op": per-op SAC]; ``[model]`` name,
-flavor (recorded as ``model_name = "name:flavor"``: the TOML holds no model shapes).
+flavor (recorded as ``model_name = "name:flavor"``: the TOML holds no model shapes);
+``[compile]`` enable [false], components [model, loss] (older: ``[training]`` compile): the
+model compiled fuses its elementwise ops (TrainSpec.kernels "fused"), else "eager".
 
 Sharding (torchtitan/distributed/fsdp.py at the last TOML commit, 238fa99):
 dp_shard > 1 is FSDP2 ``fully_shard``; ``parallelism.fsdp_reshard_after_forward``
@@ -180,7 +182,8 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
             raise AuditParseError(path, where.get(f".{name}"), f"{name} must be a [{name}] table, got {value!r}")
         return value
 
-    par, training, ac_table, model = (table(n) for n in ("parallelism", "training", "activation_checkpoint", "model"))
+    par, training, ac_table, model, comp = (table(n) for n in ("parallelism", "training", "activation_checkpoint",
+                                                             "model", "compile"))
     if not par and not training:
         raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
     g = _Par(par, where, path)
@@ -199,13 +202,14 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
                               f"fsdp_reshard_after_forward must be one of {', '.join(_RESHARD)}, got {reshard!r}")
     sharding = _sharding(d["rep"], shard, pp, reshard)
 
+    kernels = _kernels(comp, training, where, lines, assumed, path)
     name, flavor = model.get("name"), model.get("flavor")
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
     extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
              "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
              # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
-             "logit_bytes": 12}
+             "logit_bytes": 12, "kernels": kernels}
     cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
@@ -220,6 +224,26 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         model={}, model_name=model_name, extra=extra,
         unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
     )
+
+
+def _kernels(comp: dict, training: dict, where: dict, lines: dict, assumed: list, path: str) -> str:
+    """TrainSpec.kernels: "fused" when torch.compile compiles the model (``[compile]`` enable with
+    "model" in components; older TOMLs: ``[training]`` compile), else "eager"."""
+    if "enable" in comp:
+        on, key = comp["enable"], "compile.enable"
+    elif "compile" in training:
+        on, key = training["compile"], "training.compile"
+    else:
+        assumed.append("kernels=eager: [compile] enable not given (torchtitan default: no torch.compile)")
+        return "eager"
+    if not isinstance(on, bool):
+        raise AuditParseError(path, where.get(key), f"{key} must be true or false, got {on!r}")
+    lines["kernels"] = where.get(key)
+    parts = comp.get("components", ["model", "loss"])
+    if not isinstance(parts, list):
+        raise AuditParseError(path, where.get("compile.components"),
+                              f"compile.components must be a list of names, got {parts!r}")
+    return "fused" if on and "model" in parts else "eager"
 
 
 def _model_parts(par: dict, where: dict, path: str, pp: int) -> tuple[tuple[int, ...], int | None]:

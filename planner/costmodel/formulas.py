@@ -50,6 +50,7 @@ mla, qlora, qkn, lnb, lb, rb, tied = sp.symbols("is_mla has_qlora qk_norm ln_bia
 S, b, m = sp.symbols("S b m", positive=True)
 t, c, d, p, v, te, Me, De, cu, cr, ts, tg = sp.symbols("t c d p v t_e M_e D_e c_u c_r t_s t_g", positive=True)
 flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
+eager = sp.Symbol("eager", nonnegative=True)                 # torchtitan modules without torch.compile
 bg, br, Zd, Ze, bl = sp.symbols("b_g b_r Z_d Z_e b_l", positive=True)
 z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
@@ -183,15 +184,28 @@ T_core = Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flas
 # the dropout mask (h); bias-activation reads the nm-1 FFN inputs of width F and writes F
 # (2 nm F); unfused attention: scale-mask-softmax reads and writes the scores (4 a S),
 # dropout reads them, writes them and the mask (5 a S). Backward moves twice the forward.
+# eager = 1: torchtitan's modules without torch.compile (torchtitan/models/llama model.py
+# and norms.py, Dec 2024), each op its own kernel reading its inputs and writing its output
+# at the dtype it computes in: RMSNorm x.float() (2 + 4), pow (4 + 4), mean (4), x * rsqrt
+# (4 + 4), type_as (4 + 2), * weight (2 + 2) = 36 bytes per element, not 4; RoPE through
+# complex numbers on q and k: .float() (2 + 4), the complex product (4 + 4), type_as (4 + 2)
+# = 20 bytes per element (fused RoPE is not counted here); repeat_kv's expand + reshape
+# copies k and v to every query head (reads 2 g d_h, writes 2 a d_h each); the attention
+# output's transpose().contiguous() (4 a d_v); F.silu (2 + 2) and the gate product (4 + 2)
+# = 10 F, not 2 nm F = 6 F (a plain GELU FFN: 4 F both ways: 4 nm - 8 more).
+B_norm = 4 + 32 * eager                                        # bytes per element of one norm
+B_act = lambda width: (2 * nm + eager * (4 * nm - 8)) * width  # the activation of an FFN of this width
+M_eager_attn = eager * n_tok * ((1 - mla) * (20 * (a + g) * dh + 4 * (a + g) * dh * sp.Min(1, a - g)) / t
+                                + mla * 20 * (a * dr / t + dr) + 4 * a * dvv / t)
 M_scores = (1 - flash) * (4 + 5 * drop) * a * s_loc * s_loc * b / t
-M_norms = n_tok * 2 * 4 * h / ts                               # the layer's two norms
-M_ew_attn = n_tok * (4 * h + 6 * h + drop * h) / ts + M_scores
-M_ew_mlp = n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * nm * F / t)
-M_act_e = R_rows * 2 * nm * Fe / te                            # expert activation kernels
+M_norms = n_tok * 2 * B_norm * h / ts                          # the layer's two norms
+M_ew_attn = n_tok * (B_norm * h + 6 * h + drop * h) / ts + M_scores + M_eager_attn
+M_ew_mlp = n_tok * ((B_norm * h + 6 * h + drop * h) / ts + B_act(F) / t)
+M_act_e = R_rows * B_act(Fe) / te                              # expert activation kernels
 # the router: fp32 logits written by its GEMM, read and written by the score function,
 # read by top-k and by the auxiliary / z-loss (5 passes of 4 bytes per token per expert)
 M_router = n_tok / ts * 5 * 4 * E
-M_ew_moe = (n_tok * ((4 * h + 6 * h + drop * h) / ts + 2 * Es * nm * Fs / t)
+M_ew_moe = (n_tok * ((B_norm * h + 6 * h + drop * h) / ts + Es * B_act(Fs) / t)
             + M_act_e + R_rows * 4 * 2 * h + M_router)         # + permute / unpermute copies, router
 T_ew = lambda nbytes: nbytes / W_hbm
 
@@ -285,13 +299,13 @@ OP_TERMS = {
 
 MODULE_TERMS = {
     "dense": {**ATTN_MODULES, "op": OP_TERMS["dense"],
-              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mlp_mm + T_ew(n_tok * 2 * nm * F / t),
+              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mlp_mm + T_ew(n_tok * B_act(F) / t),
                       X_tp_mlp / 4)},
     "moe": {**ATTN_MODULES, "op": OP_TERMS["moe"],
             "moe": (A_moe - n_tok * (2 * h / ts + 2 * h / ts + drop * h / ts),
-                    T_moe_mm + T_ew(M_ew_moe - n_tok * (10 * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
+                    T_moe_mm + T_ew(M_ew_moe - n_tok * ((B_norm + 6) * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
             "moe_act": (R_rows * 2 * Fe / te, T_ew(M_act_e), 0),
-            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, T_shared_mm + T_ew(n_tok * 2 * Es * nm * Fs / t), 0)},
+            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, T_shared_mm + T_ew(n_tok * Es * B_act(Fs) / t), 0)},
 }
 
 # --------------------------------------------------------------------------- sharding

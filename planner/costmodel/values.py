@@ -35,7 +35,7 @@ def model_values(problem) -> dict[str, float]:
     """Symbol values that depend only on the problem."""
     tr, gpu = problem.train, problem.cluster.gpu
     vals = _model_part(problem.model)
-    vals.update(S=tr.seq, flash=int(tr.flash_attention), drop=int(tr.dropout), b_g=tr.grad_bytes, b_l=tr.logit_bytes,
+    vals.update(S=tr.seq, flash=int(tr.flash_attention), drop=int(tr.dropout), eager=int(tr.kernels == "eager"), b_g=tr.grad_bytes, b_l=tr.logit_bytes,
                 b_r=tr.grad_reduce_bytes, Pk=gpu.peak_flops, eta=gpu.compute_efficiency,
                 eta_a=gpu.attention_efficiency, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
                 N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=gpu.attention_half_block)
@@ -99,7 +99,7 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
 _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1.0, c_r=1.0, t_s=1.0, t_g=1.0,
              b=1.0, m=1.0, Z_d=1.0, Z_e=1.0, u_1=1.0, z_1=1.0, z_2=0.0, z_3=0.0, mu=0.0, W_tp=1.0, W_cu=1.0,
              W_cr=1.0, W_dpcp=1.0, W_edp=1.0, W_etp=1.0, W_pp=1.0, W_ein=1.0, W_eout=1.0, f_off=0.0,
-             S=4096, flash=1, drop=0, b_g=4, b_r=4, b_l=10, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0,
+             S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0,
              imb=1.0, imb_mem=1.0)
 
 

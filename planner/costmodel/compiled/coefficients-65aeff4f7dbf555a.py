@@ -1,7 +1,7 @@
 # generated from the cost model's formulas by planner/costmodel/printer.py; do not edit
 _NAMES = ['weights:const', 'weights:L_d', 'weights:L_m', 'weights:Lf_d', 'weights:Lf_m', 'weights:r_d_core_attn', 'weights:r_d_layernorm', 'weights:r_d_mlp', 'weights:r_d_mla_up_proj', 'weights:r_d_op', 'weights:r_m_core_attn', 'weights:r_m_layernorm', 'weights:r_m_moe', 'weights:r_m_moe_act', 'weights:r_m_shared_experts', 'weights:r_m_mla_up_proj', 'weights:r_m_op', 'weights:e_f', 'weights:e_l', 'weights:h_m', 'grads:const', 'grads:L_d', 'grads:L_m', 'grads:Lf_d', 'grads:Lf_m', 'grads:r_d_core_attn', 'grads:r_d_layernorm', 'grads:r_d_mlp', 'grads:r_d_mla_up_proj', 'grads:r_d_op', 'grads:r_m_core_attn', 'grads:r_m_layernorm', 'grads:r_m_moe', 'grads:r_m_moe_act', 'grads:r_m_shared_experts', 'grads:r_m_mla_up_proj', 'grads:r_m_op', 'grads:e_f', 'grads:e_l', 'grads:h_m', 'optimizer:const', 'optimizer:L_d', 'optimizer:L_m', 'optimizer:Lf_d', 'optimizer:Lf_m', 'optimizer:r_d_core_attn', 'optimizer:r_d_layernorm', 'optimizer:r_d_mlp', 'optimizer:r_d_mla_up_proj', 'optimizer:r_d_op', 'optimizer:r_m_core_attn', 'optimizer:r_m_layernorm', 'optimizer:r_m_moe', 'optimizer:r_m_moe_act', 'optimizer:r_m_shared_experts', 'optimizer:r_m_mla_up_proj', 'optimizer:r_m_op', 'optimizer:e_f', 'optimizer:e_l', 'optimizer:h_m', 'act_mb:const', 'act_mb:L_d', 'act_mb:L_m', 'act_mb:Lf_d', 'act_mb:Lf_m', 'act_mb:r_d_core_attn', 'act_mb:r_d_layernorm', 'act_mb:r_d_mlp', 'act_mb:r_d_mla_up_proj', 'act_mb:r_d_op', 'act_mb:r_m_core_attn', 'act_mb:r_m_layernorm', 'act_mb:r_m_moe', 'act_mb:r_m_moe_act', 'act_mb:r_m_shared_experts', 'act_mb:r_m_mla_up_proj', 'act_mb:r_m_op', 'act_mb:e_f', 'act_mb:e_l', 'act_mb:h_m', 'logits:const', 'logits:L_d', 'logits:L_m', 'logits:Lf_d', 'logits:Lf_m', 'logits:r_d_core_attn', 'logits:r_d_layernorm', 'logits:r_d_mlp', 'logits:r_d_mla_up_proj', 'logits:r_d_op', 'logits:r_m_core_attn', 'logits:r_m_layernorm', 'logits:r_m_moe', 'logits:r_m_moe_act', 'logits:r_m_shared_experts', 'logits:r_m_mla_up_proj', 'logits:r_m_op', 'logits:e_f', 'logits:e_l', 'logits:h_m', 'buffers:const', 'buffers:L_d', 'buffers:L_m', 'buffers:Lf_d', 'buffers:Lf_m', 'buffers:r_d_core_attn', 'buffers:r_d_layernorm', 'buffers:r_d_mlp', 'buffers:r_d_mla_up_proj', 'buffers:r_d_op', 'buffers:r_m_core_attn', 'buffers:r_m_layernorm', 'buffers:r_m_moe', 'buffers:r_m_moe_act', 'buffers:r_m_shared_experts', 'buffers:r_m_mla_up_proj', 'buffers:r_m_op', 'buffers:e_f', 'buffers:e_l', 'buffers:h_m', 'transient:const', 'transient:L_d', 'transient:L_m', 'transient:Lf_d', 'transient:Lf_m', 'transient:r_d_core_attn', 'transient:r_d_layernorm', 'transient:r_d_mlp', 'transient:r_d_mla_up_proj', 'transient:r_d_op', 'transient:r_m_core_attn', 'transient:r_m_layernorm', 'transient:r_m_moe', 'transient:r_m_moe_act', 'transient:r_m_shared_experts', 'transient:r_m_mla_up_proj', 'transient:r_m_op', 'transient:e_f', 'transient:e_l', 'transient:h_m', 'work:const', 'work:L_d', 'work:L_m', 'work:Lf_d', 'work:Lf_m', 'work:r_d_core_attn', 'work:r_d_layernorm', 'work:r_d_mlp', 'work:r_d_mla_up_proj', 'work:r_d_op', 'work:r_m_core_attn', 'work:r_m_layernorm', 'work:r_m_moe', 'work:r_m_moe_act', 'work:r_m_shared_experts', 'work:r_m_mla_up_proj', 'work:r_m_op', 'work:e_f', 'work:e_l', 'work:h_m', 'comm_tp:const', 'comm_tp:L_d', 'comm_tp:L_m', 'comm_tp:Lf_d', 'comm_tp:Lf_m', 'comm_tp:r_d_core_attn', 'comm_tp:r_d_layernorm', 'comm_tp:r_d_mlp', 'comm_tp:r_d_mla_up_proj', 'comm_tp:r_d_op', 'comm_tp:r_m_core_attn', 'comm_tp:r_m_layernorm', 'comm_tp:r_m_moe', 'comm_tp:r_m_moe_act', 'comm_tp:r_m_shared_experts', 'comm_tp:r_m_mla_up_proj', 'comm_tp:r_m_op', 'comm_tp:e_f', 'comm_tp:e_l', 'comm_tp:h_m', 'comm_cp:const', 'comm_cp:L_d', 'comm_cp:L_m', 'comm_cp:Lf_d', 'comm_cp:Lf_m', 'comm_cp:r_d_core_attn', 'comm_cp:r_d_layernorm', 'comm_cp:r_d_mlp', 'comm_cp:r_d_mla_up_proj', 'comm_cp:r_d_op', 'comm_cp:r_m_core_attn', 'comm_cp:r_m_layernorm', 'comm_cp:r_m_moe', 'comm_cp:r_m_moe_act', 'comm_cp:r_m_shared_experts', 'comm_cp:r_m_mla_up_proj', 'comm_cp:r_m_op', 'comm_cp:e_f', 'comm_cp:e_l', 'comm_cp:h_m', 'comm_ep:const', 'comm_ep:L_d', 'comm_ep:L_m', 'comm_ep:Lf_d', 'comm_ep:Lf_m', 'comm_ep:r_d_core_attn', 'comm_ep:r_d_layernorm', 'comm_ep:r_d_mlp', 'comm_ep:r_d_mla_up_proj', 'comm_ep:r_d_op', 'comm_ep:r_m_core_attn', 'comm_ep:r_m_layernorm', 'comm_ep:r_m_moe', 'comm_ep:r_m_moe_act', 'comm_ep:r_m_shared_experts', 'comm_ep:r_m_mla_up_proj', 'comm_ep:r_m_op', 'comm_ep:e_f', 'comm_ep:e_l', 'comm_ep:h_m', 'comm_pp:const', 'comm_pp:L_d', 'comm_pp:L_m', 'comm_pp:Lf_d', 'comm_pp:Lf_m', 'comm_pp:r_d_core_attn', 'comm_pp:r_d_layernorm', 'comm_pp:r_d_mlp', 'comm_pp:r_d_mla_up_proj', 'comm_pp:r_d_op', 'comm_pp:r_m_core_attn', 'comm_pp:r_m_layernorm', 'comm_pp:r_m_moe', 'comm_pp:r_m_moe_act', 'comm_pp:r_m_shared_experts', 'comm_pp:r_m_mla_up_proj', 'comm_pp:r_m_op', 'comm_pp:e_f', 'comm_pp:e_l', 'comm_pp:h_m', 'shard_mb:const', 'shard_mb:L_d', 'shard_mb:L_m', 'shard_mb:Lf_d', 'shard_mb:Lf_m', 'shard_mb:r_d_core_attn', 'shard_mb:r_d_layernorm', 'shard_mb:r_d_mlp', 'shard_mb:r_d_mla_up_proj', 'shard_mb:r_d_op', 'shard_mb:r_m_core_attn', 'shard_mb:r_m_layernorm', 'shard_mb:r_m_moe', 'shard_mb:r_m_moe_act', 'shard_mb:r_m_shared_experts', 'shard_mb:r_m_mla_up_proj', 'shard_mb:r_m_op', 'shard_mb:e_f', 'shard_mb:e_l', 'shard_mb:h_m', 'dp_step:const', 'dp_step:L_d', 'dp_step:L_m', 'dp_step:Lf_d', 'dp_step:Lf_m', 'dp_step:r_d_core_attn', 'dp_step:r_d_layernorm', 'dp_step:r_d_mlp', 'dp_step:r_d_mla_up_proj', 'dp_step:r_d_op', 'dp_step:r_m_core_attn', 'dp_step:r_m_layernorm', 'dp_step:r_m_moe', 'dp_step:r_m_moe_act', 'dp_step:r_m_shared_experts', 'dp_step:r_m_mla_up_proj', 'dp_step:r_m_op', 'dp_step:e_f', 'dp_step:e_l', 'dp_step:h_m', 'edp_step:const', 'edp_step:L_d', 'edp_step:L_m', 'edp_step:Lf_d', 'edp_step:Lf_m', 'edp_step:r_d_core_attn', 'edp_step:r_d_layernorm', 'edp_step:r_d_mlp', 'edp_step:r_d_mla_up_proj', 'edp_step:r_d_op', 'edp_step:r_m_core_attn', 'edp_step:r_m_layernorm', 'edp_step:r_m_moe', 'edp_step:r_m_moe_act', 'edp_step:r_m_shared_experts', 'edp_step:r_m_mla_up_proj', 'edp_step:r_m_op', 'edp_step:e_f', 'edp_step:e_l', 'edp_step:h_m', 'opt_step:const', 'opt_step:L_d', 'opt_step:L_m', 'opt_step:Lf_d', 'opt_step:Lf_m', 'opt_step:r_d_core_attn', 'opt_step:r_d_layernorm', 'opt_step:r_d_mlp', 'opt_step:r_d_mla_up_proj', 'opt_step:r_d_op', 'opt_step:r_m_core_attn', 'opt_step:r_m_layernorm', 'opt_step:r_m_moe', 'opt_step:r_m_moe_act', 'opt_step:r_m_shared_experts', 'opt_step:r_m_mla_up_proj', 'opt_step:r_m_op', 'opt_step:e_f', 'opt_step:e_l', 'opt_step:h_m']
-_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_pp', 'W_tp', 'Z_d', 'Z_e', 'a', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_r', 'c_u', 'd_h', 'd_n', 'd_r', 'd_v', 'drop', 'eta', 'eta_a', 'f_off', 'flash', 'g', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_m', 'r_kv', 'r_q', 'router_bias', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'v', 'z_1', 'z_2', 'z_3']
-def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_pp, W_tp, Z_d, Z_e, a, alpha, b, b_g, b_l, b_r, c, c_r, c_u, d_h, d_n, d_r, d_v, drop, eta, eta_a, f_off, flash, g, h, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_mtp, lin_bias, ln_bias, mu, n_m, r_kv, r_q, router_bias, t, t_e, t_g, t_s, tied, u_1, v, z_1, z_2, z_3):
+_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_pp', 'W_tp', 'Z_d', 'Z_e', 'a', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_r', 'c_u', 'd_h', 'd_n', 'd_r', 'd_v', 'drop', 'eager', 'eta', 'eta_a', 'f_off', 'flash', 'g', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_m', 'r_kv', 'r_q', 'router_bias', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'v', 'z_1', 'z_2', 'z_3']
+def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_pp, W_tp, Z_d, Z_e, a, alpha, b, b_g, b_l, b_r, c, c_r, c_u, d_h, d_n, d_r, d_v, drop, eager, eta, eta_a, f_off, flash, g, h, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_mtp, lin_bias, ln_bias, mu, n_m, r_kv, r_q, router_bias, t, t_e, t_g, t_s, tied, u_1, v, z_1, z_2, z_3):
     _x0 = Z_d**(-1.0)
     _x1 = 2*z_1
     _x2 = _x1 + z_3 - 3
@@ -96,11 +96,11 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
     _x91 = _x77 + _x90
     _x92 = _x80*h
     _x93 = 8*_x92
-    _x94 = 2*_x78
+    _x94 = _x19*_x78
     _x95 = _x20*is_mla
     _x96 = _x15 - _x95
     _x97 = _x78*_x96
-    _x98 = -_x19*_x94 + _x93 - 2*_x97
+    _x98 = _x93 - 2*_x94 - 2*_x97
     _x99 = _x91 + _x98
     _x100 = _x85*b
     _x101 = E*_x80
@@ -111,97 +111,97 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
     _x106 = 4*_x101 + _x103 + 2*_x105*t_e*(_x30 + _x42)
     _x107 = _x106 + _x90
     _x108 = _x107 + _x98
-    _x109 = 6*_x92 - _x94*_x96
-    _x110 = _x109 + _x69*_x94
-    _x111 = S**2*_x78*b
-    _x112 = _x111*_x88/c**2
-    _x113 = 4*_x92
-    _x114 = -_x100*_x113
-    _x115 = _x92*drop
-    _x116 = _x27*a
-    _x117 = _x116*(_x20 + d_v)
-    _x118 = 2*_x100
-    _x119 = -_x117*_x118
-    _x120 = n_m - 2
-    _x121 = _x27*has_qlora
-    _x122 = has_qlora*is_mla
-    _x123 = _x122 - 1
-    _x124 = n_m - 3
-    _x125 = 2*_x124
-    _x126 = _x78 + _x82
-    _x127 = 2*_x15
-    _x128 = _x109 + 2*_x116*_x22*(2*d_n + d_r + d_v) + _x126*_x127 + _x89 - 2*has_qlora*is_mla*(_x31 + _x92 + r_q)
-    _x129 = F_e*_x105
-    _x130 = _x101 + _x46
-    _x131 = _x49*b_l
-    _x132 = 4*z_3
-    _x133 = z_2*(_x132 + b_g)
-    _x134 = -_x37*_x57
-    _x135 = _x55*u_1 + _x56
-    _x136 = _x43 + _x47
-    _x137 = _x134 + is_moe_model*(_x136 + _x36)
-    _x138 = t - 1
-    _x139 = c_r - 1
-    _x140 = 2*_x117 - 2*_x127*_x82
-    _x141 = _x140*reduce(minimum, [1, _x139]) + h*reduce(minimum, [1, _x138])
-    _x142 = _x104*t_e
-    _x143 = _x142*_x81
-    _x144 = _x129*n_m
-    _x145 = _x102 + _x144
-    _x146 = W_hbm**(-1.0)
-    _x147 = _x87*(5*drop + 4)
-    _x148 = -_x147*_x86 + _x81*(drop + 10)
-    _x149 = _x146*(_x148 + _x77)
-    _x150 = _x75*h
-    _x151 = _x100*h
-    _x152 = _x100*_x75
-    _x153 = 2*_x146
-    _x154 = T_m**(-1.0)
-    _x155 = reduce(maximum, [1, h])
-    _x156 = ceil(_x154*_x155)
-    _x157 = N_sm**(-1.0)
-    _x158 = T_n**(-1.0)
-    _x159 = reduce(maximum, [1, _x100])
-    _x160 = _x157*ceil(_x158*_x159)
-    _x161 = _x156*_x160
-    _x162 = _x155*_x158
-    _x163 = ceil(_x162)
-    _x164 = _x157*ceil(_x154*_x159)
-    _x165 = _x163*_x164
-    _x166 = ceil(2*_x162)
-    _x167 = _x164*_x166
-    _x168 = Pk**(-1.0)
-    _x169 = _x168/eta
-    _x170 = _x169/reduce(maximum, [_x161/ceil(_x161), _x165/ceil(_x165), _x167/ceil(_x167)])
-    _x171 = _x170*_x30
-    _x172 = _x6*_x9
-    _x173 = _x100*_x172
-    _x174 = reduce(maximum, [1, _x172])
-    _x175 = _x160*ceil(_x154*_x174)
-    _x176 = _x158*_x174
-    _x177 = _x164*ceil(_x176)
-    _x178 = _x164*ceil(2*_x176)
-    _x179 = reduce(maximum, [_x152*_x171, _x153*(_x150 + _x151 + _x152)]) + reduce(maximum, [_x153*(_x151 + _x172*h + _x173), _x169*_x173*_x30/reduce(maximum, [_x175/ceil(_x175), _x177/ceil(_x177), _x178/ceil(_x178)])])
-    _x180 = c_r**(-1.0)
-    _x181 = S*_x180
-    _x182 = _x168*(flash - 2)*(-_x127 + _x18 + _x95)/(_x181*eta_a*flash/(L_a0 + _x181) - _x87*eta)
-    _x183 = _x111*_x84
-    _x184 = _x182*_x183
-    _x185 = -S*_x84*b*h
-    _x186 = _x6*(_x17 + _x33 - _x70)
-    _x187 = _x186/h
-    _x188 = reduce(maximum, [1, -_x187])
-    _x189 = _x158*_x188
-    _x190 = _x164*ceil(_x189)
-    _x191 = _x160*ceil(_x154*_x188)
-    _x192 = _x164*ceil(2*_x189)
-    _x193 = 2*_x169
-    _x194 = _x100*_x193
-    _x195 = _x19*_x78
-    _x196 = _x100*_x195
-    _x197 = -_x184 + reduce(maximum, [_x153*(-_x100*_x187 - _x185 - _x186), -_x186*_x194/reduce(maximum, [_x190/ceil(_x190), _x191/ceil(_x191), _x192/ceil(_x192)])]) + reduce(maximum, [-_x171*_x196, _x153*(-_x185 - _x195*h - _x196)])
-    _x198 = _x100*_x149 + _x179 + _x197
-    _x199 = _x100*_x146
+    _x109 = 2*_x78
+    _x110 = -_x109*_x96 + 6*_x92
+    _x111 = _x109*_x69 + _x110
+    _x112 = S**2*_x78*b
+    _x113 = _x112*_x88/c**2
+    _x114 = 4*_x92
+    _x115 = -_x100*_x114
+    _x116 = _x92*drop
+    _x117 = _x27*a
+    _x118 = _x117*(_x20 + d_v)
+    _x119 = 2*_x100
+    _x120 = -_x118*_x119
+    _x121 = n_m - 2
+    _x122 = _x27*has_qlora
+    _x123 = has_qlora*is_mla
+    _x124 = _x123 - 1
+    _x125 = n_m - 3
+    _x126 = 2*_x125
+    _x127 = _x78 + _x82
+    _x128 = 2*_x15
+    _x129 = _x110 + 2*_x117*_x22*(2*d_n + d_r + d_v) + _x127*_x128 + _x89 - 2*has_qlora*is_mla*(_x31 + _x92 + r_q)
+    _x130 = F_e*_x105
+    _x131 = _x101 + _x46
+    _x132 = _x49*b_l
+    _x133 = 4*z_3
+    _x134 = z_2*(_x133 + b_g)
+    _x135 = -_x37*_x57
+    _x136 = _x55*u_1 + _x56
+    _x137 = _x43 + _x47
+    _x138 = _x135 + is_moe_model*(_x137 + _x36)
+    _x139 = t - 1
+    _x140 = c_r - 1
+    _x141 = 2*_x118 - 2*_x128*_x82
+    _x142 = _x141*reduce(minimum, [1, _x140]) + h*reduce(minimum, [1, _x139])
+    _x143 = _x104*t_e
+    _x144 = _x143*_x81
+    _x145 = W_hbm**(-1.0)
+    _x146 = 2*_x121*eager + n_m
+    _x147 = 2*_x146
+    _x148 = _x87*(5*drop + 4)
+    _x149 = -_x148*_x86 + _x81*(drop + 32*eager + 10) + 4*eager*(-_x15*_x6*(a + g)*(reduce(minimum, [1, a - g]) + 5) - _x94 + 5*d_r*is_mla*(_x78 + 1))
+    _x150 = _x145*(_x147*_x75 + _x149)
+    _x151 = _x75*h
+    _x152 = _x100*h
+    _x153 = _x100*_x75
+    _x154 = 2*_x145
+    _x155 = T_m**(-1.0)
+    _x156 = reduce(maximum, [1, h])
+    _x157 = ceil(_x155*_x156)
+    _x158 = N_sm**(-1.0)
+    _x159 = T_n**(-1.0)
+    _x160 = reduce(maximum, [1, _x100])
+    _x161 = _x158*ceil(_x159*_x160)
+    _x162 = _x157*_x161
+    _x163 = _x156*_x159
+    _x164 = ceil(_x163)
+    _x165 = _x158*ceil(_x155*_x160)
+    _x166 = _x164*_x165
+    _x167 = ceil(2*_x163)
+    _x168 = _x165*_x167
+    _x169 = Pk**(-1.0)
+    _x170 = _x169/eta
+    _x171 = _x170/reduce(maximum, [_x162/ceil(_x162), _x166/ceil(_x166), _x168/ceil(_x168)])
+    _x172 = _x171*_x30
+    _x173 = _x6*_x9
+    _x174 = _x100*_x173
+    _x175 = reduce(maximum, [1, _x173])
+    _x176 = _x161*ceil(_x155*_x175)
+    _x177 = _x159*_x175
+    _x178 = _x165*ceil(_x177)
+    _x179 = _x165*ceil(2*_x177)
+    _x180 = reduce(maximum, [_x153*_x172, _x154*(_x151 + _x152 + _x153)]) + reduce(maximum, [_x154*(_x152 + _x173*h + _x174), _x170*_x174*_x30/reduce(maximum, [_x176/ceil(_x176), _x178/ceil(_x178), _x179/ceil(_x179)])])
+    _x181 = c_r**(-1.0)
+    _x182 = S*_x181
+    _x183 = _x169*(flash - 2)*(-_x128 + _x18 + _x95)/(_x182*eta_a*flash/(L_a0 + _x182) - _x87*eta)
+    _x184 = _x112*_x84
+    _x185 = _x183*_x184
+    _x186 = -S*_x84*b*h
+    _x187 = _x6*(_x17 + _x33 - _x70)
+    _x188 = _x187/h
+    _x189 = reduce(maximum, [1, -_x188])
+    _x190 = _x159*_x189
+    _x191 = _x165*ceil(_x190)
+    _x192 = _x161*ceil(_x155*_x189)
+    _x193 = _x165*ceil(2*_x190)
+    _x194 = 2*_x170
+    _x195 = _x100*_x194
+    _x196 = _x100*_x94
+    _x197 = -_x185 + reduce(maximum, [_x154*(-_x100*_x188 - _x186 - _x187), -_x187*_x195/reduce(maximum, [_x191/ceil(_x191), _x192/ceil(_x192), _x193/ceil(_x193)])]) + reduce(maximum, [-_x172*_x196, _x154*(-_x186 - _x196 - _x94*h)])
+    _x198 = _x100*_x150 + _x180 + _x197
+    _x199 = _x100*_x145
     _x200 = _x41*h
     _x201 = K*imb
     _x202 = F_e*_x201
@@ -214,83 +214,84 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
     _x209 = _x201*t_e
     _x210 = _x205*_x208*_x209
     _x211 = E*_x39
-    _x212 = _x153*_x211
+    _x212 = _x154*_x211
     _x213 = reduce(maximum, [1, _x206*_x209])
-    _x214 = _x157*reduce(maximum, [1, _x211])
-    _x215 = _x214*ceil(_x158*_x213)
-    _x216 = _x156*_x215
-    _x217 = _x214*ceil(_x154*_x213)
-    _x218 = _x163*_x217
-    _x219 = _x166*_x217
+    _x214 = _x158*reduce(maximum, [1, _x211])
+    _x215 = _x214*ceil(_x159*_x213)
+    _x216 = _x157*_x215
+    _x217 = _x214*ceil(_x155*_x213)
+    _x218 = _x164*_x217
+    _x219 = _x167*_x217
     _x220 = _x100*_x81
     _x221 = _x202*_x220
     _x222 = reduce(maximum, [1, _x41*_x8])
-    _x223 = _x215*ceil(_x154*_x222)
-    _x224 = _x158*_x222
+    _x223 = _x215*ceil(_x155*_x222)
+    _x224 = _x159*_x222
     _x225 = _x217*ceil(_x224)
     _x226 = _x217*ceil(2*_x224)
-    _x227 = _x169*_x8
-    _x228 = reduce(maximum, [_x212*(_x200 + _x207 + _x210), _x169*_x221/reduce(maximum, [_x216/ceil(_x216), _x218/ceil(_x218), _x219/ceil(_x219)])]) + reduce(maximum, [_x212*(_x200*_x8 + _x207*_x8 + _x210), _x221*_x227/reduce(maximum, [_x223/ceil(_x223), _x225/ceil(_x225), _x226/ceil(_x226)])])
-    _x229 = _x199*(20*_x101 + _x103 + _x142*_x93 + 2*_x144 + _x148) + _x228
+    _x227 = _x170*_x8
+    _x228 = reduce(maximum, [_x212*(_x200 + _x207 + _x210), _x170*_x221/reduce(maximum, [_x216/ceil(_x216), _x218/ceil(_x218), _x219/ceil(_x219)])]) + reduce(maximum, [_x212*(_x200*_x8 + _x207*_x8 + _x210), _x221*_x227/reduce(maximum, [_x223/ceil(_x223), _x225/ceil(_x225), _x226/ceil(_x226)])])
+    _x229 = _x199*(20*_x101 + _x130*_x147 + _x143*_x93 + _x147*_x46 + _x149) + _x228
     _x230 = _x46*h
     _x231 = _x100*_x30*_x6
     _x232 = F_s*_x231
     _x233 = _x46*_x8
     _x234 = reduce(maximum, [1, _x233])
-    _x235 = _x158*_x234
-    _x236 = _x164*ceil(_x235)
-    _x237 = _x160*ceil(_x154*_x234)
-    _x238 = _x164*ceil(2*_x235)
-    _x239 = reduce(maximum, [_x153*(_x100*_x233 + _x151 + _x230*_x8), _x227*_x232/reduce(maximum, [_x236/ceil(_x236), _x237/ceil(_x237), _x238/ceil(_x238)])]) + reduce(maximum, [_x170*_x232, _x153*(_x100*_x46 + _x151 + _x230)])
+    _x235 = _x159*_x234
+    _x236 = _x165*ceil(_x235)
+    _x237 = _x161*ceil(_x155*_x234)
+    _x238 = _x165*ceil(2*_x235)
+    _x239 = reduce(maximum, [_x154*(_x100*_x233 + _x152 + _x230*_x8), _x227*_x232/reduce(maximum, [_x236/ceil(_x236), _x237/ceil(_x237), _x238/ceil(_x238)])]) + reduce(maximum, [_x171*_x232, _x154*(_x100*_x46 + _x152 + _x230)])
     _x240 = reduce(maximum, [1, _x203])
-    _x241 = _x157*ceil(_x154*_x204)*ceil(_x158*_x240)
-    _x242 = _x158*_x204
-    _x243 = _x157*ceil(_x154*_x240)
+    _x241 = _x158*ceil(_x155*_x204)*ceil(_x159*_x240)
+    _x242 = _x159*_x204
+    _x243 = _x158*ceil(_x155*_x240)
     _x244 = _x243*ceil(_x242)
     _x245 = _x243*ceil(2*_x242)
-    _x246 = E_s*_x239 + reduce(maximum, [_x153*(_x100*_x101 + _x208 + _x40), _x193*_x203*_x40/reduce(maximum, [_x241/ceil(_x241), _x244/ceil(_x244), _x245/ceil(_x245)])])
+    _x246 = E_s*_x239 + reduce(maximum, [_x154*(_x100*_x101 + _x208 + _x40), _x194*_x203*_x40/reduce(maximum, [_x241/ceil(_x241), _x244/ceil(_x244), _x245/ceil(_x245)])])
     _x247 = _x197 + _x229 + _x246
-    _x248 = -_x183*(_x146*_x147*_x84 + _x182)
-    _x249 = _x199*_x93
-    _x250 = _x100*_x153
-    _x251 = _x116*_x194*(_x20*_x24 + _x32)
-    _x252 = -_x121*a*(_x20*r_q + _x32) + _x126*_x15*h + _x23*_x79*is_mla
-    _x253 = _x123*_x46
-    _x254 = -_x130*has_qlora*is_mla
-    _x255 = reduce(maximum, [1, _x49])
-    _x256 = _x160*ceil(_x154*_x255)
-    _x257 = _x158*_x255
-    _x258 = _x164*ceil(_x257)
-    _x259 = _x164*ceil(2*_x257)
-    _x260 = 10*_x199*_x49 + reduce(maximum, [_x153*(_x100*_x49 + _x151 + _x55), _x100*_x169*_x50/reduce(maximum, [_x256/ceil(_x256), _x258/ceil(_x258), _x259/ceil(_x259)])])
-    _x261 = _x231/W_tp
-    _x262 = _x138*(_x261 + alpha)
-    _x263 = _x138*_x261 + _x138*alpha
-    _x264 = t_e - 1
-    _x265 = _x104*_x220/W_etp
-    _x266 = _x264*_x265 + _x264*alpha
-    _x267 = _x263 + _x266
-    _x268 = 4*k_mtp
-    _x269 = c_u - 1
-    _x270 = _x100*(_x6*a*d_v*is_mla - _x83 - _x97)/(W_cu*c_u)
-    _x271 = 3*_x139*reduce(maximum, [0, _x180*_x184 + alpha + _x100*_x140/W_cr]) + 8*_x269*_x270 + 2*_x269*alpha
-    _x272 = _x269*(4*_x270 + alpha)
-    _x273 = M_e - 1
-    _x274 = _x273*alpha
-    _x275 = _x201*_x220*_x273*_x39
-    _x276 = reduce(maximum, [_x275*f_off/W_eout, -_x275*(f_off - 1)/W_ein])
-    _x277 = _x274 + _x276
-    _x278 = W_pp**(-1.0)
-    _x279 = _x132 + b_r*z_2
-    _x280 = _x0*(Z_d - 1)/W_dpcp
-    _x281 = _x280*_x37
-    _x282 = _x38*_x43*(Z_e - 1)/W_edp
-    _x283 = _x280*_x48
-    _x284 = 2*b_r*(z_1 - 1) + z_1*(b_r + 2)*(z_2 - 1) + 2*z_2*(z_3 - 1)
-    _x285 = _x53*(_x278*_x50*b_r + alpha)
-    _x286 = _x280*_x284
-    _x287 = _x282*_x284
-    _x288 = _x146*(b_g + 26)
+    _x248 = -_x184*(_x145*_x148*_x84 + _x183)
+    _x249 = _x199*_x93*(8*eager + 1)
+    _x250 = _x117*_x195*(_x20*_x24 + _x32)
+    _x251 = -_x122*a*(_x20*r_q + _x32) + _x127*_x15*h + _x23*_x79*is_mla
+    _x252 = _x130*_x146
+    _x253 = _x100*_x154
+    _x254 = _x124*_x46
+    _x255 = -_x131*has_qlora*is_mla
+    _x256 = reduce(maximum, [1, _x49])
+    _x257 = _x161*ceil(_x155*_x256)
+    _x258 = _x159*_x256
+    _x259 = _x165*ceil(_x258)
+    _x260 = _x165*ceil(2*_x258)
+    _x261 = 10*_x199*_x49 + reduce(maximum, [_x154*(_x100*_x49 + _x152 + _x55), _x100*_x170*_x50/reduce(maximum, [_x257/ceil(_x257), _x259/ceil(_x259), _x260/ceil(_x260)])])
+    _x262 = _x231/W_tp
+    _x263 = _x139*(_x262 + alpha)
+    _x264 = _x139*_x262 + _x139*alpha
+    _x265 = t_e - 1
+    _x266 = _x104*_x220/W_etp
+    _x267 = _x265*_x266 + _x265*alpha
+    _x268 = _x264 + _x267
+    _x269 = 4*k_mtp
+    _x270 = c_u - 1
+    _x271 = _x100*(_x6*a*d_v*is_mla - _x83 - _x97)/(W_cu*c_u)
+    _x272 = 3*_x140*reduce(maximum, [0, _x181*_x185 + alpha + _x100*_x141/W_cr]) + 8*_x270*_x271 + 2*_x270*alpha
+    _x273 = _x270*(4*_x271 + alpha)
+    _x274 = M_e - 1
+    _x275 = _x274*alpha
+    _x276 = _x201*_x220*_x274*_x39
+    _x277 = reduce(maximum, [_x276*f_off/W_eout, -_x276*(f_off - 1)/W_ein])
+    _x278 = _x275 + _x277
+    _x279 = W_pp**(-1.0)
+    _x280 = _x133 + b_r*z_2
+    _x281 = _x0*(Z_d - 1)/W_dpcp
+    _x282 = _x281*_x37
+    _x283 = _x38*_x43*(Z_e - 1)/W_edp
+    _x284 = _x281*_x48
+    _x285 = 2*b_r*(z_1 - 1) + z_1*(b_r + 2)*(z_2 - 1) + 2*z_2*(z_3 - 1)
+    _x286 = _x53*(_x279*_x50*b_r + alpha)
+    _x287 = _x281*_x285
+    _x288 = _x283*_x285
+    _x289 = _x145*(b_g + 26)
     return [
         0,
         -2*_x37*_x5,
@@ -355,20 +356,20 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         _x100*_x99,
         _x100*_x108,
-        _x100*(-_x110 - _x91),
-        _x100*(-_x107 - _x110),
-        _x112,
-        _x114,
-        -_x100*(_x115 + _x77),
-        _x119,
-        _x100*(2*_x120*(F*_x121 - _x123*(_x75 + _x92)) - _x125*(-_x123*_x75 + _x80*h*has_qlora*is_mla) - _x128 - _x77),
-        _x112,
-        _x114,
-        _x100*(-_x106 - _x113 - _x115 + _x80*h*(drop + 4)),
-        -_x118*_x129,
+        _x100*(-_x111 - _x91),
+        _x100*(-_x107 - _x111),
+        _x113,
+        _x115,
+        -_x100*(_x116 + _x77),
+        _x120,
+        _x100*(2*_x121*(F*_x122 - _x124*(_x75 + _x92)) - _x126*(-_x124*_x75 + _x80*h*has_qlora*is_mla) - _x129 - _x77),
+        _x113,
+        _x115,
+        _x100*(-_x106 - _x114 - _x116 + _x80*h*(drop + 4)),
+        -_x119*_x130,
         -_x100*_x103,
-        _x119,
-        _x100*(-_x106 + 2*_x120*(_x122*(_x46 + _x92) - _x123*_x130) - _x125*(_x121*_x45 - _x123*_x80*(E + h)) - _x128),
+        _x120,
+        _x100*(-_x106 + 2*_x121*(_x123*(_x46 + _x92) - _x124*_x131) - _x126*(_x122*_x45 - _x124*_x80*(E + h)) - _x129),
         0,
         0,
         0,
@@ -390,29 +391,9 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x100*(_x131 + k_mtp*(_x108*is_moe_model + _x131 - _x57*_x99)),
+        _x100*(_x132 + k_mtp*(_x108*is_moe_model + _x132 - _x57*_x99)),
         0,
-        _x133*_x37,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        -_x133*_x137 + b_g*z_2*(_x135 + (_x134 + is_moe_model*(2*_x11*h - _x26 - _x34))*(v - 1)) + 2*z_3*(_x135 + _x137),
-        _x133*(-_x10 + _x136),
-        _x118*(_x141 + _x76),
+        _x134*_x37,
         0,
         0,
         0,
@@ -430,8 +411,28 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x118*(F*_x57*_x6*n_m - _x141 - _x143*is_moe_model - is_moe_model*n_m*(_x129 + _x46)),
-        _x118*(_x143 + _x145 - _x76),
+        -_x134*_x138 + b_g*z_2*(_x136 + (_x135 + is_moe_model*(2*_x11*h - _x26 - _x34))*(v - 1)) + 2*z_3*(_x136 + _x138),
+        _x134*(-_x10 + _x137),
+        _x119*(_x142 + _x76),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        _x119*(F*_x57*_x6*n_m - _x142 - _x144*is_moe_model - is_moe_model*n_m*(_x130 + _x46)),
+        _x119*(_x102 + _x130*n_m + _x144 - _x76),
         0,
         3*_x198,
         3*_x247,
@@ -439,26 +440,24 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         _x247,
         _x248,
         _x249,
-        _x179 + _x250*_x76,
-        _x251,
-        _x100*(_x149 - _x193*(-_x120*_x150*(_x122 + 1) + _x124*_x150 + _x252)),
+        _x146*_x153*_x154 + _x180,
+        _x250,
+        _x100*(_x150 - _x194*(-_x121*_x151*(_x123 + 1) + _x125*_x151 + _x251)),
         _x248,
         _x249,
-        _x228 + _x246 + _x250*(10*_x101 + _x113*_x142 + _x145),
-        _x144*_x250,
-        E_s*(F_s*_x250*_x6*n_m + _x239),
-        _x251,
-        -_x194*(-_x120*h*(-2*_x253 - _x254) + _x124*h*(-_x253 - _x254) + _x252) + _x229,
+        _x228 + _x246 + _x253*(10*_x101 + _x114*_x143 + _x146*_x46 + _x252),
+        _x252*_x253,
+        E_s*(F_s*_x146*_x253*_x6 + _x239),
+        _x250,
+        -_x195*(-_x121*h*(-2*_x254 - _x255) + _x125*h*(-_x254 - _x255) + _x251) + _x229,
         0,
-        3*_x260 + 3*k_mtp*(-_x198*_x57 + _x247*is_moe_model + _x260),
-        0,
-        0,
-        8*_x262,
-        4*_x267,
-        4*_x262,
-        2*_x267,
+        3*_x261 + 3*k_mtp*(-_x198*_x57 + _x247*is_moe_model + _x261),
         0,
         0,
+        8*_x263,
+        4*_x268,
+        4*_x263,
+        2*_x268,
         0,
         0,
         0,
@@ -470,13 +469,15 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x268*(-_x262*_x57 + _x263 + _x264*is_moe_model*(_x265 + alpha)),
         0,
         0,
-        _x271,
-        _x271,
+        _x269*(-_x263*_x57 + _x264 + _x265*is_moe_model*(_x266 + alpha)),
+        0,
+        0,
         _x272,
         _x272,
+        _x273,
+        _x273,
         0,
         0,
         0,
@@ -490,29 +491,29 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x271*k_mtp,
+        _x272*k_mtp,
         0,
         0,
         0,
-        4*_x277,
+        4*_x278,
         0,
-        2*_x277,
+        2*_x278,
         0,
         0,
-        _x262,
+        _x263,
         0,
-        2*_x262,
+        2*_x263,
         0,
         0,
-        2*_x266 + 2*_x277,
+        2*_x267 + 2*_x278,
         0,
         0,
         0,
-        _x267 + 2*_x274 + 2*_x276,
+        _x268 + 2*_x275 + 2*_x277,
         0,
-        _x268*_x277*is_moe_model,
+        _x269*_x278*is_moe_model,
         0,
-        -2*_x52*v*(_x231*_x278 + alpha),
+        -2*_x52*v*(_x231*_x279 + alpha),
         0,
         0,
         0,
@@ -533,8 +534,8 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x279*_x281,
-        _x279*(_x282 + _x283),
+        _x280*_x282,
+        _x280*(_x283 + _x284),
         0,
         0,
         0,
@@ -549,12 +550,12 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x279*_x280*_x55,
-        _x279*(_x280*_x59 + _x282*_x51),
+        _x280*_x281*_x55,
+        _x280*(_x281*_x59 + _x283*_x51),
         0,
         0,
-        -_x281*_x284,
-        -_x283*_x284,
+        -_x282*_x285,
+        -_x284*_x285,
         0,
         0,
         0,
@@ -569,12 +570,12 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        -_x285 - _x286*_x55,
-        -_x285 - _x286*_x74,
+        -_x286 - _x287*_x55,
+        -_x286 - _x287*_x74,
         0,
         0,
         0,
-        -_x287,
+        -_x288,
         0,
         0,
         0,
@@ -590,11 +591,11 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        -_x287*_x51,
+        -_x288*_x51,
         0,
         0,
-        _x288*_x67,
-        _x288*(_x48*_x66 + _x68),
+        _x289*_x67,
+        _x289*(_x48*_x66 + _x68),
         0,
         0,
         0,
@@ -609,6 +610,6 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, S, T_m, T_n, V, W_cr, W_cu,
         0,
         0,
         0,
-        _x288*_x72,
-        _x288*(_x59*_x66 + _x73),
+        _x289*_x72,
+        _x289*(_x59*_x66 + _x73),
         0]
