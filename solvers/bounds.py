@@ -44,7 +44,7 @@ class _Rows:
         af_m=lambda g: g(("act_mb",), "L_m") + g(("act_mb",), "Lf_m"))
 
     def __init__(self, tab: Tables):
-        self._tab, self.n, self._kept = tab, len(tab.coef["work"]["const"]), {}
+        self._tab, self.n, self._kept = tab, tab.n_rows, {}
 
     def __getattr__(self, name: str) -> np.ndarray:
         if name.startswith("_"):
@@ -293,7 +293,7 @@ def _module_window(problem, tab, pt, L) -> np.ndarray:
     mods = searchable_modules(problem, tab)
     per_layer = np.zeros(pt.T)
     for kind, names in (("d", DENSE_MODULES), ("m", MOE_MODULES)):
-        extra = sum(np.clip(tab.coef["work"][f"r_{kind}_{k}"].astype(float), 0, None) for k in mods if k in names)
+        extra = sum(np.clip(tab.col("work", f"r_{kind}_{k}").astype(float), 0, None) for k in mods if k in names)
         if not np.isscalar(extra):
             per_layer = np.maximum(per_layer, pt.max(extra))
     return L * per_layer

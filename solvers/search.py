@@ -20,7 +20,7 @@ from planner.layout import Layout, check
 from planner.specs import Problem
 from solvers.bounds import bounds, lagrangian
 from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
-from solvers.space import Tables, enumerate_tuples, tables, undominated
+from solvers.space import PerTuple, Tables, enumerate_tuples, tables, undominated
 from solvers.stage_model import solve_stages
 
 
@@ -298,8 +298,8 @@ def _solver_safe(problem: Problem, tab: Tables, tis: list[int]) -> np.ndarray:
     ends = np.cumsum(lens)
     sub = Tables([tab.tuples[t] for t in tis], [tab.folds[t] for t in tis],
                  [slice(int(e - n), int(e)) for e, n in zip(ends, lens)],
-                 {t: {q: (a[:len(idx)] if a.strides[0] == 0 else a[idx]) for q, a in parts.items()}
-                  for t, parts in tab.coef.items()})
+                 {t: {q: (a[:len(idx)] if not isinstance(a, PerTuple) and a.strides[0] == 0 else tab.col(t, q, idx))
+                      for q, a in parts.items()} for t, parts in tab.coef.items()})
     return np.asarray(validate.solver_safe(problem, sub), bool)
 
 

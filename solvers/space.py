@@ -147,29 +147,77 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None) -> list[Deg
     return out
 
 
+class PerTuple:
+    """A coefficient that is one number per tuple (every folding of the tuple has it: a
+    dense layer's terms, the tuple's own constants), kept as `per[t]` (int64) rather than
+    one number per row: at 10^6 rows that is most of the tables' memory, and on this
+    project's machines fresh memory costs ~2.5 s per GiB to touch. `Tables.col` reads it
+    by rows."""
+    __slots__ = ("per",)
+
+    def __init__(self, per: np.ndarray):
+        self.per = per
+
+
 @dataclass
 class Tables:
     """Integer coefficients (bytes / nanoseconds) of the per-stage sums over (tuple, fold)
-    rows: `coef[term][part][row]`, part "const" or a stage integer's name. Index a
+    rows: `coef[term][part]`, part "const" or a stage integer's name, an array over rows
+    or a PerTuple; read either by rows with `col` (or summed with `split_sum`). Index a
     tuple's rows with `rows[t]` (a slice)."""
     tuples: list[Degrees]
     folds: list[list[tuple[int, int, int]]]
     rows: list[slice]
-    coef: dict[str, dict[str, np.ndarray]]
+    coef: dict[str, dict[str, "np.ndarray | PerTuple"]]
+
+    def __post_init__(self):
+        self.starts = np.array([r.start for r in self.rows], np.int64)
+        self.lens = np.array([r.stop - r.start for r in self.rows], np.int64)
+        self.n_rows = int(self.rows[-1].stop) if self.rows else 0
+
+    def col(self, term: str, part: str, rows=None) -> np.ndarray:
+        """`coef[term][part]` over `rows` (default every row; a slice or row indices)."""
+        a = self.coef[term][part]
+        if isinstance(a, PerTuple):
+            return self._spread(a.per, rows)
+        if rows is None:
+            return a
+        return a[rows] if isinstance(rows, slice) else a[np.asarray(rows)]
+
+    def values(self, term: str, part: str, rows=None) -> np.ndarray:
+        """The values `coef[term][part]` takes on `rows` (every row by default), in any order
+        and as often as any: what a test for any nonzero / negative entry reads."""
+        a = self.coef[term][part]
+        if isinstance(a, PerTuple) and rows is None:
+            return a.per[self.lens > 0]
+        return self.col(term, part, rows)
+
+    def _spread(self, per: np.ndarray, rows) -> np.ndarray:
+        """Per-tuple values `per` as a fresh array over `rows`."""
+        if rows is None:
+            return np.repeat(per, self.lens)
+        if "_tix" not in self.__dict__:             # each row's tuple (int32), made on first need
+            self._tix = np.repeat(np.arange(len(self.lens), dtype=np.int32), self.lens)
+        return per[self._tix[rows if isinstance(rows, slice) else np.asarray(rows)]]
 
     def split_sum(self, terms, part: str, rows=None) -> tuple[int, Optional[np.ndarray]]:
         """The sum of `terms`' coefficient `part` over `rows` (default: every row), split
         into the parts that are one number for every row (the broadcast columns), summed
         as one int, and the sum of the others (a fresh int64 array; None when there is none)."""
-        const, acc = 0, None
+        const, acc, per = 0, None, None
         for t in terms:
             a = self.coef[t][part]
-            if a.strides and a.strides[0] == 0:
+            if isinstance(a, PerTuple):
+                per = a.per.copy() if per is None else np.add(per, a.per, out=per)
+            elif a.strides and a.strides[0] == 0:
                 const += int(a[0]) if a.size else 0
             elif acc is None:
                 acc = a.copy() if rows is None else (a[rows].copy() if isinstance(rows, slice) else a[rows])
             else:
                 acc += a if rows is None else a[rows]
+        if per is not None:
+            spread = self._spread(per, rows)
+            acc = spread if acc is None else np.add(acc, spread, out=acc)
         return const, acc
 
     def sub(self, terms: dict[str, int], rows: list[int]) -> dict[str, list[int]]:
@@ -179,7 +227,7 @@ class Tables:
         memo = self.__dict__.setdefault("_memo", {})
         if key not in memo:
             first = self.coef[next(iter(terms))]
-            memo[key] = {q: sum(sign * self.coef[t][q][rows] for t, sign in terms.items()).tolist() for q in first}
+            memo[key] = {q: sum(sign * self.col(t, q, rows) for t, sign in terms.items()).tolist() for q in first}
         return memo[key]
 
 
@@ -231,6 +279,7 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
         fold_lists.append(cache[key])
         rows.append(slice(start, start + len(cache[key])))
         start += len(cache[key])
+    lens = np.array([r.stop - r.start for r in rows], np.int64)
     x = _RowInputs(tuples, float(problem.train.master == "fp32"))
     base = cm.model_values(problem)
     coef: dict = {}
@@ -255,17 +304,17 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
                 dest = coef.setdefault(t, {})
                 for q, arr in parts.items():
                     if q not in dest:
-                        dest[q] = _Column(start)
+                        dest[q] = _Column(lens)
                     g = np.broadcast_to(np.asarray(arr, float), (b - a, F))
                     if not any(g.strides):
-                        dest[q].put_const(r0, r1, int(np.ceil(float(g.flat[0]) * scale)))
+                        dest[q].put_const(a, b, r0, r1, int(np.ceil(float(g.flat[0]) * scale)))
                     else:
                         small = g[:, :1] if g.strides[1] == 0 else (g[:1, :] if g.strides[0] == 0 else g)
-                        dest[q].put(r0, r1, _to_int(small * scale, t), (b - a, F))
+                        dest[q].put(a, b, r0, r1, _to_int(small * scale, t), (b - a, F))
         lo = end
     if not coef:                             # no row at all (a filter left no folding): empty columns
         raw = cm.coefficients({**base, **cm.layout_values(problem, x.grid(0, min(1, len(tuples)), []))})
-        coef = {t: {q: _Column(start) for q in parts} for t, parts in raw.items()}
+        coef = {t: {q: _Column(lens) for q in parts} for t, parts in raw.items()}
     return Tables(tuples, fold_lists, rows, {t: {q: c.array() for q, c in parts.items()} for t, parts in coef.items()})
 
 
@@ -273,40 +322,53 @@ CHUNK = 1 << 16
 
 
 class _Column:
-    """One coefficient over all rows, filled chunk by chunk; a broadcast view while every
-    chunk so far held one and the same number (most parts are 0 for most models)."""
+    """One coefficient, filled chunk by chunk: a broadcast view while every chunk so far
+    held one and the same number (most parts are 0 for most models), one number per tuple
+    (PerTuple) while every chunk held one per tuple, else one per row."""
 
-    def __init__(self, n: int):
-        self.n, self.const, self.data = n, None, None
+    def __init__(self, lens: np.ndarray):
+        self.lens, self.n = lens, int(lens.sum())
+        self.const, self.per, self.data = None, None, None
 
-    def put(self, lo: int, hi: int, val: np.ndarray, grid: tuple[int, int]) -> None:
-        """Rows lo..hi-1, a (tuple, folding) grid of shape `grid` in row order, from `val`
-        (any shape that broadcasts to it)."""
-        uniform = val.size == 0 or (val.min() == val.max())
-        v = int(val.flat[0]) if val.size else 0
-        if self.data is None and uniform and (self.const is None or self.const == v):
-            self.const = v
+    def put(self, a: int, b: int, lo: int, hi: int, val: np.ndarray, grid: tuple[int, int]) -> None:
+        """Tuples a..b-1 (rows lo..hi-1), a (tuple, folding) grid of shape `grid` in row
+        order, from `val` (any shape that broadcasts to it)."""
+        if val.size == 0 or val.min() == val.max():
+            self.put_const(a, b, lo, hi, int(val.flat[0]) if val.size else 0)
             return
-        self._materialise(lo)
+        if self.data is None and (val.shape[1] == 1 or grid[1] == 1):      # one number per tuple
+            self._tuples(a)[a:b] = val.reshape(-1)
+            return
+        self._rows(a, lo)
         self.data[lo:hi].reshape(grid)[...] = val
 
-    def put_const(self, lo: int, hi: int, v: int) -> None:
-        if self.data is None and (self.const is None or self.const == v):
+    def put_const(self, a: int, b: int, lo: int, hi: int, v: int) -> None:
+        if self.data is None and self.per is None and (self.const is None or self.const == v):
             self.const = v
-            return
-        self._materialise(lo)
-        self.data[lo:hi] = v
+        elif self.data is None:
+            self._tuples(a)[a:b] = v
+        else:
+            self.data[lo:hi] = v
 
-    def _materialise(self, lo: int) -> None:
-        # the rows before `lo` held the one number so far; the chunks from `lo` on are
-        # each written by their own put
+    def _tuples(self, a: int) -> np.ndarray:
+        # the tuples before `a` held the one number so far
+        if self.per is None:
+            self.per = np.zeros(len(self.lens), np.int64)
+            self.per[:a] = self.const or 0
+        return self.per
+
+    def _rows(self, a: int, lo: int) -> None:
+        # the rows before `lo` (the tuples before `a`) held the one number, or one per tuple
         if self.data is None:
             self.data = np.empty(self.n, np.int64)
-            self.data[:lo] = self.const if self.const is not None else 0
+            self.data[:lo] = np.repeat(self.per[:a], self.lens[:a]) if self.per is not None else (self.const or 0)
+            self.per = None
 
-    def array(self) -> np.ndarray:
+    def array(self) -> "np.ndarray | PerTuple":
         if self.data is not None:
             return self.data
+        if self.per is not None:
+            return self.per if len(self.per) == self.n and (self.lens == 1).all() else PerTuple(self.per)
         return np.broadcast_to(np.int64(self.const or 0), (self.n,))
 
 
@@ -322,8 +384,8 @@ def undominated(tab: Tables, ti: int) -> list[int]:
     """Rows of tuple ti whose fold no other fold of the tuple beats or ties on every
     coefficient (with a compute window no smaller): the stage model never needs the others."""
     sl = tab.rows[ti]
-    cols = [arr[sl] for term, parts in tab.coef.items() for arr in parts.values()]
-    cols += [-tab.coef["work"][q][sl] for q in tab.coef["work"]]
+    cols = [tab.col(term, q, sl) for term, parts in tab.coef.items() for q in parts]
+    cols += [-tab.col("work", q, sl) for q in tab.coef["work"]]
     block = np.stack(cols, axis=1)
     le = (block[:, None, :] <= block[None, :, :]).all(-1)        # le[g, f]: g <= f everywhere
     lt = (block[:, None, :] < block[None, :, :]).any(-1)
@@ -346,15 +408,14 @@ def searchable_modules(problem: Problem, tab: Tables, rows=None, memory_only: bo
         return ()
     is_moe = problem.model.moe_layers()
     kinds = [("d", DENSE_MODULES)] * (not all(is_moe)) + [("m", MOE_MODULES)] * any(is_moe)
-    co = tab.coef
-    pick = (lambda a: a) if rows is None else (lambda a: a[rows] if isinstance(rows, slice) else a[np.asarray(rows)])
-    reduces = not memory_only and any(_any_nonzero(pick(a)) for t in ("dp_step", "edp_step") for a in co[t].values())
+    pick = lambda t, q: tab.values(t, q, rows)
+    reduces = not memory_only and any(_any_nonzero(pick(t, q)) for t in ("dp_step", "edp_step") for q in tab.coef[t])
     out = []
     for k in problem.train.recompute_modules:
         if k == "moe":
             continue
-        if any(k in mods and (_any_negative(pick(co["act_mb"][f"r_{x}_{k}"]))
-                              or (reduces and _any_nonzero(pick(co["work"][f"r_{x}_{k}"]))))
+        if any(k in mods and (_any_negative(pick("act_mb", f"r_{x}_{k}"))
+                              or (reduces and _any_nonzero(pick("work", f"r_{x}_{k}"))))
                for x, mods in kinds):
             out.append(k)
     return tuple(out)

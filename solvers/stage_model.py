@@ -245,8 +245,8 @@ def _hint_solution(model, hint, stages, bnd, pm, rows: list[int], is_moe, prefix
 
 def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
     """A bound on the per-stage sum `name` over any stage (for the variables' domains)."""
-    return int(sum(int(abs(arr[rows]).max()) * (1 if q in ("const", "e_f", "e_l", "h_m") else L)
-                   for q, arr in tab.coef[name].items())) + 1
+    return int(sum(int(abs(tab.col(name, q, rows)).max()) * (1 if q in ("const", "e_f", "e_l", "h_m") else L)
+                   for q in tab.coef[name])) + 1
 
 
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,

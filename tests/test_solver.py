@@ -240,3 +240,28 @@ def test_fixed_fields_enumerate_the_filtered_tuples():
     for pin in pins:
         want = [tu for tu in every if all(getattr(tu, k) == v for k, v in pin.items())]
         assert want and enumerate_tuples(p, pin) == want, pin
+
+
+def test_tables_keep_per_tuple_parts_compact_and_read_them_by_rows():
+    # a part that is one number per tuple is kept once per tuple (PerTuple), and every way
+    # of reading it (all rows, one tuple's slice, scattered rows, sums) gives the per-row values
+    from solvers.space import PerTuple, enumerate_tuples, tables
+    p = make_problem(model="mixtral-8x7b", gpus=64, seq=32768, global_batch=64)
+    tab = tables(p, enumerate_tuples(p)[:400])
+    compact = [(t, q) for t, parts in tab.coef.items() for q, a in parts.items() if isinstance(a, PerTuple)]
+    assert compact and any(not isinstance(a, PerTuple) and a.strides[0] for parts in tab.coef.values()
+                           for a in parts.values())
+    rng = np.random.default_rng(0)
+    idx = np.sort(rng.choice(tab.n_rows, 300, replace=False))
+    for t, q in compact:
+        full = tab.col(t, q)
+        assert full.shape == (tab.n_rows,)
+        for ti in (0, 7, len(tab.tuples) - 1):
+            sl = tab.rows[ti]
+            assert (tab.col(t, q, sl) == tab.coef[t][q].per[ti]).all()
+        assert (tab.col(t, q, idx) == full[idx]).all()
+    terms = ("work", "comm_tp", "act_mb")
+    for part in ("L_d", "L_m", "const"):
+        const, acc = tab.split_sum(terms, part, idx)
+        want = sum(tab.col(t, part)[idx] for t in terms)
+        assert ((acc if acc is not None else 0) + const == want).all()
