@@ -136,6 +136,9 @@ class _PerTuple:
         return arr[self.starts] if len(arr) else np.zeros(self.T)
 
 
+FILL_ROWS = 1 << 15      # at 10^6 rows x 32 stages one (rows, p) float array is 256 MiB of fresh memory
+
+
 def _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min, budget):
     """Least total MoE-layer time per tuple when each folding f can hold at most cap_f MoE
     layers: cap_f = what all P stages could hold under f alone (least activations, the
@@ -154,8 +157,10 @@ def _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min, budget):
         kk = np.full((pt.T, int(p_val)), np.nan)
         room[ts], kk[ts] = budget - extras_of(ts, int(p_val)), k
         rows = np.flatnonzero(P[tix] == p_val)
-        per = room[tix[rows]] / (r.w_m[rows, None] + kk[tix[rows]] * a_min[rows, None])
-        cap[rows] = np.clip(per, 0, None).sum(1)
+        for lo in range(0, len(rows), FILL_ROWS):        # (rows, p) temporaries a few MiB at a time
+            rr = rows[lo:lo + FILL_ROWS]
+            per = room[tix[rr]] / (r.w_m[rr, None] + kk[tix[rr]] * a_min[rr, None])
+            cap[rr] = np.clip(per, 0, None).sum(1)
     order = np.lexsort((r.t_m, tix))                 # by tuple, then fastest folding first
     tix_s, cap_s, t_s = tix[order], cap[order], r.t_m[order]
     seg_cum = np.cumsum(cap_s)
