@@ -227,6 +227,14 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     r_min = np.zeros(pt.T)
     module_rate = {kind: pt.min(_module_rate(problem, tab, r, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
                    if n_type}
+    # per tuple and layer kind: the fluid layer's activations, weights, least activations and
+    # recompute time, and the least time per freed byte (read once, not once per pp)
+    fluid = {}
+    for kind, n_type in (("d", n_dense), ("m", n_moe)):
+        if n_type:
+            a, w, af, rc = ((pt.first(r.a_d), pt.first(r.w_d), pt.first(a_min_d), pt.first(r.rc_d)) if kind == "d"
+                            else (pt.min(r.a_m), pt.min(r.w_m), pt.min(a_min_m), pt.min(r.rc_m)))
+            fluid[kind] = (a, w, af, np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind]))
     for p_val in np.unique(P):
         rows = np.flatnonzero((P == p_val) & ~pt.empty)
         if len(rows) == 0:
@@ -237,11 +245,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
         for kind, n_type in (("d", n_dense), ("m", n_moe)):
             if n_type == 0:
                 continue
-            a = pt.first(r.a_d) if kind == "d" else pt.min(r.a_m)
-            w = pt.first(r.w_d) if kind == "d" else pt.min(r.w_m)
-            af = pt.first(a_min_d) if kind == "d" else pt.min(a_min_m)
-            rc = pt.first(r.rc_d) if kind == "d" else pt.min(r.rc_m)
-            rate = np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind])
+            a, w, af, rate = fluid[kind]
             w_, a_, af_ = w[rows, None], a[rows, None], af[rows, None]
             cap_free = room / (w_ + k * a_) if "none" in allowed else np.zeros_like(room)
             cap_full = room / (w_ + k * af_)
