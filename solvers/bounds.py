@@ -234,7 +234,8 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
         if n_type:
             a, w, af, rc = ((pt.first(r.a_d), pt.first(r.w_d), pt.first(a_min_d), pt.first(r.rc_d)) if kind == "d"
                             else (pt.min(r.a_m), pt.min(r.w_m), pt.min(a_min_m), pt.min(r.rc_m)))
-            fluid[kind] = (a, w, af, np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind]))
+            with np.errstate(invalid="ignore"):        # inf - inf where a tuple has no row (never read)
+                fluid[kind] = (a, w, af, np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind]))
     for p_val in np.unique(P):
         rows = np.flatnonzero((P == p_val) & ~pt.empty)
         if len(rows) == 0:
