@@ -115,12 +115,10 @@ class _PerTuple:
     """Reductions of row arrays to one value per tuple (min / max over its folds)."""
 
     def __init__(self, tab: Tables):
-        T = len(tab.tuples)
-        self.T = T
-        starts = np.array([r.start for r in tab.rows], int)
-        self.lens = np.array([r.stop - r.start for r in tab.rows], int)
+        self.T = len(tab.tuples)
+        self.lens = tab.lens
         self.empty = self.lens == 0
-        self.starts = np.where(self.empty, 0, starts)
+        self.starts = np.where(self.empty, 0, tab.starts)
 
     def min(self, arr):
         if len(arr) == 0:
@@ -146,7 +144,7 @@ def _moe_fill(tab, r, pt, P, V, M, extras_of, n_moe, a_min, budget):
     stage", so the greedy fill (fastest folding first) is a valid lower bound; it stops
     the bound from using a fast folding that cannot hold a layer (e.g. ep=1 with 256
     experts). Also returns whether the foldings together can hold every MoE layer."""
-    tix = np.repeat(np.arange(pt.T), pt.lens)
+    tix = tab.row_tuple()
     if len(tix) == 0:                                # no folding survives (e.g. a fixed ep that divides nothing)
         return np.full(pt.T, np.inf), np.zeros(pt.T, bool)
     cap = np.zeros(len(tix))
@@ -227,15 +225,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     r_min = np.zeros(pt.T)
     module_rate = {kind: pt.min(_module_rate(problem, tab, r, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
                    if n_type}
-    # per tuple and layer kind: the fluid layer's activations, weights, least activations and
-    # recompute time, and the least time per freed byte (read once, not once per pp)
-    fluid = {}
-    for kind, n_type in (("d", n_dense), ("m", n_moe)):
-        if n_type:
-            a, w, af, rc = ((pt.first(r.a_d), pt.first(r.w_d), pt.first(a_min_d), pt.first(r.rc_d)) if kind == "d"
-                            else (pt.min(r.a_m), pt.min(r.w_m), pt.min(a_min_m), pt.min(r.rc_m)))
-            with np.errstate(invalid="ignore"):        # inf - inf where a tuple has no row (never read)
-                fluid[kind] = (a, w, af, np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind]))
+    fluid = _fluid(r, pt, a_min_d, a_min_m, module_rate, n_dense, n_moe)
     for p_val in np.unique(P):
         rows = np.flatnonzero((P == p_val) & ~pt.empty)
         if len(rows) == 0:
@@ -274,6 +264,19 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     if parts is not None:
         parts.update(t_lb=t_lb, d_lb=d_lb, o_lb=o_lb, work=work)
     return np.where(feasible, step_lb, np.inf), np.where(feasible, 0.0, np.inf)
+
+
+def _fluid(r, pt, a_min_d, a_min_m, module_rate, n_dense, n_moe) -> dict:
+    """Per layer kind, per tuple: the fluid layer's activations, weights, least activations and
+    the least time per freed byte (read once, not once per pipeline depth)."""
+    out = {}
+    for kind, n_type in (("d", n_dense), ("m", n_moe)):
+        if n_type:
+            a, w, af, rc = ((pt.first(r.a_d), pt.first(r.w_d), pt.first(a_min_d), pt.first(r.rc_d)) if kind == "d"
+                            else (pt.min(r.a_m), pt.min(r.w_m), pt.min(a_min_m), pt.min(r.rc_m)))
+            with np.errstate(invalid="ignore"):        # inf - inf where a tuple has no row (never read)
+                out[kind] = (a, w, af, np.minimum(rc / np.maximum(a - af, 1e-9), module_rate[kind]))
+    return out
 
 
 def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):

@@ -26,6 +26,7 @@ from planner.costmodel.names import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
 from planner.layout import SHARDINGS, degree_violations, dense_strides, span
 from planner.layout.grid import dpcp_intra
 from planner.specs import Problem
+from solvers.tables import PerTuple, Tables  # noqa: F401  (re-exported)
 
 NS = 1e9          # seconds -> integer nanoseconds
 
@@ -145,90 +146,6 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None) -> list[Deg
                                 for sh in shardings:
                                     out.append(Degrees(tp, cp, dp, pp, vpp, kind, cu, cr, order, mb, m, sh))
     return out
-
-
-class PerTuple:
-    """A coefficient that is one number per tuple (every folding of the tuple has it: a
-    dense layer's terms, the tuple's own constants), kept as `per[t]` (int64) rather than
-    one number per row: at 10^6 rows that is most of the tables' memory, and on this
-    project's machines fresh memory costs ~2.5 s per GiB to touch. `Tables.col` reads it
-    by rows."""
-    __slots__ = ("per",)
-
-    def __init__(self, per: np.ndarray):
-        self.per = per
-
-
-@dataclass
-class Tables:
-    """Integer coefficients (bytes / nanoseconds) of the per-stage sums over (tuple, fold)
-    rows: `coef[term][part]`, part "const" or a stage integer's name, an array over rows
-    or a PerTuple; read either by rows with `col` (or summed with `split_sum`). Index a
-    tuple's rows with `rows[t]` (a slice)."""
-    tuples: list[Degrees]
-    folds: list[list[tuple[int, int, int]]]
-    rows: list[slice]
-    coef: dict[str, dict[str, "np.ndarray | PerTuple"]]
-
-    def __post_init__(self):
-        self.starts = np.array([r.start for r in self.rows], np.int64)
-        self.lens = np.array([r.stop - r.start for r in self.rows], np.int64)
-        self.n_rows = int(self.rows[-1].stop) if self.rows else 0
-
-    def col(self, term: str, part: str, rows=None) -> np.ndarray:
-        """`coef[term][part]` over `rows` (default every row; a slice or row indices)."""
-        a = self.coef[term][part]
-        if isinstance(a, PerTuple):
-            return self._spread(a.per, rows)
-        if rows is None:
-            return a
-        return a[rows] if isinstance(rows, slice) else a[np.asarray(rows)]
-
-    def values(self, term: str, part: str, rows=None) -> np.ndarray:
-        """The values `coef[term][part]` takes on `rows` (every row by default), in any order
-        and as often as any: what a test for any nonzero / negative entry reads."""
-        a = self.coef[term][part]
-        if isinstance(a, PerTuple) and rows is None:
-            return a.per[self.lens > 0]
-        return self.col(term, part, rows)
-
-    def _spread(self, per: np.ndarray, rows) -> np.ndarray:
-        """Per-tuple values `per` as a fresh array over `rows`."""
-        if rows is None:
-            return np.repeat(per, self.lens)
-        if "_tix" not in self.__dict__:             # each row's tuple (int32), made on first need
-            self._tix = np.repeat(np.arange(len(self.lens), dtype=np.int32), self.lens)
-        return per[self._tix[rows if isinstance(rows, slice) else np.asarray(rows)]]
-
-    def split_sum(self, terms, part: str, rows=None) -> tuple[int, Optional[np.ndarray]]:
-        """The sum of `terms`' coefficient `part` over `rows` (default: every row), split
-        into the parts that are one number for every row (the broadcast columns), summed
-        as one int, and the sum of the others (a fresh int64 array; None when there is none)."""
-        const, acc, per = 0, None, None
-        for t in terms:
-            a = self.coef[t][part]
-            if isinstance(a, PerTuple):
-                per = a.per.copy() if per is None else np.add(per, a.per, out=per)
-            elif a.strides and a.strides[0] == 0:
-                const += int(a[0]) if a.size else 0
-            elif acc is None:
-                acc = a.copy() if rows is None else (a[rows].copy() if isinstance(rows, slice) else a[rows])
-            else:
-                acc += a if rows is None else a[rows]
-        if per is not None:
-            spread = self._spread(per, rows)
-            acc = spread if acc is None else np.add(acc, spread, out=acc)
-        return const, acc
-
-    def sub(self, terms: dict[str, int], rows: list[int]) -> dict[str, list[int]]:
-        """{part: [coefficient of each row in `rows`]} of the sum of `terms` (name: sign),
-        as Python ints (memoised: the stage model reads each for every stage)."""
-        key = (tuple(terms.items()), tuple(rows))
-        memo = self.__dict__.setdefault("_memo", {})
-        if key not in memo:
-            first = self.coef[next(iter(terms))]
-            memo[key] = {q: sum(sign * self.col(t, q, rows) for t, sign in terms.items()).tolist() for q in first}
-        return memo[key]
 
 
 @lru_cache(maxsize=None)

@@ -10,8 +10,7 @@ expression, and the step-time rule is `planner.costmodel.step_time`'s, as constr
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 import numpy as np
@@ -197,7 +196,7 @@ def _hint_forms(target: str, hint) -> list:
     if len(set(sets)) == 1 and not any(r for _, _, r in hint.stages):
         return out                                        # already one form
     for mods in sorted(set(sets), key=lambda m: (-sets.count(m), m)):
-        out.append(dataclasses.replace(hint, stages=[(row, mods, 0) for row, _, _ in hint.stages]))
+        out.append(replace(hint, stages=[(row, mods, 0) for row, _, _ in hint.stages]))
     return out
 
 
