@@ -89,6 +89,9 @@ FULL = {
     "ulysses_cp4": (4, plan(cp=4, cp_kind="ulysses")),
     "dp2_cp2_ep4_edp1": (4, plan(dp=2, cp=2, folds=[(1, 4, 1)])),
     "dp2_cp2_ep2_edp2": (4, plan(dp=2, cp=2, folds=[(1, 2, 2)], order="cp-dp-tp-pp")),
+    # one expert per rank (4 experts, ep4): the dispatch skips the sort by local expert
+    "dp2_cp2_ep4_one_local_expert": (4, plan(dp=2, cp=2, folds=[(1, 4, 1)],
+                                             model=model(moe={**MODEL["moe"], "experts": 4}))),
     # 2 kv heads < tp=4: each tp rank keeps the kv head of its queries
     "tp4_kv_heads_replicated": (4, plan(tp=4, model=model(kv_heads=2), folds=[(1, 4, 1)])),
     # interleaved 1F1B, 2 chunks per pp rank; the two pp ranks fold experts differently (etp=2)

@@ -49,7 +49,7 @@ STAGES = [{'index': 0, 'pp_rank': 0,
     'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
     'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
     'selective', 'selective', 'selective', 'selective'],
-   'recompute_modules': ['moe_act'], 'etp': 1, 'ep': 4, 'edp': 16}]
+   'recompute_modules': ['moe_act'], 'etp': 1, 'ep': 8, 'edp': 8}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).

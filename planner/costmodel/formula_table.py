@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from planner.costmodel.formulas import *  # noqa: F401,F403  (the formulas' public names)
-from planner.costmodel.formulas import MODULE_TERMS, T_moe_mm, X_mb, X_step, T_opt, bytes_g, bytes_o, bytes_w  # noqa: F401
+from planner.costmodel.formulas import MODULE_TERMS, T_ew_moe, T_moe_mm, X_mb, X_step, T_opt, bytes_g, bytes_o, bytes_w  # noqa: F401
 
 FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "P_attn": (P_attn, "attention parameters of one layer"),
@@ -42,13 +42,14 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "M_ew_attn": (M_ew_attn, "elementwise HBM traffic of the attention block, forward"),
     "M_ew_mlp": (M_ew_mlp, "elementwise HBM traffic of the dense FFN block, forward"),
     "M_ew_moe": (M_ew_moe, "elementwise HBM traffic of the MoE block, forward"),
+    "M_perm": (M_perm, "MoE row copies (permute, sort by local expert and back, unpermute), forward"),
     "M_scores": (M_scores, "softmax + dropout HBM traffic of unfused attention, forward"),
     "T_dense": (T_dense, "compute time of a dense layer, forward + backward"),
     "T_moe": (T_moe, "compute time of a MoE layer, forward + backward"),
     "T_rc_dense": (T_rc_dense, "extra time of fully recomputing a dense layer"),
     "T_rc_moe": (T_rc_moe, "extra time of fully recomputing a MoE layer"),
     "T_head": (T_head, "output head compute, forward + backward"),
-    "T_moe_block": (3 * T_moe_mm + 3 * T_ew(M_ew_moe), "compute of a MoE block alone (router, experts, "
+    "T_moe_block": (3 * T_moe_mm + T_ew_moe, "compute of a MoE block alone (router, experts, "
                                                              "permutation), forward + backward"),
     "X_tp_attn": (X_tp_attn, "TP collectives of the attention block"),
     "X_tp_mlp": (X_tp_mlp, "TP collectives of the dense FFN block"),

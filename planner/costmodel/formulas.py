@@ -205,13 +205,24 @@ M_act_e = R_rows * B_act(Fe) / te                              # expert activati
 # the router: fp32 logits written by its GEMM, read and written by the score function,
 # read by top-k and by the auxiliary / z-loss (5 passes of 4 bytes per token per expert)
 M_router = n_tok / ts * 5 * 4 * E
+# row copies: the permutation before the dispatch and the unpermutation after the combine
+# (each reads and writes 2h bytes per row); where a rank holds more than one expert, the
+# received rows are sorted by local expert after the all-to-all and put back in arrival
+# order before the combine, two more copies of every row (Megatron-Core's alltoall token
+# dispatcher, "permutation 2": sort_chunks_by_idxs, or a transpose under drop-and-pad;
+# torchtitan's EP permute indices; the bundle's moe/dispatch.py)
+many_local = sp.Max(0, sp.Min(1, E / Me - 1))                 # 1 when E / M_e > 1
+M_perm = R_rows * 4 * 2 * h * (1 + many_local)
 M_ew_moe = (n_tok * ((B_norm * h + 6 * h + drop * h) / ts + Es * B_act(Fs) / t)
-            + M_act_e + R_rows * 4 * 2 * h + M_router)         # + permute / unpermute copies, router
+            + M_act_e + M_perm + M_router)                     # + row copies, router
 T_ew = lambda nbytes: nbytes / W_hbm
+# the MoE block's memory-bound kernels, forward + backward: a row copy's backward is the
+# inverse copy (the same bytes once), every other kernel's backward moves twice its forward
+T_ew_moe = 3 * T_ew(M_ew_moe) - T_ew(M_perm)
 
 # time per layer per micro-batch (forward + backward = 3 forward passes)
 T_dense = 3 * (T_attn_mm + T_mlp_mm) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
-T_moe = 3 * (T_attn_mm + T_moe_mm) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_moe)
+T_moe = 3 * (T_attn_mm + T_moe_mm) + 3 * T_core + 3 * T_ew(M_ew_attn) + T_ew_moe
 # full recompute: one more forward
 T_rc_dense = T_attn_mm + T_mlp_mm + T_core + T_ew(M_ew_attn + M_ew_mlp)
 T_rc_moe = T_attn_mm + T_moe_mm + T_core + T_ew(M_ew_attn + M_ew_moe)

@@ -67,13 +67,17 @@ def dispatch_combine(t, w, sel, experts_fn, experts: int, ex):
     x_send = t[tok_sorted]                                            # [m, H]
     x_in = x_send if ex.ep_size == 1 else all_to_all(x_send, ex.ep_group, in_splits, out_splits)
     x_all = x_in if ex.etp_size == 1 else gather_uneven(x_in, ex.etp_group, sizes, ex.etp_rank)
-    # local experts: rows arrive by (etp peer, source, expert); regroup by expert
+    # local experts: rows arrive by (etp peer, source, expert); regroup by expert (one local
+    # expert: already grouped, no copy; the cost model counts these copies only when El > 1)
     per_block = [peer_h[b * El:(b + 1) * El] for b in range(len(peer_h) // El)]
-    row_expert = torch.tensor([e for blk in per_block for e, c in enumerate(blk) for _ in range(c)],
-                              dtype=torch.int64)                      # [m] local expert of each row
-    perm = torch.argsort(row_expert.to(t.device), stable=True)
     per_expert = [sum(blk[e] for blk in per_block) for e in range(El)]
-    y_all = experts_fn(x_all[perm], per_expert)[torch.argsort(perm)]
+    if El == 1:
+        y_all = experts_fn(x_all, per_expert)
+    else:
+        row_expert = torch.tensor([e for blk in per_block for e, c in enumerate(blk) for _ in range(c)],
+                                  dtype=torch.int64)                  # [m] local expert of each row
+        perm = torch.argsort(row_expert.to(t.device), stable=True)
+        y_all = experts_fn(x_all[perm], per_expert)[torch.argsort(perm)]
     y_in = y_all if ex.etp_size == 1 else reduce_scatter_uneven(y_all, ex.etp_group, sizes, ex.etp_rank)
     y_send = y_in if ex.ep_size == 1 else all_to_all(y_in, ex.ep_group, out_splits, in_splits)
     return combine(y_send * w_sorted.unsqueeze(1).to(y_send.dtype), tok_sorted, n)   # [n, H]
