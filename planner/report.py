@@ -182,8 +182,10 @@ def engines_why(best: Plan, price: dict) -> str:
             continue
         L, e = got["layout"], got["estimate"]
         proof = "" if got["status"] == "OPTIMAL" else ", not proven best"
+        kern = got.get("kernels")
+        kern = f", {kern} kernels" if kern and kern != best.problem.train.kernels else ""
         parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
-                     f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)})")
+                     f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)}{kern})")
     return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."
 
 

@@ -243,9 +243,9 @@ class TrainSpec(_Spec):
         "cross entropy (bf16 logits + fp32 softmax + fp32 grad), 12 for torch eager F.cross_entropy on "
         ".float() logits (torchtitan, the bundle: fp32 log-softmax + its grad + the input grad)"))
     kernels: Literal["fused", "eager"] = Field("fused", description=(
-        "elementwise kernels: fused (Megatron-Core / Transformer Engine's kernels, torch.compile, the bundle's "
-        "own) or eager (torchtitan's modules without torch.compile: RMSNorm, RoPE, SwiGLU one kernel per op; "
-        "planner.costmodel.formulas)"))
+        "elementwise kernels: fused (Megatron-Core / Transformer Engine's kernels, torch.compile) or eager "
+        "(torchtitan's modules without torch.compile, and the bundle's own: RMSNorm, RoPE, SwiGLU one kernel "
+        "per op; planner.costmodel.formulas)"))
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")

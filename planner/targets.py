@@ -55,15 +55,18 @@ def train_defaults(target: str) -> dict:
 def _defaults(target: str) -> dict:
     if target == "megatron":
         # distributed optimizer = zero1; Megatron FSDP optim_grads / optim_grads_params = zero2 / zero3
+        # Transformer Engine's / Megatron-Core's fused elementwise kernels
         return {"master": "bf16+fp32", "recompute_modules": MEGATRON_MODULES,
-                "shardings": ("zero1", "zero2", "zero3"), "target": "megatron"}
+                "shardings": ("zero1", "zero2", "zero3"), "target": "megatron", "kernels": "fused"}
     if target == "torchtitan":
         # the stage model searches full recompute only: torchtitan has no modules, and its per-op
         # AC (TITAN_SAC, every layer) is one of the forms `realise` tries
         # (and torch.compile on the model, as the exported TOML sets it: fused elementwise kernels)
         return {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"),
                 "cp_kinds": ("ring",), "target": "torchtitan", "kernels": "fused"}
-    return {"master": "fp32", "recompute_modules": BUNDLE_MODULES, "target": "bundle"}
+    # the bundle's own modules are eager PyTorch, one kernel per op (templates/bundle/blocks.py: RMSNorm
+    # in fp32, rotate-half RoPE, SwiGLU; GQA's repeat_interleave; no torch.compile)
+    return {"master": "fp32", "recompute_modules": BUNDLE_MODULES, "target": "bundle", "kernels": "eager"}
 
 
 def engine(problem) -> str:
@@ -213,5 +216,5 @@ def price(problem, best_time: float, *, time_limit: float = 30.0) -> dict:
             continue
         c = res.plans[0]
         out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status,
-                       "slowdown": c.estimate.step_time / best_time - 1}
+                       "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels}
     return out

@@ -25,14 +25,14 @@ TINY = {'name': 'mixtral-8x7b (tiny)', 'layers': 32, 'hidden': 64, 'heads': 32, 
  'experts': 8, 'top_k': 2, 'expert_ffn': 32, 'shared_ffn': 0, 'router_score': 'softmax', 'router_bias': False}
 
 # Training shape: seq, micro_batch, num_microbatches, capacity_factor (None = dropless).
-TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 8, 'capacity_factor': None}
-TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None}
+TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 16, 'capacity_factor': None}
+TINY_TRAIN = {'seq': 64, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None}
 
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
-LAYOUT = {'world': 64, 'tp': 1, 'cp': 16, 'dp': 4, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 8,
- 'cp_ring': 2, 'order': 'tp-cp-dp-pp', 'sharding': 'zero3', 'master': 'fp32'}
+LAYOUT = {'world': 64, 'tp': 1, 'cp': 32, 'dp': 2, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 8,
+ 'cp_ring': 4, 'order': 'tp-cp-dp-pp', 'sharding': 'zero2', 'master': 'fp32'}
 
 # One entry per pipeline stage s (virtual stages when vpp > 1; stage s runs on
 # pp rank s % pp). layers: the transformer layers of the stage, in order;
@@ -44,12 +44,10 @@ STAGES = [{'index': 0, 'pp_rank': 0,
     27, 28, 29, 30, 31],
    'is_moe': [True, True, True, True, True, True, True, True, True, True, True, True, True, True, True, True,
     True, True, True, True, True, True, True, True, True, True, True, True, True, True, True, True],
-   'recompute': ['selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
-    'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
-    'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
-    'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
-    'selective', 'selective', 'selective', 'selective'],
-   'recompute_modules': ['moe_act'], 'etp': 1, 'ep': 8, 'edp': 8}]
+   'recompute': ['none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none',
+    'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none',
+    'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none'],
+   'recompute_modules': ['core_attn'], 'etp': 1, 'ep': 8, 'edp': 8}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).

@@ -192,7 +192,9 @@ T_core = Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flas
 # = 20 bytes per element (fused RoPE is not counted here); repeat_kv's expand + reshape
 # copies k and v to every query head (reads 2 g d_h, writes 2 a d_h each); the attention
 # output's transpose().contiguous() (4 a d_v); F.silu (2 + 2) and the gate product (4 + 2)
-# = 10 F, not 2 nm F = 6 F (a plain GELU FFN: 4 F both ways: 4 nm - 8 more).
+# = 10 F, not 2 nm F = 6 F (a plain GELU FFN: 4 F both ways: 4 nm - 8 more). The bundle's own
+# modules (templates/bundle/blocks.py, no torch.compile) move the same bytes op by op, but for
+# its rotate-half RoPE: 18 bytes per element (halves' products, sums, cat), counted as 20.
 B_norm = 4 + 32 * eager                                        # bytes per element of one norm
 B_act = lambda width: (2 * nm + eager * (4 * nm - 8)) * width  # the activation of an FFN of this width
 M_eager_attn = eager * n_tok * ((1 - mla) * (20 * (a + g) * dh + 4 * (a + g) * dh * sp.Min(1, a - g)) / t
