@@ -35,8 +35,8 @@ class RowCopies(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
-        name = func.__name__ if hasattr(func, "__name__") else str(func)
-        src = args[-1] if func.__name__.startswith("index_add") else out
+        name = func.__name__                                   # e.g. "index.Tensor"
+        src = args[-1] if name.startswith("index_add") else out   # index_add_(self, dim, index, source)
         if name in COPY_OPS and tuple(src.shape) == (self.rows, self.width):
             self.count += 1
         return out
