@@ -114,6 +114,12 @@ def flags(plan) -> list[tuple[str, ...]]:
                 ("--use-distributed-optimizer",), ("--ckpt-format", "fsdp_dtensor")]
     if t.grad_reduce_bytes == 2:
         out.append(("--grad-reduce-in-bf16",))
+    # the estimate hides the gradient reduction behind the last micro-batch: Megatron does that
+    # only when asked (arguments.py: both default off; the param all-gather overlap needs the
+    # distributed optimizer or Megatron FSDP, and the grad-reduce overlap)
+    out.append(("--overlap-grad-reduce",))
+    if L.sharding != "none":
+        out.append(("--overlap-param-gather",))
     if t.capacity_factor is not None and pr.model.moe is not None:
         out.append(("--moe-expert-capacity-factor", t.capacity_factor))
     out.append(("--bf16",))

@@ -238,6 +238,10 @@ class TrainSpec(_Spec):
     grad_bytes: int = Field(4, ge=2, le=4, description="bytes per gradient element (Megatron keeps fp32 main grads)")
     grad_reduce_bytes: int = Field(4, ge=2, le=4, description="bytes per element on the wire in gradient "
                                                                "reductions (2 = --grad-reduce-in-bf16)")
+    overlap_grad_reduce: bool = Field(True, description=(
+        "the per-step gradient reduction runs behind the last micro-batch (Megatron-LM --overlap-grad-reduce, "
+        "off by Megatron's default; FSDP2, torchtitan and the bundle always overlap; foldplan's Megatron export "
+        "sets it): False exposes the whole reduction after the last backward. The search plans with it on"))
     logit_bytes: float = Field(10, ge=2, le=16, description=(
         "bytes per [tokens x vocab/tp] logit element at the loss's peak: 10 for Megatron's vocab-parallel "
         "cross entropy (bf16 logits + fp32 softmax + fp32 grad), 12 for torch eager F.cross_entropy on "

@@ -57,6 +57,9 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
     t0 = time.perf_counter()
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
+    if not problem.train.overlap_grad_reduce:
+        raise ValueError("train.overlap_grad_reduce: the search plans with the gradient reduction overlapped "
+                         "(Megatron --overlap-grad-reduce, which foldplan's export sets); set it true")
     tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed})
     if not tuples:
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,

@@ -258,6 +258,18 @@ def test_deepspeed_world_from_the_command_line_and_derived_batch(tmp_path):
     assert (c.world, c.tp, c.dp, c.micro_batch, c.global_batch) == (16, 2, 8, 2, 256)
 
 
+@pytest.mark.parametrize("zero, overlap, want", [(0, None, False), (0, True, False), (1, None, False),
+                                                 (2, None, False), (2, True, True), (3, None, True),
+                                                 (3, False, False)])
+def test_deepspeed_overlap_comm_as_its_config_validator_defaults_it(tmp_path, zero, overlap, want):
+    # DeepSpeedZeroConfig: overlap_comm None -> stage == 3; without ZeRO the engine all-reduces
+    # after the backward
+    z = {"stage": zero, **({} if overlap is None else {"overlap_comm": overlap})}
+    path = write(tmp_path, "ds.json", json.dumps({"train_batch_size": 16, "train_micro_batch_size_per_gpu": 1,
+                                                  "gradient_accumulation_steps": 1, "zero_optimization": z}))
+    assert load(path, seq=4096).overlap_grad_reduce is want
+
+
 def test_deepspeed_invalid_json(tmp_path):
     path = write(tmp_path, "ds.json", '{\n  "train_batch_size": 8,\n  "zero_optimization": {"stage": 2\n}\n')
     with pytest.raises(AuditParseError, match=r"ds\.json:5: invalid JSON: Expecting ',' delimiter"):

@@ -152,3 +152,31 @@ def test_cli_text_report_of_a_fixture(capsys, tmp_path):
     assert "smallest change:" in out
     page = html.read_text()
     assert page.lower().startswith("<!doctype html>") and "torchtitan_deepseek_v3_16b.toml" in page
+
+
+def test_megatron_without_overlap_grad_reduce_exposes_the_reduction(tmp_path):
+    # Megatron-LM's --overlap-grad-reduce is off by default (arguments.py at d98e8a6, :3121):
+    # a script without it reduces the gradients after the last backward, the whole reduction
+    # exposed; the audit estimates that job, says what the flag would save, and compares it
+    # with a best plan that overlaps (foldplan's export sets the flag)
+    text = (EXAMPLES / "megatron_mixtral_8x7b.sh").read_text()
+    assert "--overlap-grad-reduce" in text
+    off = tmp_path / "no_overlap.sh"
+    off.write_text(text.replace("--overlap-param-gather", "").replace("--overlap-grad-reduce", ""))
+    on_rep = run_audit(load(str(EXAMPLES / "megatron_mixtral_8x7b.sh")), make_problem(model="mixtral-8x7b"),
+                       search=False)
+    off_rep = run_audit(load(str(off)), make_problem(model="mixtral-8x7b"), search=False)
+    assert on_rep.problem.train.overlap_grad_reduce and not off_rep.problem.train.overlap_grad_reduce
+    assert "time.no_overlap_grad_reduce" not in rules(on_rep, "warning")
+    assert "time.no_overlap_grad_reduce" in rules(off_rep, "warning")
+    # the same layout; the step differs by the reduction the last micro-batch hid
+    assert off_rep.layout == on_rep.layout
+    st = off_rep.estimate.stages
+    reduction = max(s.dp_comm + s.edp_comm for s in st)
+    hidden = reduction - (on_rep.estimate.exposed["dp"] + on_rep.estimate.exposed["edp"])
+    assert hidden > 0
+    assert off_rep.estimate.step_time == pytest.approx(on_rep.estimate.step_time + hidden, rel=1e-9)
+    # the search plans with the overlap on, and says so when asked otherwise
+    bad = off_rep.problem
+    with pytest.raises(ValueError, match="overlap_grad_reduce"):
+        search(bad, top=1, time_limit=5)

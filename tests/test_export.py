@@ -132,6 +132,12 @@ def _megatron_checks(lines, plan):
         assert layout["embedding_stage"] == 0 and layout["loss_stage"] == pp - 1
     if "--use-megatron-fsdp" in fl:
         assert fl["--ckpt-format"] == ["fsdp_dtensor"]                          # :1168-1170
+    if "--overlap-param-gather" in fl:                                          # :1024-1029
+        assert "--use-distributed-optimizer" in fl or "--use-megatron-fsdp" in fl
+        assert "--overlap-grad-reduce" in fl
+    # the estimate hides the gradient reduction behind the last micro-batch, which Megatron
+    # does only with --overlap-grad-reduce (:3121, default off)
+    assert "--overlap-grad-reduce" in fl
     gb, mb = i("--global-batch-size"), i("--micro-batch-size")
     assert gb % (mb * world // (tp * pp * cp)) == 0
 

@@ -175,6 +175,29 @@ class _Probe:
         return ea.peak_bytes != eb.peak_bytes or ea.step_time != eb.step_time
 
 
+def _overlap_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -> list[Finding]:
+    """A config whose engine does not overlap its gradient reduction (Megatron-LM without
+    --overlap-grad-reduce, DeepSpeed without overlap_comm): the reduction runs whole after the
+    last backward (the estimate counts it so); what overlapping it would save."""
+    if prob.train.overlap_grad_reduce:
+        return []
+    on = prob.model_copy(update={"train": prob.train.model_copy(update={"overlap_grad_reduce": True})})
+    hidden = est.step_time - cm.evaluate(on, layout).step_time
+    if hidden <= 0:
+        return []
+    exposed = est.exposed["dp"] + est.exposed["edp"]
+    ds = cfg.format == "deepspeed"
+    what = ("zero_optimization.overlap_comm off" if ds and cfg.zero_stage else "ZeRO stage 0 (no overlap)" if ds
+            else "no --overlap-grad-reduce")
+    fix = ("set zero_optimization.overlap_comm true (ZeRO stage >= 1)" if ds else
+           "add --overlap-grad-reduce (and --overlap-param-gather with --use-distributed-optimizer)")
+    return [Finding("warning", "time.no_overlap_grad_reduce",
+                    f"{cfg.path}: {what}: the gradient reduction runs after the last backward, "
+                    f"{exposed:.3f} s exposed per step; overlapped, {hidden:.3f} s of it hides behind the last "
+                    f"micro-batch ({est.step_time:.3f} -> {est.step_time - hidden:.3f} s, "
+                    f"{hidden / est.step_time:.1%} of the step)", fix)]
+
+
 def _unmodelled_finding(cfg: ForeignConfig, items: tuple) -> list[Finding]:
     if not items:
         return []
@@ -244,6 +267,7 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
     if layout is not None and not any(f.rule.startswith("layout.") for f in findings):
         report.estimate = est = cm.evaluate(prob, layout)
         findings.extend(memory_findings(cfg, prob, est, report.unmodelled))
+        findings.extend(_overlap_finding(cfg, prob, layout, est))
         findings.append(Finding("info", "estimate.summary",
                                 f"{cfg.path}: step {est.step_time:.3f} s, {est.tokens_per_s_per_gpu:,.0f} "
                                 f"tokens/s/GPU, {est.flops_per_gpu / 1e12:.0f} TFLOP/s/GPU, MFU {est.mfu:.1%}, "
@@ -297,6 +321,9 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
                                           "capacity_factor": audited.train.capacity_factor, **over,
                                           # the same kernels (a config run eager is compared with
                                           # plans run eager: torch.compile is no layout choice)
-                                          "kernels": audited.train.kernels})
+                                          "kernels": audited.train.kernels,
+                                          # the best plan overlaps its gradient reduction
+                                          # (foldplan's Megatron export sets --overlap-grad-reduce)
+                                          "overlap_grad_reduce": True})
     return audited.model_copy(update={"train": TrainSpec(**train.model_dump())})
 

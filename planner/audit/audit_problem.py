@@ -133,6 +133,8 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
         train["recompute_modules"] = ("op",)
     if cfg.grad_reduce_bytes is not None and "grad_reduce_bytes" in TrainSpec.model_fields:
         train["grad_reduce_bytes"] = cfg.grad_reduce_bytes
+    if cfg.overlap_grad_reduce is not None:
+        train["overlap_grad_reduce"] = bool(cfg.overlap_grad_reduce)
     try:
         t = build(TrainSpec, train, "train")
         world = cfg.world or problem.cluster.gpus

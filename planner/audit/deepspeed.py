@@ -11,6 +11,9 @@ Keys read (DeepSpeed config reference; defaults in brackets):
   ``train_batch_size == micro * gas * dp``, so when the world size is not given
   ``dp = train_batch_size / (micro * gas)`` and ``world = dp * tp * pp * cp``;
 * ``zero_optimization.stage`` [0];
+* ``zero_optimization.overlap_comm`` [true at stage 3, else false: DeepSpeedZeroConfig's
+  validator]: whether the gradient reduction overlaps the backward; without ZeRO (stage 0)
+  the engine all-reduces after the backward;
 * ``bf16.enabled`` / ``fp16.enabled``;
 * ``activation_checkpointing`` present -> full recompute is assumed;
 * ``tensor_parallel.autotp_size`` (AutoTP training) -> tp [1];
@@ -155,6 +158,8 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
                 default=0)
     if zero not in (0, 1, 2, 3):
         raise AuditParseError(path, _line_of(text, "stage"), f"zero_optimization.stage must be 0, 1, 2 or 3, got {zero}")
+    overlap = section("zero_optimization").get("overlap_comm")
+    overlap = zero >= 1 and (zero == 3 if overlap is None else bool(overlap))
     extra.update(gradient_accumulation_steps=gas, train_batch_size=train_batch, micro_batch=micro)
     b = _batches(r, world, tp, pp, cp, ep, micro, gas, train_batch)
     model, recompute = _model(r, moe, extra)
@@ -163,7 +168,7 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
         tp=tp, cp=cp, dp=b["dp"], pp=pp, vpp=1, etp=1, ep=ep, edp=b["edp"],
         cp_kind="ulysses" if cp > 1 else None, cp_ulysses=cp if cp > 1 else None, cp_ring=1 if cp > 1 else None,
         world=b["world"], micro_batch=b["micro_batch"], global_batch=b["global_batch"], seq=seq,
-        recompute=recompute, zero_stage=zero, distributed_optimizer=zero >= 1,
+        recompute=recompute, zero_stage=zero, distributed_optimizer=zero >= 1, overlap_grad_reduce=overlap,
         sharding=("none", "zero1", "zero2", "zero3")[zero], master="bf16+fp32",
         pp_schedule="1f1b" if pp > 1 else None,
         model=model, extra=extra, lines=r.lines, assumed=tuple(r.assumed),

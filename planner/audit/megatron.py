@@ -266,6 +266,11 @@ def _memory(ctx: _Ctx, c: dict) -> None:
     c["distributed_optimizer"] = flags.has("use-distributed-optimizer")
     c["sharding"], c["master"] = _sharding(ctx), "bf16+fp32"
     c["grad_reduce_bytes"] = 2 if flags.has("grad-reduce-in-bf16") else 4
+    if not ctx.deepspeed:                 # Megatron-LM: arguments.py, --overlap-grad-reduce defaults to off
+        c["overlap_grad_reduce"] = flags.has("overlap-grad-reduce")
+    elif flags.has("deepspeed"):
+        ctx.assumed.append("gradient reduction overlapped: the DeepSpeed config's zero_optimization.overlap_comm "
+                           "is not read from a Megatron-DeepSpeed script (audit the ds_config.json for it)")
     cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else "moe-expert-capacity-factor"
     if flags.has(cf_flag) and not flags.has("disable-moe-token-dropping"):
         ctx.extra["capacity_factor"] = flags.float(cf_flag)

@@ -66,6 +66,7 @@ class ForeignConfig:
     master: str | None = None  # "bf16+fp32" | "fp32" (planner.layout MASTERS)
     recompute_modules: tuple[str, ...] = ()  # Megatron names, applied to the selective layers
     grad_reduce_bytes: int | None = None  # 2 with --grad-reduce-in-bf16
+    overlap_grad_reduce: bool | None = None  # Megatron-LM --overlap-grad-reduce (None: the engine always overlaps)
     # -- pipeline --
     pp_schedule: str | None = None
     first_stage_layers: int | None = None

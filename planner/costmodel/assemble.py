@@ -158,7 +158,8 @@ def evaluate(problem, layout) -> Estimate:
     """Memory per stage and step time of one layout (assumed legal: see layout.check)."""
     stages = _stage_estimates(problem, layout, stage_terms(problem, layout))
     pp, vpp, mb = layout.pp, layout.vpp, layout.num_microbatches
-    step, exp_dp, worst = step_time(mb, pp, vpp, [s.time for s in stages], [s.overlap_window for s in stages],
+    hide = 1.0 if problem.train.overlap_grad_reduce else 0.0      # no overlap: nothing hides the reduction
+    step, exp_dp, worst = step_time(mb, pp, vpp, [s.time for s in stages], [hide * s.overlap_window for s in stages],
                                     [s.dp_comm + s.edp_comm for s in stages], [s.optimizer_step for s in stages])
     bott = max(stages, key=lambda s: s.time)
     t_max = bott.time
