@@ -49,6 +49,13 @@ TUPLE_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring
 FOLD_FIELDS = ("etp", "ep", "edp")
 
 
+def _require_overlap(problem: Problem) -> None:
+    """The stage model hides each stage's gradient reduction behind its last micro-batch."""
+    if not problem.train.overlap_grad_reduce:
+        raise ValueError("train.overlap_grad_reduce: the search plans with the gradient reduction overlapped "
+                         "(Megatron --overlap-grad-reduce, which foldplan's export sets); set it true")
+
+
 def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
            fold_filter: Optional[Callable] = None) -> SearchResult:
@@ -57,9 +64,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
     t0 = time.perf_counter()
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
-    if not problem.train.overlap_grad_reduce:
-        raise ValueError("train.overlap_grad_reduce: the search plans with the gradient reduction overlapped "
-                         "(Megatron --overlap-grad-reduce, which foldplan's export sets); set it true")
+    _require_overlap(problem)
     tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed})
     if not tuples:
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,

@@ -75,7 +75,8 @@ def step_time(m: int, pp: int, vpp: int, t_stage, window, reduction, opt) -> tup
 
     step = (m + (p-1)/v) * max_i t_i + max_i max(0, reduction_i - window_i) + max_i opt_i:
     the bottleneck stage paces the pipeline, the bubble is (p-1)/v of it, each stage's
-    gradient reduction overlaps its last backward (Megatron --overlap-grad-reduce), and
+    gradient reduction overlaps its last micro-batch (Megatron --overlap-grad-reduce; `evaluate`
+    passes zero windows when `train.overlap_grad_reduce` is off), and
     every stage steps its optimizer at once after the reduction."""
     excess = [max(0.0, float(r) - float(w)) for r, w in zip(reduction, window)]
     worst = max(range(len(excess)), key=excess.__getitem__)
