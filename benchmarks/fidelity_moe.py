@@ -180,6 +180,11 @@ def table(rows: list[MoERow]) -> str:
 TT_ROWS = ((8, False, 5762.0), (8, True, 6667.0), (128, False, 5605.0), (128, True, 6514.0))
 TT_GPU = "h100-hbm2e-500w"
 TT_PEAKS = (835e12, 989e12)          # the source's range for the part's peak: H100 NVL .. H100 SXM
+# the rows' torch (1963fc8, 2024-12-23) ran SDPA's FlashAttention-2 on H100: its cuDNN backend was made
+# opt-in in Oct 2024 (pytorch/pytorch#138522, cherry-picked into 2.5.1), and a 2.6 nightly of Dec 2024
+# measured default SDPA at 329 vs cuDNN's 631 TFLOP/s (pytorch/pytorch#142132); torchtitan chose cuDNN
+# itself only on B200, from May 2025 (pytorch/torchtitan#1196)
+TT_ATTENTION = "flash2"
 
 
 def torchtitan_rows(peak: float = None) -> list[tuple[int, bool, str, float, float]]:
@@ -196,7 +201,8 @@ def torchtitan_rows(peak: float = None) -> list[tuple[int, bool, str, float, flo
             text = src.replace("local_batch_size = 1", "local_batch_size = 2")
             cfg_file = Path(d) / f"llama3_8b_bench_{int(compiled)}.toml"
             cfg_file.write_text(text.replace("enable=false", "enable=true") if compiled else text)
-            p = make_problem(model="llama3-8b", gpu=TT_GPU, gpus=n, seq=8192, global_batch=2 * n)
+            p = make_problem(model="llama3-8b", gpu=TT_GPU, gpus=n, seq=8192, global_batch=2 * n,
+                             attention_kernel=TT_ATTENTION)
             if peak is not None:
                 gpu = p.cluster.gpu.model_copy(update={"peak_flops": peak})
                 p = p.model_copy(update={"cluster": p.cluster.model_copy(update={"gpu": gpu})})

@@ -82,7 +82,8 @@ def problem_from_dict(d: dict) -> Problem:
     gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
     fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
                                 "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
-                                "allocator_margin", "sm_count", "gemm_tile", "attention_half_block") if k in c}
+                                "allocator_margin", "sm_count", "gemm_tile", "attention_half_block",
+                                "flash2_attention_efficiency", "flash2_attention_half_block") if k in c}
     if gpu is None:
         gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
     else:

@@ -15,7 +15,10 @@ from planner import problem_args, validate
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
 
-def _problem_args(p: argparse.ArgumentParser, gpus_default=64) -> None:
+def _problem_args(p: argparse.ArgumentParser, gpus_default=64, search_flags=True) -> None:
+    """The problem's flags; ``search_flags=False`` (audit) leaves out those that only narrow a
+    search (CP kinds, recompute, sharding, master, recompute modules): an audit reads them from
+    the config, and its best plan searches what the config's engine can run."""
     g = p.add_argument_group("problem")
     g.add_argument("--model", default=None, help="preset name, HF config.json or foldplan model YAML (default mixtral-8x7b)")
     g.add_argument("--gpu", default=None, help="GPU preset (default h100-sxm)")
@@ -26,15 +29,20 @@ def _problem_args(p: argparse.ArgumentParser, gpus_default=64) -> None:
     g.add_argument("--micro-batch", default=None, help="micro-batch sizes to consider, e.g. 1 or 1,2,4")
     g.add_argument("--memory-fraction", type=float, default=None, help="use this fraction of (GPU memory - reserve)")
     g.add_argument("--memory-gib", type=float, default=None, help="memory budget per GPU in GiB (overrides fraction)")
-    g.add_argument("--cp-kinds", default=None, help="allowed CP kinds, comma-separated: ring,ulysses,hybrid")
-    g.add_argument("--recompute", default=None, help="allowed recompute kinds: none,selective,full")
     g.add_argument("--capacity-factor", type=float, default=None, help="MoE capacity factor (default dropless)")
-    g.add_argument("--sharding", default=None,
-                   help="data-parallel sharding kinds to consider: none,zero1,zero2,zero3 (default zero1,zero2,zero3)")
-    g.add_argument("--master", default=None, choices=["fp32", "bf16+fp32"],
-                   help="where the fp32 master lives: fp32 = FSDP2 (the bundle, default); bf16+fp32 = Megatron")
-    g.add_argument("--recompute-modules", default=None,
-                   help="Megatron recompute modules the search may use, e.g. layernorm,moe_act (default: all it can)")
+    if search_flags:
+        g.add_argument("--cp-kinds", default=None, help="allowed CP kinds, comma-separated: ring,ulysses,hybrid")
+        g.add_argument("--recompute", default=None, help="allowed recompute kinds: none,selective,full")
+        g.add_argument("--sharding", default=None,
+                       help="data-parallel sharding kinds to consider: none,zero1,zero2,zero3 (default zero1,zero2,zero3)")
+        g.add_argument("--master", default=None, choices=["fp32", "bf16+fp32"],
+                       help="where the fp32 master lives: fp32 = FSDP2 (the bundle, default); bf16+fp32 = Megatron")
+        g.add_argument("--recompute-modules", default=None,
+                       help="Megatron recompute modules the search may use, e.g. layernorm,moe_act (default: all it can)")
+    g.add_argument("--attention-kernel", default=None, choices=["fused", "flash2"],
+                   help="causal attention kernel: fused (the GPU preset's: cuDNN / FlashAttention-3 on Hopper, "
+                        "default) or flash2 (FlashAttention-2: PyTorch SDPA on Hopper before its cuDNN backend "
+                        "was on by default)")
 
 
 class _Progress:
@@ -284,7 +292,7 @@ def parser() -> argparse.ArgumentParser:
     au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
     au.add_argument("source", help="a file, or an inline layout string")
     au.add_argument("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
-    _problem_args(au, gpus_default=None)
+    _problem_args(au, gpus_default=None, search_flags=False)
     au.add_argument("--json", action="store_true")
     au.add_argument("--report", default=None, help="write a self-contained HTML report")
     from planner.audit.options import add_arguments as _audit_arguments

@@ -47,6 +47,8 @@ def build_problem(a, gpus_default=64):
     # ... and the modules whose memory the bundle really frees (planner.targets.BUNDLE_MODULES: each measured
     # by --dry-run against the cost model's term; moe_act keeps the gate/up outputs and
     # recomputes the activation in backward, -0.7% of the plan's activations at full size)
+    if getattr(a, "attention_kernel", None):
+        kw["attention_kernel"] = a.attention_kernel
     if getattr(a, "sharding", None):
         kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
     if getattr(a, "recompute_modules", None):

@@ -183,10 +183,25 @@ class GPUSpec(_Spec):
     attention_half_block: float = Field(400.0, gt=0, description=(
         "block length (tokens) at which the fused causal attention kernel reaches half its long-block "
         "throughput: attention efficiency x L / (L + this)"))
+    flash2_attention_efficiency: Optional[float] = Field(None, gt=0, le=1, description=(
+        "attention efficiency of FlashAttention-2 (PyTorch SDPA's flash backend) where the preset's own "
+        "curve is a faster fused kernel (cuDNN / FlashAttention-3 on Hopper); TrainSpec.attention_kernel "
+        "flash2 reads it. None: this preset has no FlashAttention-2 curve"))
+    flash2_attention_half_block: Optional[float] = Field(None, gt=0, description=(
+        "FlashAttention-2's half-throughput block length (tokens), as attention_half_block"))
     memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
     reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")
     allocator_margin: float = Field(0.056, ge=0, le=1, description="caching allocator: reserved bytes over allocated")
     source: str = Field("", description="where the figures come from")
+
+    def attention_curve(self, kernel: str) -> tuple[float, float]:
+        """(efficiency, half block) of the fused causal attention kernel ``kernel`` (TrainSpec.attention_kernel)."""
+        if kernel == "fused":
+            return self.attention_efficiency, self.attention_half_block
+        if self.flash2_attention_efficiency is None:
+            raise SpecError(f"attention_kernel: gpu {self.name!r} has no flash2 curve (its preset sets no "
+                            f"flash2_attention_efficiency); use attention_kernel fused")
+        return self.flash2_attention_efficiency, self.flash2_attention_half_block or self.attention_half_block
 
     @property
     def allocatable_gib(self) -> float:
@@ -250,6 +265,10 @@ class TrainSpec(_Spec):
         "elementwise kernels: fused (Megatron-Core / Transformer Engine's kernels, torch.compile) or eager "
         "(torchtitan's modules without torch.compile, and the bundle's own: RMSNorm, RoPE, SwiGLU one kernel "
         "per op; planner.costmodel.formulas)"))
+    attention_kernel: Literal["fused", "flash2"] = Field("fused", description=(
+        "the causal attention kernel: fused (the GPU preset's curve: Transformer Engine / cuDNN or "
+        "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere) or flash2 (FlashAttention-2, what PyTorch's "
+        "SDPA ran on Hopper while its cuDNN backend was opt-in: pytorch/pytorch#138522, Oct 2024)"))
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
@@ -305,6 +324,11 @@ class Problem(_Spec):
     cluster: ClusterSpec
     train: TrainSpec
 
+    @model_validator(mode="after")
+    def _attention_kernel(self):
+        self.cluster.gpu.attention_curve(self.train.attention_kernel)     # a kernel the GPU preset has a curve for
+        return self
+
     def to_dict(self) -> dict:
         return {
             "model": self.model.model_dump(mode="json"),
@@ -326,6 +350,8 @@ class Problem(_Spec):
                         "sm_count": self.cluster.gpu.sm_count,
                         "gemm_tile": list(self.cluster.gpu.gemm_tile),
                         "attention_half_block": self.cluster.gpu.attention_half_block,
+                        "flash2_attention_efficiency": self.cluster.gpu.flash2_attention_efficiency,
+                        "flash2_attention_half_block": self.cluster.gpu.flash2_attention_half_block,
                         "budget_of": "peak allocated tensor bytes per GPU (torch.cuda.max_memory_allocated)"},
             "train": self.train.model_dump(mode="json"),
         }

@@ -47,4 +47,4 @@ def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEF
         tdata["micro_batches"] = tuple(micro_batches)
     t = build(TrainSpec, tdata, "train")
     c = build(ClusterSpec, dict(gpu=g, gpus=gpus, gpus_per_node=gpn, memory_budget_gib=budget), "cluster")
-    return Problem(model=m, cluster=c, train=t)
+    return build(Problem, dict(model=m, cluster=c, train=t), "problem")

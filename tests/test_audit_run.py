@@ -180,3 +180,16 @@ def test_megatron_without_overlap_grad_reduce_exposes_the_reduction(tmp_path):
     bad = off_rep.problem
     with pytest.raises(ValueError, match="overlap_grad_reduce"):
         search(bad, top=1, time_limit=5)
+
+
+def test_dense_megatron_script_assumes_no_expert_degrees(capsys):
+    # a dense GPT-3 script says nothing of experts: no "ep=1 / etp=tp" assumptions, no expert
+    # folding in the layout line; a MoE script still lists what it assumed
+    rc = main(["audit", str(EXAMPLES / "real" / "mlm_gpt3_175b.sh"), "--gpus", "1024", "--no-best"])
+    out = capsys.readouterr().out
+    layout = [x for x in out.splitlines() if x.strip().startswith("layout:")]
+    assert rc == 0 and layout == ["  layout: tp8 cp1 dp8 pp16, micro-batch 1 x 192"], out
+    assert "assumed: ep=" not in out and "assumed: etp=" not in out
+    main(["audit", str(EXAMPLES / "megatron_mixtral_8x7b.sh"), "--no-best"])
+    out = capsys.readouterr().out
+    assert "experts etp1 ep8 edp1" in out and "assumed: etp=1: --expert-tensor-parallel-size not given" in out

@@ -66,10 +66,10 @@ def test_mfu_falls_with_sequence_length_at_fixed_tokens():
 def test_torchtitan_fsdp_rows_and_the_compile_speed_up():
     # torchtitan's Llama 3.1 8B FSDP rows on their own GPU (HBM2e 2.4 TB/s, 500 W) through the
     # audit's reader: eager (no torch.compile) and compiled; eager costs what the measured
-    # torch.compile speed-up says it does, within 15%, and no row is more than 45% off
+    # torch.compile speed-up says it does, within 15%, and no row is more than 35% off
     rows = fidelity_moe.torchtitan_rows()
     for n in (8, 128):
         (k0, e0, p0), (k1, e1, p1) = [(r[2], r[3], r[4]) for r in rows if r[0] == n]
         assert (k0, k1) == ("eager", "fused")
         assert e1 / e0 == pytest.approx(p1 / p0, rel=0.15)
-    assert all(abs(est / pub - 1) < 0.45 for *_, est, pub in rows)
+    assert all(abs(est / pub - 1) < 0.35 for *_, est, pub in rows)

@@ -198,6 +198,27 @@ def _overlap_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -> 
                     f"{hidden / est.step_time:.1%} of the step)", fix)]
 
 
+def _attention_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -> list[Finding]:
+    """A torchtitan config says nothing of the torch that runs it, and PyTorch's SDPA picks the
+    attention kernel by version: cuDNN on Hopper where it prefers it (cuDNN newer than 9.15), else
+    FlashAttention-2 (cuDNN was opt-in from Oct 2024: pytorch/pytorch#138522). The estimate takes the
+    problem's kernel (TrainSpec.attention_kernel) and says what the other one would cost."""
+    gpu = prob.cluster.gpu
+    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None:
+        return []
+    other = "flash2" if prob.train.attention_kernel == "fused" else "fused"
+    if gpu.attention_curve(other) == gpu.attention_curve(prob.train.attention_kernel):
+        return []
+    alt = prob.model_copy(update={"train": prob.train.model_copy(update={"attention_kernel": other})})
+    t = cm.evaluate(alt, layout).step_time
+    name = {"fused": f"{gpu.name}'s fused attention (cuDNN / FlashAttention-3)", "flash2": "FlashAttention-2"}
+    return [Finding("info", "audit.attention_kernel",
+                    f"{cfg.path}: attention estimated as {name[prob.train.attention_kernel]}; the config cannot say "
+                    f"which SDPA runs (PyTorch picks cuDNN on Hopper only with cuDNN newer than 9.15, else "
+                    f"FlashAttention-2): with {name[other]} the step is {t:.3f} s ({t / est.step_time - 1:+.1%})",
+                    f"pass --attention-kernel {other} if that is what your torch runs")]
+
+
 def _unmodelled_finding(cfg: ForeignConfig, items: tuple) -> list[Finding]:
     if not items:
         return []
@@ -268,6 +289,7 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
         report.estimate = est = cm.evaluate(prob, layout)
         findings.extend(memory_findings(cfg, prob, est, report.unmodelled))
         findings.extend(_overlap_finding(cfg, prob, layout, est))
+        findings.extend(_attention_finding(cfg, prob, layout, est))
         findings.append(Finding("info", "estimate.summary",
                                 f"{cfg.path}: step {est.step_time:.3f} s, {est.tokens_per_s_per_gpu:,.0f} "
                                 f"tokens/s/GPU, {est.flops_per_gpu / 1e12:.0f} TFLOP/s/GPU, MFU {est.mfu:.1%}, "

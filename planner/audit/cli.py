@@ -99,6 +99,8 @@ def base_problem(a, cfg: ForeignConfig):
         kw["micro_batches"] = tuple(_size(x, "micro_batch") for x in a.micro_batch.split(",") if x.strip())
     if a.capacity_factor is not None:
         kw["capacity_factor"] = a.capacity_factor
+    if getattr(a, "attention_kernel", None):
+        kw["attention_kernel"] = a.attention_kernel
     world = cfg.world if a.gpus is None else None
 
     def build(gpus: int):
@@ -145,12 +147,17 @@ def _progress():
     return show
 
 
-def _layout_text(L) -> str:
+def _layout_text(L, moe: bool = True) -> str:
+    """One line of a layout; a dense model's has no expert folding to show."""
     folds = sorted({s.fold for s in L.stages})
     fold = "; ".join(f"etp{f[0]} ep{f[1]} edp{f[2]}" for f in folds)
     cp = f" ({L.cp_kind})" if L.cp > 1 else ""
     return (f"tp{L.tp} cp{L.cp}{cp} dp{L.dp} pp{L.pp}" + (f" vpp{L.vpp}" if L.vpp > 1 else "")
-            + f", experts {fold}, micro-batch {L.micro_batch} x {L.num_microbatches}")
+            + (f", experts {fold}" if moe else "") + f", micro-batch {L.micro_batch} x {L.num_microbatches}")
+
+
+def _is_moe(report: AuditReport) -> bool:
+    return report.problem is None or report.problem.model.is_moe
 
 
 def text(report: AuditReport) -> list[str]:
@@ -161,7 +168,7 @@ def text(report: AuditReport) -> list[str]:
         out.append(f"  {p.model.name}, {p.cluster.gpus} x {p.cluster.gpu.name}, seq {p.train.seq:,}, "
                    f"global batch {p.train.global_batch} sequences")
     if report.layout is not None:
-        out.append(f"  layout: {_layout_text(report.layout)}")
+        out.append(f"  layout: {_layout_text(report.layout, _is_moe(report))}")
     for a in cfg.assumed:
         out.append(f"  assumed: {a}")
     order = {"error": 0, "warning": 1, "info": 2}
@@ -176,7 +183,7 @@ def text(report: AuditReport) -> list[str]:
     if report.best_layout is not None:
         b = report.best_estimate
         sp = f", {report.speedup_of_best:.2f}x the config" if report.speedup_of_best else ""
-        out.append(f"best plan: {_layout_text(report.best_layout)}: step {b.step_time:.3f} s, "
+        out.append(f"best plan: {_layout_text(report.best_layout, _is_moe(report))}: step {b.step_time:.3f} s, "
                    f"MFU {b.mfu:.1%}{sp}")
     sc = report.smallest_change
     if sc:

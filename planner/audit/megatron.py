@@ -121,8 +121,12 @@ def _degrees(ctx: _Ctx) -> dict:
         etp = tp if ctx.flags.has("enable-expert-tensor-parallelism") else 1
     else:
         cp = get("context-parallel-size", "cp", 1)
-        ep = get("expert-model-parallel-size", "ep", 1)
-        etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+        if ctx.flags.has("num-experts") or ctx.flags.has("expert-model-parallel-size") \
+                or ctx.flags.has("expert-tensor-parallel-size"):
+            ep = get("expert-model-parallel-size", "ep", 1)
+            etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+        else:                       # a dense model: the expert degrees mean nothing, assume nothing aloud
+            ep, etp = 1, tp
     for name, v in (("tp", tp), ("pp", pp), ("cp", cp), ("ep", ep), ("etp", etp)):
         if v < 1:
             raise AuditParseError(ctx.path, ctx.lines.get(name), f"{name} must be >= 1, got {v}")

@@ -35,10 +35,11 @@ def model_values(problem) -> dict[str, float]:
     """Symbol values that depend only on the problem."""
     tr, gpu = problem.train, problem.cluster.gpu
     vals = _model_part(problem.model)
+    eta_a, half_block = gpu.attention_curve(tr.attention_kernel)
     vals.update(S=tr.seq, flash=int(tr.flash_attention), drop=int(tr.dropout), eager=int(tr.kernels == "eager"), b_g=tr.grad_bytes, b_l=tr.logit_bytes,
                 b_r=tr.grad_reduce_bytes, Pk=gpu.peak_flops, eta=gpu.compute_efficiency,
-                eta_a=gpu.attention_efficiency, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
-                N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=gpu.attention_half_block)
+                eta_a=eta_a, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
+                N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=half_block)
     cf = tr.capacity_factor
     vals["imb"] = min(tr.moe_imbalance, cf) if cf else tr.moe_imbalance
     vals["imb_mem"] = cf if cf else tr.moe_imbalance
