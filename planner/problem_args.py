@@ -49,6 +49,9 @@ def build_problem(a, gpus_default=64):
     # recomputes the activation in backward, -0.7% of the plan's activations at full size)
     if getattr(a, "attention_kernel", None):
         kw["attention_kernel"] = a.attention_kernel
+    elif target == "bundle":          # what the bundle's attention runs on this GPU
+        from planner.specs import load_gpu
+        kw["attention_kernel"] = targets.bundle_attention_kernel(load_gpu(a.gpu or DEFAULT_GPU))
     if getattr(a, "sharding", None):
         kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
     if getattr(a, "recompute_modules", None):

@@ -114,7 +114,20 @@ def header(problem: Problem) -> str:
     return (f"{m.name} ({pc['total'] / 1e9:.1f}B total, {pc['active'] / 1e9:.1f}B active, {kind}, {m.layers} layers) "
             f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, budget {c.memory_budget_gib:.1f} GiB/GPU), "
             f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences\n"
-            f"{budget_note(c)}")
+            f"{budget_note(c)}\n{attention_note(problem)}")
+
+
+def attention_note(problem: Problem) -> str:
+    """Which attention kernel's curve the estimate takes (TrainSpec.attention_kernel), in one line."""
+    g, t = problem.cluster.gpu, problem.train
+    eta, half = g.attention_curve(t.attention_kernel)
+    what = ("FlashAttention-2" if t.attention_kernel == "flash2" else
+            f"the {g.name} preset's fused kernel (cuDNN / FlashAttention-3 on Hopper)")
+    out = f"attention: {what}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
+    if t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None:
+        out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
+                f"the step may be optimistic")
+    return out
 
 
 def _dominant_time(e: cm.Estimate) -> tuple[str, float]:
@@ -184,6 +197,9 @@ def engines_why(best: Plan, price: dict) -> str:
         proof = "" if got["status"] == "OPTIMAL" else ", not proven best"
         kern = got.get("kernels")
         kern = f", {kern} kernels" if kern and kern != best.problem.train.kernels else ""
+        att = got.get("attention")
+        if att and att != best.problem.train.attention_kernel:
+            kern += ", " + ("FlashAttention-2" if att == "flash2" else "cuDNN attention")
         parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
                      f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)}{kern})")
     return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."

@@ -56,17 +56,29 @@ def _defaults(target: str) -> dict:
     if target == "megatron":
         # distributed optimizer = zero1; Megatron FSDP optim_grads / optim_grads_params = zero2 / zero3
         # Transformer Engine's / Megatron-Core's fused elementwise kernels
+        # Transformer Engine's DotProductAttention prefers its cuDNN fused attention on Hopper
         return {"master": "bf16+fp32", "recompute_modules": MEGATRON_MODULES,
-                "shardings": ("zero1", "zero2", "zero3"), "target": "megatron", "kernels": "fused"}
+                "shardings": ("zero1", "zero2", "zero3"), "target": "megatron", "kernels": "fused",
+                "attention_kernel": "fused"}
     if target == "torchtitan":
         # the stage model searches full recompute only: torchtitan has no modules, and its per-op
         # AC (TITAN_SAC, every layer) is one of the forms `realise` tries
         # (and torch.compile on the model, as the exported TOML sets it: fused elementwise kernels)
+        # (its SDPA wrapper puts cuDNN attention first: torchtitan/models/attention.py, 2025-26)
         return {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"),
-                "cp_kinds": ("ring",), "target": "torchtitan", "kernels": "fused"}
+                "cp_kinds": ("ring",), "target": "torchtitan", "kernels": "fused", "attention_kernel": "fused"}
     # the bundle's own modules are eager PyTorch, one kernel per op (templates/bundle/blocks.py: RMSNorm
     # in fp32, rotate-half RoPE, SwiGLU; GQA's repeat_interleave; no torch.compile)
     return {"master": "fp32", "recompute_modules": BUNDLE_MODULES, "target": "bundle", "kernels": "eager"}
+
+
+def bundle_attention_kernel(gpu) -> str:
+    """The attention kernel the bundle runs on ``gpu``: PyTorch's flash kernel, FlashAttention-2, in
+    the ring's blocks (templates/bundle/cp/kernels.py: aten._scaled_dot_product_flash_attention) and
+    in local attention (cp/attention.py pins SDPA's flash backend on CUDA). Costed with the preset's
+    FlashAttention-2 curve where it has one; a preset without one (no published FA2 figures for
+    that GPU) is costed with its fused curve, and the plan says so (report.header)."""
+    return "flash2" if gpu.flash2_attention_efficiency is not None else "fused"
 
 
 def engine(problem) -> str:
@@ -216,5 +228,6 @@ def price(problem, best_time: float, *, time_limit: float = 30.0) -> dict:
             continue
         c = res.plans[0]
         out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status,
-                       "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels}
+                       "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels,
+                       "attention": pr.train.attention_kernel}
     return out

@@ -82,3 +82,30 @@ def test_torchtitan_audit_says_which_attention_it_assumed(tmp_path):
     meg = load(str(ROOT / "examples" / "audit" / "megatron_mixtral_8x7b.sh"))
     r = run_audit(meg, make_problem(gpus=64, seq=4096, global_batch=64), search=False)
     assert not [f for f in r.findings if f.rule == "audit.attention_kernel"]
+
+
+def test_bundle_target_costs_the_kernel_the_bundle_runs():
+    # the bundle's attention is PyTorch's flash kernel (FlashAttention-2, cp/kernels.py and
+    # cp/attention.py): its plans take the preset's FA2 curve; the engines keep cuDNN; a GPU
+    # without an FA2 curve keeps its fused one, and the plan's header says the step may be optimistic
+    import argparse
+
+    from planner import problem_args, report, targets
+    ns = lambda **kw: argparse.Namespace(**{**dict(model=None, gpu=None, gpus="8", gpus_per_node=None, seq="4k",
+                                                   global_batch="8", micro_batch=None, memory_fraction=None,
+                                                   memory_gib=None, cp_kinds=None, recompute=None,
+                                                   capacity_factor=None, sharding=None, master=None,
+                                                   recompute_modules=None, attention_kernel=None,
+                                                   target=None), **kw})
+    h100 = problem_args.build_problem(ns())
+    assert h100.train.attention_kernel == "flash2" and "attention: FlashAttention-2" in report.header(h100)
+    assert problem_args.build_problem(ns(target="megatron")).train.attention_kernel == "fused"
+    assert problem_args.build_problem(ns(target="torchtitan")).train.attention_kernel == "fused"
+    assert problem_args.build_problem(ns(attention_kernel="fused")).train.attention_kernel == "fused"
+    b200 = problem_args.build_problem(ns(gpu="b200"))
+    assert b200.train.attention_kernel == "fused"
+    assert "the bundle runs FlashAttention-2, which the b200 preset has no curve for" in report.header(b200)
+    assert targets.bundle_attention_kernel(load_gpu("a100-80g")) == "flash2"
+    src = (ROOT / "templates" / "bundle" / "cp" / "attention.py").read_text()
+    assert "sdpa_kernel(SDPBackend.FLASH_ATTENTION)" in src         # local attention pinned as costed
+    assert "_scaled_dot_product_flash_attention(" in (ROOT / "templates" / "bundle" / "cp" / "kernels.py").read_text()

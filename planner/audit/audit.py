@@ -344,6 +344,7 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
                                           # the same kernels (a config run eager is compared with
                                           # plans run eager: torch.compile is no layout choice)
                                           "kernels": audited.train.kernels,
+                                          "attention_kernel": audited.train.attention_kernel,
                                           # the best plan overlaps its gradient reduction
                                           # (foldplan's Megatron export sets --overlap-grad-reduce)
                                           "overlap_grad_reduce": True})

@@ -3,7 +3,9 @@
 cp == cp_ulysses (U) * cp_ring (R). q: [B, s, h, d], k/v: [B, s, hk, d] with
 s = S/cp local rows (in the order of cp/layout.py). Returns [B, s, h, d].
 """
+import torch
 import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from cp.ring import ring_attention
 from cp.ulysses import HeadsToSeq, SeqToHeads
@@ -14,6 +16,14 @@ def local_causal_attention(q, k, v, scale):
     g = q.shape[1] // k.shape[1]
     if g > 1:
         k, v = k.repeat_interleave(g, dim=1), v.repeat_interleave(g, dim=1)
+    if q.device.type == "cuda":
+        # the flash kernel (FlashAttention-2), in bf16, as the ring's blocks run it (cp/kernels.py):
+        # the kernel the plan costed (TrainSpec.attention_kernel flash2), whatever SDPA would pick
+        dt = q.dtype
+        with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+            o = F.scaled_dot_product_attention(*(t.to(torch.bfloat16) for t in (q, k, v)), is_causal=True,
+                                               scale=scale)
+        return o.to(dt)
     return F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=scale)
 
 
