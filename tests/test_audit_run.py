@@ -193,3 +193,19 @@ def test_dense_megatron_script_assumes_no_expert_degrees(capsys):
     main(["audit", str(EXAMPLES / "megatron_mixtral_8x7b.sh"), "--no-best"])
     out = capsys.readouterr().out
     assert "experts etp1 ep8 edp1" in out and "assumed: etp=1: --expert-tensor-parallel-size not given" in out
+
+
+@pytest.mark.parametrize("args", [["--gpus", "64", "--seq", "128k"],                     # the main job (bundle)
+                                  ["--gpus", "16", "--seq", "32k", "--gpu", "b200", "--memory-gib", "120"],
+                                  ["--gpus", "16", "--seq", "32k", "--target", "megatron"]])
+def test_audit_of_a_plan_estimates_the_plan_it_reads(args, tmp_path, capsys):
+    # the audit of foldplan's own plan.json is the job the plan describes: its GPU and budget,
+    # kernels, attention kernel, precision (no flag given): the same step and peak, to the digit
+    path = tmp_path / "plan.json"
+    assert main(["plan", *args, "--json", "--top", "1", "--time-limit", "30"]) == 0
+    path.write_text(capsys.readouterr().out)
+    plan = json.loads(path.read_text())["plans"][0]
+    assert main(["audit", str(path), "--json", "--no-best"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["estimate"]["step_time_s"] == plan["estimate"]["step_time_s"]
+    assert got["estimate"]["peak_memory_gib"] == plan["estimate"]["peak_memory_gib"]

@@ -81,6 +81,38 @@ def _model_for(a, cfg: ForeignConfig):
                                           f"for the model it trains")
 
 
+# TrainSpec fields a foldplan plan's own record carries into its audit (the rest come from
+# the layout: seq, batch, micro-batch, recompute, sharding; or are search options)
+_PLAN_TRAIN = ("kernels", "attention_kernel", "master", "logit_bytes", "grad_bytes", "grad_reduce_bytes",
+               "overlap_grad_reduce", "flash_attention", "dropout", "sequence_parallel", "moe_imbalance",
+               "capacity_factor", "target", "recompute_modules")
+
+
+def _plan_job(a, cfg: ForeignConfig) -> tuple[dict, dict]:
+    """For a foldplan plan: the plan's own training record (TrainSpec fields) and its GPU, node
+    size and budget (make_problem's cluster arguments): what the plan estimated, each where no
+    flag overrides it. ({}, {}) for other formats."""
+    if cfg.format != "foldplan":
+        return {}, {}
+    from planner.specs import gpu_names
+    train, cluster = cfg.extra.get("train") or {}, cfg.extra.get("cluster") or {}
+    kw = {k: train[k] for k in _PLAN_TRAIN if k in train}
+    if isinstance(kw.get("recompute_modules"), list):
+        kw["recompute_modules"] = tuple(kw["recompute_modules"])
+    if getattr(a, "attention_kernel", None):
+        kw.pop("attention_kernel", None)
+    if a.capacity_factor is not None:
+        kw.pop("capacity_factor", None)
+    where = {}
+    if a.gpu is None and cluster.get("gpu") in gpu_names():     # the plan's budget only on the plan's GPU
+        where["gpu"] = cluster["gpu"]
+        if a.memory_gib is None and a.memory_fraction is None and cluster.get("memory_budget_gib"):
+            where["memory_gib"] = float(cluster["memory_budget_gib"])
+        if a.gpus_per_node is None and cluster.get("gpus_per_node"):
+            where["gpus_per_node"] = int(cluster["gpus_per_node"])
+    return kw, where
+
+
 def base_problem(a, cfg: ForeignConfig):
     """The problem flags, with the config's GPU count, sequence, batch and model as defaults."""
     from planner.specs import DEFAULT_GPU, SpecError, make_problem
@@ -94,7 +126,7 @@ def base_problem(a, cfg: ForeignConfig):
         gb = str(cfg.global_batch)  # sequences (make_problem reads < 64Ki as sequences)
     else:
         gb = str(max(1, 4 * 2**20 // int(_size(seq, "seq"))))  # ~4M tokens, a whole number of sequences
-    kw = {}
+    kw, where = _plan_job(a, cfg)
     if a.micro_batch:
         kw["micro_batches"] = tuple(_size(x, "micro_batch") for x in a.micro_batch.split(",") if x.strip())
     if a.capacity_factor is not None:
@@ -104,9 +136,11 @@ def base_problem(a, cfg: ForeignConfig):
     world = cfg.world if a.gpus is None else None
 
     def build(gpus: int):
-        return make_problem(model=model, gpu=a.gpu or DEFAULT_GPU, gpus=gpus,
-                            gpus_per_node=_size(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node else None,
-                            seq=seq, global_batch=gb, memory_gib=a.memory_gib, memory_fraction=a.memory_fraction, **kw)
+        return make_problem(model=model, gpu=a.gpu or where.get("gpu") or DEFAULT_GPU, gpus=gpus,
+                            gpus_per_node=(_size(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node
+                                           else where.get("gpus_per_node")),
+                            seq=seq, global_batch=gb, memory_gib=a.memory_gib or where.get("memory_gib"),
+                            memory_fraction=a.memory_fraction, **kw)
 
     gpus = _size(a.gpus, "gpus") if a.gpus is not None else world
     if gpus is None:

@@ -5,7 +5,10 @@ Reads ``plans[0]``: the layout and its per-stage folding (``stages``), the model
 (``problem.train``). A plan whose stages fold differently keeps every stage in
 ``stages``; the top-level ``etp, ep, edp`` are those of stage 0.
 
-``extra`` keys: ``order``, ``num_microbatches``, ``cluster`` (the problem's cluster record).
+``extra`` keys: ``order``, ``num_microbatches``, ``cluster`` (the problem's cluster record),
+``train`` (the problem's training record: the audit estimates the job the plan describes,
+its kernels, attention, precision and overlap included, on the plan's GPU and budget
+unless flags say otherwise: planner/audit/cli.py ``base_problem``).
 """
 
 from __future__ import annotations
@@ -64,5 +67,5 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         stages=stages, model=model, model_name=name,
         sharding=layout.get("sharding"), master=layout.get("master"),
         extra={"order": layout.get("order"), "num_microbatches": layout.get("num_microbatches"),
-               "cluster": problem.get("cluster")},
+               "cluster": problem.get("cluster"), "train": train},
     )
