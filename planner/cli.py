@@ -108,6 +108,9 @@ def cmd_plan(a) -> int:
             path = codegen.render_bundle(plans[0], a.out, force=a.force)
             if not a.json:
                 print(f"bundle written to {path}")
+            note = codegen.runs_differently(plans[0])
+            if note:
+                print(f"foldplan: warning: {note}", file=sys.stderr)
         if a.report:
             from planner import htmlreport
             htmlreport.write_plan_report(plans, result, a.report)
@@ -210,6 +213,9 @@ def cmd_bundle(a) -> int:
         raise planmod.PlanFileError(f"{a.plan}: no plan at index {a.index}")
     path = codegen.render_bundle(plans[0], a.out, force=a.force)
     print(f"bundle written to {path}")
+    note = codegen.runs_differently(plans[0])
+    if note:
+        print(f"foldplan: warning: {note}", file=sys.stderr)
     return EXIT_OK
 
 

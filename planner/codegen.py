@@ -17,6 +17,8 @@ bundle or the new one, complete.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import itertools
 import json
 import math
@@ -307,6 +309,23 @@ def write_files(root: Path, files: dict[str, bytes]) -> None:
         dest.write_bytes(data)
         if rel.startswith("launch/"):
             dest.chmod(0o755)
+
+
+def runs_differently(plan) -> Optional[str]:
+    """One line when the plan's estimate costs kernels the bundle does not run (a Megatron /
+    torchtitan target plan, fused kernels, another attention kernel): the bundle's own step
+    will differ from the plan's. None when the estimate is the bundle's."""
+    from planner.targets import bundle_attention_kernel
+    t, gpu = plan.problem.train, plan.problem.cluster.gpu
+    want = {"target": "bundle", "kernels": "eager", "attention_kernel": bundle_attention_kernel(gpu)}
+    got = {k: getattr(t, k) for k in want}
+    if got == want:
+        return None
+    diff = ", ".join(f"{k} {got[k]}" for k in want if got[k] != want[k])
+    return (f"the plan was estimated with {diff}; the bundle runs eager PyTorch kernels and "
+            f"{'FlashAttention-2' if want['attention_kernel'] == 'flash2' else 'its SDPA attention'}, so its step "
+            f"will not be the plan's {plan.estimate.step_time:.3f} s (re-plan with the default target for the "
+            f"bundle's own estimate)")
 
 
 def render_bundle(plan: Plan, out, *, force: bool = False) -> Path:

@@ -109,3 +109,19 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
     src = (ROOT / "templates" / "bundle" / "cp" / "attention.py").read_text()
     assert "sdpa_kernel(SDPBackend.FLASH_ATTENTION)" in src         # local attention pinned as costed
     assert "_scaled_dot_product_flash_attention(" in (ROOT / "templates" / "bundle" / "cp" / "kernels.py").read_text()
+
+
+def test_rendering_a_plan_estimated_for_other_kernels_says_so(tmp_path):
+    # a bundle runs eager PyTorch and FlashAttention-2: rendering a plan the cost model priced
+    # for another engine's kernels warns (the step will not be the plan's); the bundle's own does not
+    from planner import codegen
+    from planner import plan as planmod
+    own = planmod.load(str(ROOT / "generated" / "default-64gpu-128k" / "plan.json"))[0]
+    assert codegen.runs_differently(own) is None
+    from planner import targets
+    p = make_problem(model="llama3-8b", gpus=8, seq=4096, global_batch=8, **targets.train_defaults("megatron"))
+    res = targets.search(p, top=1, time_limit=20)
+    meg = planmod.from_search(p, res)[0]
+    note = codegen.runs_differently(meg)
+    assert note.startswith("the plan was estimated with target megatron, kernels fused, attention_kernel fused;")
+    assert f"{meg.estimate.step_time:.3f} s" in note
