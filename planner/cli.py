@@ -175,10 +175,11 @@ def cmd_gpus(a) -> int:
     if a.json:
         print(json.dumps({"schema": "foldplan.gpus/1", "gpus": rows}, indent=1, sort_keys=True))
         return EXIT_OK
-    print(f"{'gpu':12s} {'total GiB':>9s} {'context':>7s} {'margin':>6s} {'allocatable':>11s} {'budget':>6s} "
+    w = max(12, *(len(r["name"]) for r in rows))
+    print(f"{'gpu':{w}s} {'total GiB':>9s} {'context':>7s} {'margin':>6s} {'allocatable':>11s} {'budget':>6s} "
           f"{'TFLOP/s':>7s}  memory as reported by")
     for r in rows:
-        print(f"{r['name']:12s} {r['memory_gib']:9.2f} {r['context_gib']:7.1f} {r['allocator_margin']:6.3f} "
+        print(f"{r['name']:{w}s} {r['memory_gib']:9.2f} {r['context_gib']:7.1f} {r['allocator_margin']:6.3f} "
               f"{r['allocatable_gib']:11.1f} {r['default_budget_gib']:6.1f} {r['peak_flops'] / 1e12:7.0f}  "
               f"{r['memory_source']}")
     print(f"budget = allocatable x {DEFAULT_HEADROOM} headroom (--memory-fraction); "
