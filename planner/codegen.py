@@ -323,7 +323,7 @@ def runs_differently(plan) -> Optional[str]:
         return None
     diff = ", ".join(f"{k} {got[k]}" for k in want if got[k] != want[k])
     return (f"the plan was estimated with {diff}; the bundle runs eager PyTorch kernels and "
-            f"{'FlashAttention-2' if want['attention_kernel'] == 'flash2' else 'its SDPA attention'}, so its step "
+            f"{gpu.attention_name(want['attention_kernel'])}, so its step "
             f"will not be the plan's {plan.estimate.step_time:.3f} s (re-plan with the default target for the "
             f"bundle's own estimate)")
 

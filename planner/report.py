@@ -121,9 +121,7 @@ def attention_note(problem: Problem) -> str:
     """Which attention kernel's curve the estimate takes (TrainSpec.attention_kernel), in one line."""
     g, t = problem.cluster.gpu, problem.train
     eta, half = g.attention_curve(t.attention_kernel)
-    what = ("FlashAttention-2" if t.attention_kernel == "flash2" else
-            f"the {g.name} preset's fused kernel (cuDNN / FlashAttention-3 on Hopper)")
-    out = f"attention: {what}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
+    out = f"attention: {g.attention_name(t.attention_kernel)}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
     if t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None:
         out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
                 f"the step may be optimistic")

@@ -203,6 +203,11 @@ class GPUSpec(_Spec):
                             f"flash2_attention_efficiency); use attention_kernel fused")
         return self.flash2_attention_efficiency, self.flash2_attention_half_block or self.attention_half_block
 
+    def attention_name(self, kernel: str) -> str:
+        """How reports name the kernel ``kernel`` on this GPU."""
+        return ("FlashAttention-2" if kernel == "flash2"
+                else f"the {self.name} preset's fused attention (cuDNN / FlashAttention-3 on Hopper)")
+
     @property
     def allocatable_gib(self) -> float:
         """Peak allocated bytes (GiB) the GPU can hold: (total - context) / (1 + allocator margin)."""

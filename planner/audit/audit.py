@@ -211,7 +211,7 @@ def _attention_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -
         return []
     alt = prob.model_copy(update={"train": prob.train.model_copy(update={"attention_kernel": other})})
     t = cm.evaluate(alt, layout).step_time
-    name = {"fused": f"{gpu.name}'s fused attention (cuDNN / FlashAttention-3)", "flash2": "FlashAttention-2"}
+    name = {k: gpu.attention_name(k) for k in ("fused", "flash2")}
     return [Finding("info", "audit.attention_kernel",
                     f"{cfg.path}: attention estimated as {name[prob.train.attention_kernel]}; the config cannot say "
                     f"which SDPA runs (PyTorch picks cuDNN on Hopper only with cuDNN newer than 9.15, else "

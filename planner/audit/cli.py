@@ -81,11 +81,9 @@ def _model_for(a, cfg: ForeignConfig):
                                           f"for the model it trains")
 
 
-# TrainSpec fields a foldplan plan's own record carries into its audit (the rest come from
-# the layout: seq, batch, micro-batch, recompute, sharding; or are search options)
-_PLAN_TRAIN = ("kernels", "attention_kernel", "master", "logit_bytes", "grad_bytes", "grad_reduce_bytes",
-               "overlap_grad_reduce", "flash_attention", "dropout", "sequence_parallel", "moe_imbalance",
-               "capacity_factor", "target", "recompute_modules")
+# a foldplan plan's training record carries every TrainSpec field into its audit but the
+# shape, which base_problem passes on its own
+_SHAPE = ("seq", "global_batch_tokens")
 
 
 def _plan_job(a, cfg: ForeignConfig) -> tuple[dict, dict]:
@@ -96,9 +94,7 @@ def _plan_job(a, cfg: ForeignConfig) -> tuple[dict, dict]:
         return {}, {}
     from planner.specs import gpu_names
     train, cluster = cfg.extra.get("train") or {}, cfg.extra.get("cluster") or {}
-    kw = {k: train[k] for k in _PLAN_TRAIN if k in train}
-    if isinstance(kw.get("recompute_modules"), list):
-        kw["recompute_modules"] = tuple(kw["recompute_modules"])
+    kw = {k: v for k, v in train.items() if k not in _SHAPE}
     if getattr(a, "attention_kernel", None):
         kw.pop("attention_kernel", None)
     if a.capacity_factor is not None:
