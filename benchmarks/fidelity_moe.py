@@ -16,7 +16,7 @@ What the sources leave open, and how each row resolves it:
   F25  VPP, micro-batch, recompute, rank order and the stage split are not stated: the
        benchmark fixes the stated degrees (TP, CP, EP, ETP, PP; DP follows) and lets the
        planner choose the rest under the cost model (what a performance engineer tuning
-       the run would do) as Megatron-LM's flags can say it (planner.targets, target
+       the run would do) as Megatron-LM's flags can say it (planner.engines.targets, target
        megatron: its rank order tp-cp-dp-pp, one expert folding, one recompute form for
        the whole model, its fused cross entropy's logit bytes), with Megatron's
        distributed optimizer (zero1, the MCore default for these runs), no dropout. The
@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner import targets
+from planner.engines import targets
 from planner.costmodel.values import layout_values, model_values
 from planner.specs import ModelSpec, load_model, make_problem
 

@@ -51,7 +51,7 @@ WORLDS = [64, 256, 1024, 4096, 16384]
 def one(spec: dict) -> dict:
     """Run one search in this process and report it (the --one child)."""
     from planner.specs import ModelSpec, make_problem
-    from solvers import search
+    from planner.solve import search
     kw = dict(spec["problem"])
     if isinstance(kw.get("model"), dict):
         kw["model"] = ModelSpec(**kw["model"])
@@ -63,7 +63,7 @@ def one(spec: dict) -> dict:
     row = {"status": res.status, "solve_s": solve, "tuples": res.tuples, "pruned": res.pruned,
            "cpsat_calls": res.cpsat_calls, "step_s": best.estimate.step_time if best else None}
     if best is not None and spec.get("ref_cap"):
-        from solvers.bruteforce import brute_force
+        from planner.solve.bruteforce import brute_force
         L = best.layout
         full = brute_force(problem, time_limit=spec["ref_cap"])
         fixed = dict(tp=L.tp, cp=L.cp, dp=L.dp, pp=L.pp, vpp=L.vpp, cp_kind=L.cp_kind, cp_ulysses=L.cp_ulysses,

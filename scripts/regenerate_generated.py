@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from planner import plan as planmod  # noqa: E402
-from planner.codegen import render_bundle  # noqa: E402
+from planner.bundle.codegen import render_bundle  # noqa: E402
 
 PLANS = ROOT / "examples" / "plans"
 GENERATED = ROOT / "generated"

@@ -172,7 +172,7 @@ def test_bundle_moe_act_recompute_frees_the_cost_models_bytes(rows):
 
     from planner.costmodel import formulas as fm
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "templates" / "bundle"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "planner" / "bundle" / "templates"))
     try:
         experts = importlib.import_module("moe.experts")
     finally:
@@ -202,7 +202,7 @@ def _bundle_module(name):
     import importlib
     import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "templates" / "bundle"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "planner" / "bundle" / "templates"))
     try:
         return importlib.import_module(name)
     finally:

@@ -13,7 +13,7 @@ import pytest
 
 from planner import costmodel as cm
 from planner.specs import SpecError, load_gpu, make_problem
-from solvers import search
+from planner.solve import search
 
 ROOT = Path(__file__).resolve().parent.parent
 LENGTHS = (512, 1024, 2048, 4096, 8192, 16384)
@@ -90,7 +90,9 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
     # without an FA2 curve keeps its fused one, and the plan's header says the step may be optimistic
     import argparse
 
-    from planner import problem_args, report, targets
+    from planner.cli import problem_args
+    from planner import report
+    from planner.engines import targets
     ns = lambda **kw: argparse.Namespace(**{**dict(model=None, gpu=None, gpus="8", gpus_per_node=None, seq="4k",
                                                    global_batch="8", micro_batch=None, memory_fraction=None,
                                                    memory_gib=None, cp_kinds=None, recompute=None,
@@ -106,19 +108,19 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
     assert b200.train.attention_kernel == "fused"
     assert "the bundle runs FlashAttention-2, which the b200 preset has no curve for" in report.header(b200)
     assert targets.bundle_attention_kernel(load_gpu("a100-80g")) == "flash2"
-    src = (ROOT / "templates" / "bundle" / "cp" / "attention.py").read_text()
+    src = (ROOT / "planner" / "bundle" / "templates" / "cp" / "attention.py").read_text()
     assert "sdpa_kernel(SDPBackend.FLASH_ATTENTION)" in src         # local attention pinned as costed
-    assert "_scaled_dot_product_flash_attention(" in (ROOT / "templates" / "bundle" / "cp" / "kernels.py").read_text()
+    assert "_scaled_dot_product_flash_attention(" in (ROOT / "planner" / "bundle" / "templates" / "cp" / "kernels.py").read_text()
 
 
 def test_rendering_a_plan_estimated_for_other_kernels_says_so(tmp_path):
     # a bundle runs eager PyTorch and FlashAttention-2: rendering a plan the cost model priced
     # for another engine's kernels warns (the step will not be the plan's); the bundle's own does not
-    from planner import codegen
+    from planner.bundle import codegen
     from planner import plan as planmod
     own = planmod.load(str(ROOT / "generated" / "default-64gpu-128k" / "plan.json"))[0]
     assert codegen.runs_differently(own) is None
-    from planner import targets
+    from planner.engines import targets
     p = make_problem(model="llama3-8b", gpus=8, seq=4096, global_batch=8, **targets.train_defaults("megatron"))
     res = targets.search(p, top=1, time_limit=20)
     meg = planmod.from_search(p, res)[0]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from planner.audit.audit import run_audit
-from planner.audit.cli import base_problem
+from planner.cli.audit import base_problem
 from planner.audit.detect import load
 from planner.cli import main
 

@@ -84,7 +84,7 @@ def test_fifo_device_and_directory_are_refused_without_blocking(tmp_path, specia
 
 
 def test_one_megabyte_single_line_script_is_read_in_linear_time(tmp_path):
-    from planner.audit.shell import interpret
+    from planner.shell import interpret
 
     def cost(n):
         text = "torchrun x.py " + " ".join(f"--a{i} {i}" for i in range(n)) + "\n"

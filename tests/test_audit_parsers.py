@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from planner.audit import AuditParseError
 from planner.audit.detect import load
-from planner.audit.megatron import layer_freq
+from planner.engines.megatron.read import layer_freq
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
 
@@ -403,7 +403,7 @@ _TT_KEYS = ["data_parallel_replicate_degree", "data_parallel_shard_degree", "ten
 
 
 def _config_or_one_line(path, **kw):
-    from planner.audit.rules import framework_rules
+    from planner.engines.startup import framework_rules
     try:
         framework_rules(load(path, **kw))
     except AuditParseError as e:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.audit.detect import load
-from planner.audit.rules import framework_rules
+from planner.engines.startup import framework_rules
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
 MIXTRAL = EXAMPLES / "megatron_mixtral_8x7b.sh"

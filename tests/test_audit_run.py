@@ -17,7 +17,7 @@ from planner.audit.detect import load
 from planner.cli import main
 from planner.layout import Layout, violations
 from planner.specs import load_model, make_problem, published
-from solvers import search
+from planner.solve import search
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
 SMALL = dict(model="olmoe-1b-7b", gpus=8, seq=4096, global_batch=64)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.audit.shell import interpret, unresolved
+from planner.shell import interpret, unresolved
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
 BASH = shutil.which("bash")

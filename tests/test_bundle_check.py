@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bundle_plans import MODEL, model, plan  # noqa: E402
 
 pytest.importorskip("torch")
-from planner.codegen import render_bundle  # noqa: E402
+from planner.bundle.codegen import render_bundle  # noqa: E402
 
 TORCHRUN = [sys.executable, "-m", "torch.distributed.run"]
 BIN = str(Path(sys.executable).parent)      # the launch scripts call `torchrun` by name

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bundle_plans import plan  # noqa: E402
 
 from planner import plan as planmod  # noqa: E402
-from planner.codegen import render_bundle  # noqa: E402
+from planner.bundle.codegen import render_bundle  # noqa: E402
 from planner.layout import RankGrid  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 torch = pytest.importorskip("torch")
-KERNELS = Path(__file__).resolve().parent.parent / "templates" / "bundle" / "cp" / "kernels.py"
+KERNELS = Path(__file__).resolve().parent.parent / "planner" / "bundle" / "templates" / "cp" / "kernels.py"
 
 
 class FakeCuda:

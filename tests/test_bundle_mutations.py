@@ -18,7 +18,7 @@ from bundle_plans import MODEL, model, plan  # noqa: E402
 from test_bundle_check import run_check, summary  # noqa: E402
 
 pytest.importorskip("torch")
-from planner.codegen import render_bundle  # noqa: E402
+from planner.bundle.codegen import render_bundle  # noqa: E402
 
 
 def _patch(path: Path, old: str, new: str):

@@ -11,10 +11,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bundle_plans import model, plan  # noqa: E402
 from test_bundle_grid import load_layout  # noqa: E402
 
-from planner import codegen  # noqa: E402
+from planner.bundle import codegen  # noqa: E402
 from planner import plan as planmod  # noqa: E402
 from planner.cli import main as cli_main  # noqa: E402
-from planner.codegen import BundleError, render_bundle  # noqa: E402
+from planner.bundle.codegen import BundleError, render_bundle  # noqa: E402
 from planner.specs import ModelSpec  # noqa: E402
 
 SCRIPTS = ["launch/torchrun.sh", "launch/slurm.sbatch", "launch/local_cpu.sh"]

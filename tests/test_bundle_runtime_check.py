@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bundle_plans import plan  # noqa: E402
 
 pytest.importorskip("torch")
-from planner.codegen import render_bundle  # noqa: E402
+from planner.bundle.codegen import render_bundle  # noqa: E402
 
 TORCHRUN = shutil.which("torchrun") or str(Path(sys.executable).parent / "torchrun")
 pytestmark = pytest.mark.skipif(not Path(TORCHRUN).exists(), reason="torchrun not found")

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 torch = pytest.importorskip("torch")
-BUNDLE = Path(__file__).resolve().parent.parent / "templates" / "bundle"
+BUNDLE = Path(__file__).resolve().parent.parent / "planner" / "bundle" / "templates"
 sys.path.insert(0, str(BUNDLE))
 import blocks  # noqa: E402
 from moe import dispatch, experts, layer  # noqa: E402

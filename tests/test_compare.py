@@ -2,7 +2,8 @@
 model's own for that layout, the rules each breaks, and the winner by its step time."""
 import json
 
-from planner import cli, compare
+from planner import cli
+from planner.cli import compare
 from planner import costmodel as cm
 from planner import plan as planmod
 from planner.specs import make_problem

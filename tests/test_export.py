@@ -9,11 +9,12 @@ import tomllib
 
 import pytest
 
-from planner import cli, export, targets
+from planner import cli
+from planner.engines import export, targets
 from planner import costmodel as cm
 from planner.audit import detect
 from planner.audit.audit import run_audit
-from planner.audit.pplayout import parse as parse_pp_layout
+from planner.engines.megatron.pplayout import parse as parse_pp_layout
 from planner.layout import Layout, Stage, cp_split
 from planner.plan import Plan
 from planner.specs import make_problem

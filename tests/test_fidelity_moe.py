@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from planner.specs import make_problem
-from solvers.search import search
+from planner.solve.search import search
 
 _spec = importlib.util.spec_from_file_location(
     "fidelity_moe", Path(__file__).resolve().parent.parent / "benchmarks" / "fidelity_moe.py")

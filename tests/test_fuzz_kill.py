@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from planner import codegen, safeio
+from planner.bundle import codegen
+from planner import safeio
 from planner import plan as planmod
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,7 @@ import planner.costmodel.compile as cc  # noqa: E402
 from planner.costmodel.values import layout_values, model_values  # noqa: E402
 from planner.specs import ModelSpec, make_problem  # noqa: E402
 
-BUNDLE = Path(__file__).resolve().parent.parent / "templates" / "bundle"
+BUNDLE = Path(__file__).resolve().parent.parent / "planner" / "bundle" / "templates"
 COPY_OPS = {"index.Tensor", "index_select.default", "index_add.default", "index_add_.default", "gather.default"}
 
 

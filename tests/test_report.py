@@ -20,12 +20,13 @@ from types import SimpleNamespace
 import pytest
 
 from planner import costmodel as cm
-from planner import htmlreport, report
+from planner.report import html as htmlreport
+from planner import report
 from planner import plan as planmod
 from planner.layout import Layout, check, uniform_stages
 from planner.plan import Plan
 from planner.specs import make_problem
-from solvers import search
+from planner.solve import search
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SCREENSHOT_COPY = Path("/tmp/foldplan-report.png")

@@ -68,7 +68,7 @@ def test_gpus_command_json(capsys):
 
 
 def _default_plan():
-    from solvers import search
+    from planner.solve import search
     p = make_problem(gpus=64, seq="128k")
     return p, search(p, top=1).plans[0]
 

@@ -8,8 +8,8 @@ import pytest
 from planner import costmodel as cm
 from planner.layout import check, uniform_stages
 from planner.specs import ModelSpec, make_problem
-from solvers import search
-from solvers.bruteforce import brute_force
+from planner.solve import search
+from planner.solve.bruteforce import brute_force
 
 
 def random_problem(rng: random.Random):
@@ -132,9 +132,9 @@ def test_floors_never_exceed_the_optimum(seed, kind):
     # bounds on every tuple's own brute-force optimum, not only on the best tuple's; the
     # reduction problems are those where the bottleneck / exposed-reduction trade-off
     # (the least-excess split at T*, the bracket) decides
-    from solvers.bounds import bounds, lagrangian
-    from solvers.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
-    from solvers.space import enumerate_tuples, tables, undominated
+    from planner.solve.bounds import bounds, lagrangian
+    from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
+    from planner.solve.space import enumerate_tuples, tables, undominated
     rng = random.Random(9000 + seed)
     make = deep_problem if kind == "deep" else reduction_problem
     p, pin = make(rng)
@@ -232,7 +232,7 @@ def test_nothing_fits_reports_minimum():
 def test_fixed_fields_enumerate_the_filtered_tuples():
     # the search enumerates only the tuples that match its `fixed` fields; they must be the
     # very tuples (and order) that filtering the whole enumeration gives
-    from solvers.space import enumerate_tuples
+    from planner.solve.space import enumerate_tuples
     p = make_problem(model="mixtral-8x7b", gpus=64, seq=32768, global_batch=64)
     every = enumerate_tuples(p)
     pins = [{"order": "tp-cp-dp-pp"}, {"tp": 2, "pp": 4}, {"cp": 4, "cp_kind": "ring", "micro_batch": 1},
@@ -245,7 +245,7 @@ def test_fixed_fields_enumerate_the_filtered_tuples():
 def test_tables_keep_per_tuple_parts_compact_and_read_them_by_rows():
     # a part that is one number per tuple is kept once per tuple (PerTuple), and every way
     # of reading it (all rows, one tuple's slice, scattered rows, sums) gives the per-row values
-    from solvers.space import PerTuple, enumerate_tuples, tables
+    from planner.solve.space import PerTuple, enumerate_tuples, tables
     p = make_problem(model="mixtral-8x7b", gpus=64, seq=32768, global_batch=64)
     tab = tables(p, enumerate_tuples(p)[:400])
     compact = [(t, q) for t, parts in tab.coef.items() for q, a in parts.items() if isinstance(a, PerTuple)]

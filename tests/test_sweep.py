@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from planner import cli, sweep
+from planner import cli
+from planner.cli import sweep
 from planner.specs import SpecError, make_problem
 
 SMALL = ["--model", "olmoe-1b-7b", "--global-batch", "64", "--time-limit", "2", "--top", "1", "--micro-batch", "1",

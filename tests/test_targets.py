@@ -6,11 +6,11 @@ import random
 import pytest
 
 from planner import costmodel as cm
-from planner import targets
+from planner.engines import targets
 from planner.layout import Layout, Stage, check, degree_violations
 from planner.specs import ModelSpec, make_problem
-from solvers import search
-from solvers.bruteforce import brute_force
+from planner.solve import search
+from planner.solve.bruteforce import brute_force
 
 from test_solver import random_problem
 

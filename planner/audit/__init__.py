@@ -9,8 +9,8 @@ load on first use, so the CLI's parser can read ``options`` without the parsers.
 """
 import importlib
 
-_LAZY = {"load": ".detect", "framework_rules": ".rules", "AuditParseError": ".source", "Finding": ".source",
-         "ForeignConfig": ".source"}
+_LAZY = {"load": ".detect", "framework_rules": "planner.engines.startup", "AuditParseError": "planner.engines.foreign",
+         "Finding": "planner.engines.foreign", "ForeignConfig": "planner.engines.foreign"}
 
 
 def __getattr__(name):

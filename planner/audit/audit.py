@@ -8,7 +8,7 @@ Steps, each adding findings:
    (``unmodelled``): named in one warning, and it turns a memory verdict into a warning;
 4. memory per stage against the GPU budget: which stage, which term, by how much;
 5. the estimate (step time, tokens/s/GPU, MFU) from ``planner.costmodel.evaluate``;
-6. unless ``search=False``, the best plan for the same problem (``solvers.search``, bounded
+6. unless ``search=False``, the best plan for the same problem (``planner.solve.search``, bounded
    by ``time_limit``) and the speed-up;
 7. the smallest change (``audit_change``).
 """
@@ -23,10 +23,10 @@ from planner.layout import Layout, LayoutError, violations
 from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
-from .audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
-from .audit_problem import TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
-from .rules import framework_rules, with_world
-from .source import Finding, ForeignConfig
+from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
+from planner.audit.audit_problem import TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
+from planner.engines.startup import framework_rules, with_world
+from planner.engines.foreign import Finding, ForeignConfig
 
 SCHEMA = "foldplan.audit/1"
 
@@ -303,12 +303,12 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
 
 def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Problem, time_limit: float,
           progress) -> None:
-    from solvers import search as solve
+    from planner.solve import search as solve
     # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
-    # (planner.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
+    # (planner.engines.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
     eng = cfg.format if cfg.format in ("megatron", "torchtitan") else None
     if eng:
-        from planner import targets
+        from planner.engines import targets
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress)
     else:
         res = solve(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress)
@@ -333,10 +333,10 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
 
 def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = None) -> Problem:
     """The same model, GPUs, sequence and batch, with the base problem's search options (and,
-    for an engine's config, that engine's target: planner.targets.train_defaults)."""
+    for an engine's config, that engine's target: planner.engines.targets.train_defaults)."""
     over = {}
     if engine:
-        from planner.targets import train_defaults
+        from planner.engines.targets import train_defaults
         over = train_defaults(engine)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,

@@ -15,8 +15,8 @@ from planner import costmodel as cm
 from planner.layout import LayoutError, violations
 from planner.specs import Problem
 
-from .audit_problem import current_knobs, to_layout
-from .source import ForeignConfig
+from planner.audit.audit_problem import current_knobs, to_layout
+from planner.engines.foreign import ForeignConfig
 
 MOST = 0.8  # "most of the speed-up": the share a smallest change must reach
 MAX_CANDIDATES = 400

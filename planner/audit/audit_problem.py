@@ -17,13 +17,10 @@ from pydantic import ValidationError
 from planner.layout import Layout, LayoutError, Stage, cp_split, uniform_stages
 from planner.specs import ModelSpec, Problem, SpecError, TrainSpec, build
 
-from .source import Finding, ForeignConfig, exact_div
+from planner.engines.torchtitan.read import TITAN_PRESETS  # noqa: F401  (re-exported)
+from planner.engines.foreign import Finding, ForeignConfig, exact_div
 
 MODEL_KEYS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "vocab")
-# torchtitan [model] name:flavor -> foldplan preset (only where the shapes are the same model)
-TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:405B": "llama3.1-405b",
-                 "deepseek_v3:671B": "deepseek-v3", "qwen3:30B-A3B": "qwen3-30b-a3b",
-                 "qwen3:235B-A22B": "qwen3-235b-a22b"}
 
 
 def plain_layer_freq(moe: dict) -> dict:

@@ -31,13 +31,13 @@ import json
 import os
 import stat
 
-import planner.audit.deepspeed as deepspeed  # the sibling module itself, not the package
+import planner.engines.deepspeed.read as deepspeed  # the sibling module itself, not the package
 import planner.audit.foldplan as foldplan
-import planner.audit.layoutstr as layoutstr
-import planner.audit.megatron as megatron
-import planner.audit.megatron_yaml as megatron_yaml
-import planner.audit.torchtitan as torchtitan
-from .source import AuditParseError, ForeignConfig
+import planner.layout.strings as layoutstr
+import planner.engines.megatron.read as megatron
+import planner.engines.megatron.read_yaml as megatron_yaml
+import planner.engines.torchtitan.read as torchtitan
+from planner.engines.foreign import AuditParseError, ForeignConfig
 
 FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}

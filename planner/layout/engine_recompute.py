@@ -1,5 +1,5 @@
 """The recompute forms each engine's flags can say, for a layout's per-stage recompute
-(read by the `target.recompute` rule, planner.targets and planner.export_*).
+(read by the `target.recompute` rule, planner.engines.targets and planner.export_*).
 Sources: NVIDIA/Megatron-LM megatron/training/arguments.py at d98e8a6; pytorch/torchtitan
 torchtitan/config/job_config.py at 238fa99."""
 from __future__ import annotations

@@ -40,7 +40,7 @@ class Violation(str):
 @dataclass(frozen=True)
 class Rule:
     id: str
-    scope: str                         # "degree" | "fold" | "stage" | "layout" | "target" (planner.targets)
+    scope: str                         # "degree" | "fold" | "stage" | "layout" | "target" (planner.engines.targets)
     needs: frozenset                   # fields it reads (degree / fold rules)
     what: str                          # one line: the rule in words
     check: Callable                    # (x, problem) -> Optional[str]  (stage: (stage, layout, problem))

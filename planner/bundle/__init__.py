@@ -1,0 +1,1 @@
+"""The launch bundle: `codegen` renders `templates/` (package data) with every number derived in Python."""

@@ -1,0 +1,352 @@
+"""foldplan's command line: argument parsing and dispatch only.
+
+Exit codes: 0 ok; 1 audit found errors; 2 bad input (one-line message, no traceback);
+3 nothing fits (plan).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from planner.cli import problem_args
+from planner.safeio import validate
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
+
+
+def _problem_args(p: argparse.ArgumentParser, gpus_default=64, search_flags=True) -> None:
+    """The problem's flags; ``search_flags=False`` (audit) leaves out those that only narrow a
+    search (CP kinds, recompute, sharding, master, recompute modules): an audit reads them from
+    the config, and its best plan searches what the config's engine can run."""
+    g = p.add_argument_group("problem")
+    g.add_argument("--model", default=None, help="preset name, HF config.json or foldplan model YAML (default mixtral-8x7b)")
+    g.add_argument("--gpu", default=None, help="GPU preset (default h100-sxm)")
+    g.add_argument("--gpus", type=str, default=None, help=f"GPUs in the job (default {gpus_default})")
+    g.add_argument("--gpus-per-node", type=str, default=None, help="GPUs per NVLink domain (default: the GPU preset's)")
+    g.add_argument("--seq", default=None, help="sequence length: 4096, 128k, 1M (default 128k)")
+    g.add_argument("--global-batch", default=None, help="tokens (4M) or, below 64Ki, sequences (default 4M tokens)")
+    g.add_argument("--micro-batch", default=None, help="micro-batch sizes to consider, e.g. 1 or 1,2,4")
+    g.add_argument("--memory-fraction", type=float, default=None, help="use this fraction of (GPU memory - reserve)")
+    g.add_argument("--memory-gib", type=float, default=None, help="memory budget per GPU in GiB (overrides fraction)")
+    g.add_argument("--capacity-factor", type=float, default=None, help="MoE capacity factor (default dropless)")
+    if search_flags:
+        g.add_argument("--cp-kinds", default=None, help="allowed CP kinds, comma-separated: ring,ulysses,hybrid")
+        g.add_argument("--recompute", default=None, help="allowed recompute kinds: none,selective,full")
+        g.add_argument("--sharding", default=None,
+                       help="data-parallel sharding kinds to consider: none,zero1,zero2,zero3 (default zero1,zero2,zero3)")
+        g.add_argument("--master", default=None, choices=["fp32", "bf16+fp32"],
+                       help="where the fp32 master lives: fp32 = FSDP2 (the bundle, default); bf16+fp32 = Megatron")
+        g.add_argument("--recompute-modules", default=None,
+                       help="Megatron recompute modules the search may use, e.g. layernorm,moe_act (default: all it can)")
+    g.add_argument("--attention-kernel", default=None, choices=["fused", "flash2"],
+                   help="causal attention kernel: fused (the GPU preset's: cuDNN / FlashAttention-3 on Hopper, "
+                        "default) or flash2 (FlashAttention-2: PyTorch SDPA on Hopper before its cuDNN backend "
+                        "was on by default)")
+
+
+class _Progress:
+    """Prints search progress to stderr once a search has run for more than a second."""
+
+    def __init__(self, quiet: bool):
+        self.t0, self.quiet, self.shown = time.perf_counter(), quiet, False
+
+    def __call__(self, msg: str) -> None:
+        if self.quiet or time.perf_counter() - self.t0 < 1.0:
+            return
+        self.shown = True
+        end = "\r" if sys.stderr.isatty() else "\n"
+        print(f"searching: {msg}   ", end=end, file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        if self.shown and sys.stderr.isatty():
+            print(" " * 78, end="\r", file=sys.stderr)
+
+
+def cmd_plan(a) -> int:
+    from planner import plan as planmod
+    from planner import report
+    from planner.cli import sweep
+    from planner.engines import targets
+    if getattr(a, "sweep", None):
+        return _plan_sweep(a)
+    problem = problem_args.build_problem(a)
+    fixed = sweep.parse_fix(a.fix, problem) if getattr(a, "fix", None) else None
+    if a.out:                                   # fail before the search, not after it
+        from pathlib import Path
+        from planner.bundle.codegen import BundleError
+        out = Path(a.out)
+        if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
+            raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
+    prog = _Progress(quiet=a.json)
+    result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
+    prog.done()
+    if not result.plans:
+        if fixed:
+            print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
+                  f"fits", file=sys.stderr)
+        for line in report.nothing_fits(problem, result.min_memory):
+            print(line, file=sys.stderr)
+        return EXIT_NOFIT
+    plans = planmod.from_search(problem, result)
+    text = planmod.dumps(plans)
+    if a.json:
+        sys.stdout.write(text)
+    else:
+        print(report.header(problem))
+        head, body = report.rows(plans)
+        report.print_table(head, body)
+        print()
+        for line in report.why(plans):
+            print(line)
+        if problem.train.target == "bundle" and not getattr(a, "no_engines", False):
+            price = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0))
+            print(report.engines_why(plans[0], price))
+        print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
+              f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
+    if a.out or a.report:
+        from planner.bundle import codegen
+        if a.out:
+            path = codegen.render_bundle(plans[0], a.out, force=a.force)
+            if not a.json:
+                print(f"bundle written to {path}")
+            note = codegen.runs_differently(plans[0])
+            if note:
+                print(f"foldplan: warning: {note}", file=sys.stderr)
+        if a.report:
+            from planner.report import html as htmlreport
+            htmlreport.write_plan_report(plans, result, a.report)
+            if not a.json:
+                print(f"report written to {a.report}")
+    return EXIT_OK
+
+
+def _plan_sweep(a) -> int:
+    """One best plan per point of the sweep: a table line each, or (--json) a plans document each."""
+    from planner import plan as planmod
+    from planner import report
+    from planner.cli import sweep
+    from planner.engines import targets
+    rows, docs = [], []
+    for point, b in sweep.points(a, a.sweep):
+        problem = problem_args.build_problem(b)
+        fixed = sweep.parse_fix(b.fix, problem) if getattr(b, "fix", None) else None
+        res = targets.search(problem, top=b.top, time_limit=b.time_limit, fixed=fixed)
+        plans = planmod.from_search(problem, res) if res.plans else []
+        rows.append(sweep.row(point, plans, problem, res))
+        docs.append({"point": point, "status": res.status,
+                     "plans": planmod.document(plans) if plans else None})
+    if a.json:
+        sys.stdout.write(json.dumps({"schema": sweep.SCHEMA, "points": docs}, indent=1, sort_keys=True) + "\n")
+    else:
+        report.print_table(list(a.sweep) + sweep.HEAD, rows, title=f"sweep of {', '.join(a.sweep)} "
+                           f"(target {getattr(a, 'target', None) or 'bundle'}; best plan per point)")
+    return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
+
+
+def cmd_models(a) -> int:
+    from planner import costmodel as cm
+    from planner.specs import load_model, model_names, published
+    out = []
+    for name in model_names():
+        m = load_model(name)
+        pc = cm.param_counts(m)
+        pub = published(name)
+        out.append({"name": name, "total": pc["total"], "active": pc["active"], "mtp": pc["mtp_with_embeddings"],
+                    "published_total": pub.get("total"), "published_active": pub.get("active"),
+                    "layers": m.layers, "hidden": m.hidden, "moe": m.is_moe})
+    if a.json:
+        print(json.dumps(out, indent=1, sort_keys=True))
+        return EXIT_OK
+    print(f"{'model':18s} {'total':>9s} {'active':>9s} {'published':>17s}  layers hidden")
+    for r in out:
+        pub = f"{r['published_total'] / 1e9:.1f}B / {r['published_active'] / 1e9:.1f}B"
+        print(f"{r['name']:18s} {r['total'] / 1e9:8.2f}B {r['active'] / 1e9:8.2f}B {pub:>17s}  {r['layers']:6d} {r['hidden']:6d}")
+    return EXIT_OK
+
+
+def cmd_gpus(a) -> int:
+    from planner.specs import DEFAULT_HEADROOM, gpu_names, load_gpu
+    rows = []
+    for name in gpu_names():
+        g = load_gpu(name)
+        rows.append({"name": name, "memory_gib": g.memory_gib, "memory_source": g.memory_source,
+                     "context_gib": g.reserve_gib, "allocator_margin": g.allocator_margin,
+                     "allocatable_gib": round(g.allocatable_gib, 3),
+                     "default_budget_gib": round(g.allocatable_gib * DEFAULT_HEADROOM, 3),
+                     "peak_flops": g.peak_flops, "hbm_bw": g.hbm_bw, "intra_node_bw": g.intra_node_bw,
+                     "inter_node_bw": g.inter_node_bw, "gpus_per_node": g.gpus_per_node, "source": g.source})
+    if a.json:
+        print(json.dumps({"schema": "foldplan.gpus/1", "gpus": rows}, indent=1, sort_keys=True))
+        return EXIT_OK
+    w = max(12, *(len(r["name"]) for r in rows))
+    print(f"{'gpu':{w}s} {'total GiB':>9s} {'context':>7s} {'margin':>6s} {'allocatable':>11s} {'budget':>6s} "
+          f"{'TFLOP/s':>7s}  memory as reported by")
+    for r in rows:
+        print(f"{r['name']:{w}s} {r['memory_gib']:9.2f} {r['context_gib']:7.1f} {r['allocator_margin']:6.3f} "
+              f"{r['allocatable_gib']:11.1f} {r['default_budget_gib']:6.1f} {r['peak_flops'] / 1e12:7.0f}  "
+              f"{r['memory_source']}")
+    print(f"budget = allocatable x {DEFAULT_HEADROOM} headroom (--memory-fraction); "
+          "plans check the peak of allocated tensors against it")
+    return EXIT_OK
+
+
+def cmd_explain(a) -> int:
+    from planner import plan as planmod
+    from planner import report
+    if a.plan:
+        plans = planmod.load(a.plan, index=a.index)
+        report.explain(plans[0].problem, plans[0].layout)
+        return EXIT_OK
+    problem = problem_args.build_problem(a)
+    if not a.layout:
+        from planner.specs import SpecError
+        raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
+    from planner.solve.complete import layout_from_string
+    layout, assumed = layout_from_string(a.layout, problem)
+    for line in assumed:
+        print(f"assumed: {line}")
+    report.explain(problem, layout)
+    return EXIT_OK
+
+
+def cmd_bundle(a) -> int:
+    from planner.bundle import codegen
+    from planner import plan as planmod
+    plans = planmod.load(a.plan, index=a.index)       # validated (one-line errors)
+    if not plans:
+        raise planmod.PlanFileError(f"{a.plan}: no plan at index {a.index}")
+    path = codegen.render_bundle(plans[0], a.out, force=a.force)
+    print(f"bundle written to {path}")
+    note = codegen.runs_differently(plans[0])
+    if note:
+        print(f"foldplan: warning: {note}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_compare(a) -> int:
+    from planner.cli import compare
+    from planner import report
+    es = compare.entries(a.items, lambda: problem_args.build_problem(a))
+    head, rows = compare.table(es)
+    report.print_table(head, rows)
+    for line in compare.notes(es):
+        print(line)
+    print(compare.verdict(es))
+    return EXIT_OK
+
+
+def cmd_export(a) -> int:
+    from planner.engines import export
+    from planner import plan as planmod
+    plans = planmod.load(a.plan, index=a.index)
+    written = export.write(plans[0], a.to, a.out)
+    if a.out is None:
+        sys.stdout.write(written[0])
+    else:
+        print(f"written: {', '.join(written)}")
+    return EXIT_OK
+
+
+def cmd_audit(a) -> int:
+    from planner.cli import audit as audit_cli
+    return audit_cli.run(a)
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = validate.OneLineParser(prog="foldplan", description="Plan, prove and emit the parallel layout of "
+                                 "long-context MoE (and dense) training.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("plan", help="best layouts for a model, cluster and training shape")
+    _problem_args(p)
+    p.add_argument("--top", type=int, default=5, help="plans to return (default 5)")
+    p.add_argument("--time-limit", type=float, default=60.0, help="search time limit, seconds (default 60)")
+    p.add_argument("--json", action="store_true", help="print the plans as JSON (schema foldplan.plans/1)")
+    p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
+    p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
+    p.add_argument("--report", default=None, help="write a self-contained HTML report")
+    p.add_argument("--target", default="bundle", choices=["bundle", "megatron", "torchtitan"],
+                   help="the engine that runs the plan: its rules bound the search (planner/targets.py)")
+    p.add_argument("--no-engines", action="store_true", help="skip the best Megatron / torchtitan plans that "
+                   "the text output prices the bundle plan against (two more searches)")
+    p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
+                   "(keys: tp cp dp pp vpp etp ep edp micro_batch cp_kind cp_ulysses cp_ring sharding order)")
+    p.set_defaults(fn=cmd_plan)
+    gp = sub.add_parser("gpus", help="the GPU presets: memory as the runtime reports it, and the budget")
+    gp.add_argument("--json", action="store_true")
+    gp.set_defaults(fn=cmd_gpus)
+    m = sub.add_parser("models", help="the model presets with total and active parameters")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(fn=cmd_models)
+    e = sub.add_parser("explain", help="every formula of a plan or layout, symbolic then with numbers")
+    e.add_argument("plan", nargs="?", help="a plan.json")
+    e.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
+    e.add_argument("--layout", default=None, help='inline layout, e.g. "tp=1,cp=8,dp=1,pp=8,ep=8,edp=1"')
+    _problem_args(e)
+    e.set_defaults(fn=cmd_explain)
+    b = sub.add_parser("bundle", help="render the launch bundle of a plan.json")
+    b.add_argument("plan")
+    b.add_argument("--out", required=True)
+    b.add_argument("--force", action="store_true")
+    b.add_argument("--index", type=int, default=0)
+    b.set_defaults(fn=cmd_bundle)
+    c = sub.add_parser("compare", help="plans and layout strings side by side: memory, time, rules, the winner")
+    c.add_argument("items", nargs="+", help='plan.json files and/or layout strings ("tp=2,cp=16,ep=4")')
+    _problem_args(c)
+    c.set_defaults(fn=cmd_compare)
+    x = sub.add_parser("export", help="a plan as Megatron-LM flags or a torchtitan TOML (what it cannot say: refused)")
+    x.add_argument("plan", help="a plan.json")
+    x.add_argument("--to", required=True, choices=["megatron", "torchtitan"])
+    x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
+                   "default: print it")
+    x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
+    x.set_defaults(fn=cmd_export)
+    au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
+    au.add_argument("source", help="a file, or an inline layout string")
+    au.add_argument("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
+    _problem_args(au, gpus_default=None, search_flags=False)
+    au.add_argument("--json", action="store_true")
+    au.add_argument("--report", default=None, help="write a self-contained HTML report")
+    from planner.audit.options import add_arguments as _audit_arguments
+    _audit_arguments(au)  # --env, --tp/--pp/--ep, --no-best, --time-limit (planner/audit/cli.py)
+    au.set_defaults(fn=cmd_audit)
+    return ap
+
+
+# the input errors of modules the CLI imports on demand: one can only be raised once its
+# module is loaded, so the modules already in sys.modules are the ones to catch
+_ERRORS = (("planner.plan", "PlanFileError"), ("planner.engines.foreign", "AuditParseError"),
+           ("planner.engines.errors", "ExportError"), ("planner.bundle.codegen", "BundleError"))
+
+
+def _loaded_errors() -> tuple:
+    return tuple(getattr(sys.modules[m], n) for m, n in _ERRORS if m in sys.modules)
+
+
+def main(argv=None) -> int:
+    from planner.layout import LayoutError
+    from planner.specs import SpecError
+    validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
+    try:
+        a = parser().parse_args(argv)
+        if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/sweep.py)
+            from planner.cli import sweep
+            a.sweep = sweep.split(a)
+        validate.cli_values(a)                   # every value and output path, before any work
+        return validate.flushed(a.fn(a))
+    except BrokenPipeError:                      # `foldplan plan | head -1`
+        return validate.stdout_closed()
+    except Exception as e:
+        if not isinstance(e, (SpecError, LayoutError, OSError, validate.InputError, *_loaded_errors())):
+            raise
+        msg = validate.error_line(e)
+        print(f"foldplan: error: {msg}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("foldplan: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""DeepSpeed: its JSON config and launcher flags read (`read`)."""

@@ -1,0 +1,54 @@
+"""`foldplan export PLAN --to megatron|torchtitan [--out FILE]`: a plan as the engine's own
+config — Megatron-LM flags (an argument file and a torchrun launch script around it,
+`export_megatron`) or a torchtitan job TOML (`export_torchtitan`) — carrying every knob
+the plan sets. What the engine cannot run (the `target.*` rules of planner.layout, read
+for that engine) or cannot say is refused in one line naming it; nothing is written then.
+
+Round trip: `foldplan audit` of what export wrote reads back the plan's layout and its
+estimate (tests/test_export.py).
+"""
+from __future__ import annotations
+
+from planner import safeio
+from planner.engines import targets
+from planner.engines.errors import ExportError  # noqa: F401  (raised by both writers)
+
+
+def refuse_unrunnable(plan, target: str) -> None:
+    bad = targets.runs_on(plan.layout, plan.problem, target)
+    if bad:
+        raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {target})")
+
+
+def render(plan, target: str, name: str = "train") -> dict[str, str]:
+    """{file name: text} of the export (nothing written)."""
+    refuse_unrunnable(plan, target)
+    if target == "megatron":
+        from planner.engines.megatron import export as export_megatron
+        return export_megatron.render(plan, name)
+    if target == "torchtitan":
+        from planner.engines.torchtitan import export as export_torchtitan
+        return export_torchtitan.render(plan, name)
+    raise ExportError(f"export --to: unknown engine {target!r} (known: megatron, torchtitan)")
+
+
+def write(plan, target: str, out: str | None) -> list[str]:
+    """Write the export: `out` is the main file, the others go beside it (all rendered, and so
+    all refusals made, before the first is written; each file replaced atomically). Without
+    `out`, the main file's text is returned to print."""
+    import os
+    from pathlib import Path
+    files = render(plan, target, Path(out).stem if out else "train")
+    main = next(iter(files))
+    if out is None:
+        return [files[main]]
+    paths = []
+    for fname, text in files.items():
+        path = Path(out) if fname == main else Path(out).parent / fname
+        safeio.check_output_file(str(path), "out")
+        paths.append(path)
+    for path, text in zip(paths, files.values()):
+        safeio.atomic_write_text(str(path), text, field="out")
+        if path.suffix == ".sh":
+            os.chmod(path, 0o755)
+    return [str(p) for p in paths]

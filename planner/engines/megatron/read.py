@@ -1,0 +1,361 @@
+"""Megatron-LM (and Megatron-DeepSpeed) launch scripts, argument files and YAML configs -> ForeignConfig.
+
+The script is read by ``shell.interpret`` (variables, defaults, arrays, arithmetic,
+here-documents, ``eval`` / ``bash -c`` strings), seeded with the caller's environment
+(``env``: the process environment plus ``--env KEY=VAL``; the ``--env`` values also stand
+in for assignments the script computes with a command, ``NUM_GPUS=$(nvidia-smi ...)``).
+The ``--flag value`` / ``--flag=value`` pairs of every command are matched against the
+tables of ``megatron_flags``; a YAML config (Megatron-LM's functional-test
+``model_config.yaml``, the Megatron-MoE-ModelZoo's ``model_configs``) is first turned
+into the same flags by ``megatron_yaml``. A flag the audit reads whose value holds an
+unresolvable shell expression is an ``AuditParseError`` that names it.
+
+Defaults applied when a flag is absent are Megatron's own, each listed in ``assumed``:
+tp = pp = cp = ep = 1, etp = tp, micro-batch 1, global batch = micro-batch x dp, cp comm
+type p2p (ring), top-k 2, MoE on every layer. Megatron-DeepSpeed (any of ``--deepspeed``,
+``--moe-expert-parallel-size``, ``--ds-sequence-parallel-size``, ``--expert-interval``,
+``--topk``) reads its own MoE flags, its Ulysses degree as cp and its experts as etp 1.
+
+Data-parallel sharding: ``--use-distributed-optimizer`` -> zero1; Megatron FSDP
+(``--use-megatron-fsdp --data-parallel-sharding-strategy optim | optim_grads |
+optim_grads_params``) -> zero1 / zero2 / zero3 (``no_shard``, the default: none); neither
+-> none. The master copy is bf16 weights + fp32 master in the optimizer (``bf16+fp32``).
+
+``extra`` keys: ``vpp_layers``, ``hierarchical_cp_sizes``, ``overlap_p2p``,
+``account_embedding`` / ``account_loss``, ``capacity_factor``, ``dtype``, ``cp_comm_types``,
+``world_source``, ``dialect`` ("megatron-lm" | "megatron-deepspeed"), ``pp_layout``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
+import planner.engines.megatron.pplayout as pplayout
+from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
+from planner.shell import ShellSyntaxError, interpret, unresolved
+from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+
+layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
+
+_NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "NUM_NODE")
+_PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
+             "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "NUM_GPUS_PERNODE", "GPUS")
+_CP_KIND = {"p2p": "ring", "a2a": "ulysses", "allgather": "allgather", "a2a+p2p": "hybrid"}
+_FSDP = {"no_shard": "none", "optim": "zero1", "optim_grads": "zero2", "optim_grads_params": "zero3"}
+_DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-size", "expert-interval", "topk",
+               "deepspeed-config")
+_WORLD_LIMIT = 2**24
+
+
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
+    """The flags of every command of the script (and the shell, for the world size)."""
+    try:
+        sh = interpret(text, env, pinned)
+    except ShellSyntaxError as e:
+        raise AuditParseError(path, e.line, e.what) from None
+    except RecursionError:
+        raise AuditParseError(path, None, "nested too deeply to read") from None
+    flags = Flags(path)
+    for command in sh.commands:
+        flags.scan(command)
+    if not any(name in flags.flags for name in VALUED | BOOL):
+        raise AuditParseError(path, None, "no Megatron-LM flags found (expected e.g. --num-layers, "
+                                          "--tensor-model-parallel-size)")
+    return flags, sh
+
+
+def parse(text: str, path: str, world: int | None = None, env: dict | None = None,
+          flags: Flags | None = None, sh=None) -> ForeignConfig:
+    """Read a Megatron-LM launch script / argument file. ``world`` overrides the script's GPU count;
+    ``env`` (``--env KEY=VAL``) is laid over the process environment."""
+    if flags is None:
+        flags, sh = read_flags(text, path, dict(os.environ), env)
+    ctx = _Ctx(flags, path)
+    c = _degrees(ctx)
+    _world_and_batch(ctx, c, sh, world)
+    _context_parallel(ctx, c)
+    _pipeline(ctx, c)
+    _memory(ctx, c)
+    model, model_lines = megatron_model.model(flags, c["layers"], c["tp"], path, ctx.assumed,
+                                              deepspeed=ctx.deepspeed)
+    ctx.lines.update(model_lines)
+    c.pop("layers")
+    return ForeignConfig(format="megatron", path=path, model=model, extra=ctx.extra,
+                         unknown_flags=tuple(flags.unknown), effects=_effects(flags, c, model),
+                         lines=ctx.lines, assumed=tuple(ctx.assumed), **c)
+
+
+class _Ctx:
+    """What every step reads and adds to: the flags, the notes, the source lines, the extras."""
+
+    def __init__(self, flags: Flags, path: str):
+        self.flags, self.path = flags, path
+        self.assumed: list[str] = []
+        self.lines: dict[str, int] = {}
+        self.deepspeed = any(flags.has(n) for n in _DS_MARKERS)
+        self.extra: dict = {"dialect": "megatron-deepspeed" if self.deepspeed else "megatron-lm"}
+
+    def get(self, name: str, fld: str, default=None, note: str = ""):
+        value = self.flags.int(name)
+        if value is None:
+            if default is not None:
+                self.assumed.append(f"{fld}={default}: --{name} not given ({note or 'Megatron default'})")
+            return default
+        self.lines[fld] = self.flags.line(name)
+        return value
+
+    def fail(self, name: str, what: str) -> AuditParseError:
+        return AuditParseError(self.path, self.flags.line(name), what)
+
+
+def _degrees(ctx: _Ctx) -> dict:
+    get = ctx.get
+    tp = get("tensor-model-parallel-size", "tp", 1)
+    pp = get("pipeline-model-parallel-size", "pp", 1)
+    if ctx.deepspeed:
+        cp = ctx.flags.int("ds-sequence-parallel-size") or 1
+        if cp > 1:
+            ctx.lines["cp"] = ctx.flags.line("ds-sequence-parallel-size")
+        ep = get("moe-expert-parallel-size", "ep", 1, "Megatron-DeepSpeed default")
+        etp = tp if ctx.flags.has("enable-expert-tensor-parallelism") else 1
+    else:
+        cp = get("context-parallel-size", "cp", 1)
+        if ctx.flags.has("num-experts") or ctx.flags.has("expert-model-parallel-size") \
+                or ctx.flags.has("expert-tensor-parallel-size"):
+            ep = get("expert-model-parallel-size", "ep", 1)
+            etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+        else:                       # a dense model: the expert degrees mean nothing, assume nothing aloud
+            ep, etp = 1, tp
+    for name, v in (("tp", tp), ("pp", pp), ("cp", cp), ("ep", ep), ("etp", etp)):
+        if v < 1:
+            raise AuditParseError(ctx.path, ctx.lines.get(name), f"{name} must be >= 1, got {v}")
+    micro = get("micro-batch-size", "micro_batch", 1)
+    if micro < 1:
+        raise ctx.fail("micro-batch-size", f"--micro-batch-size must be >= 1, got {micro}")
+    seq = get("seq-length", "seq")
+    if seq is None:
+        seq = get("encoder-seq-length", "seq")
+    return {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "etp": etp, "micro_batch": micro, "seq": seq or None,
+            "global_batch": get("global-batch-size", "global_batch"), "layers": get("num-layers", "layers")}
+
+
+def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
+    if world is not None:
+        ctx.extra["world_source"] = "given"
+    else:
+        world, world_line, source = _world(sh, ctx.flags)
+        if world is not None:
+            ctx.extra["world_source"] = source
+            if world_line:
+                ctx.lines["world"] = world_line
+    if world is None:
+        ctx.assumed.append("world unknown: the script does not say how many GPUs (pass --gpus)")
+    c["world"] = world
+    c["dp"] = exact_div(world, c["tp"] * c["pp"] * c["cp"])
+    if ctx.deepspeed:
+        c["edp"] = exact_div(product(c["tp"], c["cp"], c["dp"]), c["etp"] * c["ep"])
+    else:
+        c["edp"] = exact_div(world, c["etp"] * c["ep"] * c["pp"])
+    if c["global_batch"] is None and c["dp"] is not None:
+        c["global_batch"] = c["micro_batch"] * c["dp"]
+        ctx.assumed.append(f"global_batch={c['global_batch']}: --global-batch-size not given (micro-batch x dp)")
+
+
+def _context_parallel(ctx: _Ctx, c: dict) -> None:
+    flags, cp = ctx.flags, c["cp"]
+    c["cp_kind"] = c["cp_ulysses"] = c["cp_ring"] = None
+    if ctx.deepspeed:
+        if cp > 1:
+            c["cp_kind"], c["cp_ulysses"], c["cp_ring"] = "ulysses", cp, 1
+        return
+    kinds = flags.strings("cp-comm-type") or []
+    if len(set(kinds)) > 1:
+        ctx.extra["cp_comm_types"] = list(kinds)
+        ctx.assumed.append(f"cp comm type per layer {kinds}: audited as {kinds[0]}")
+    kind = kinds[0] if kinds else "p2p"
+    if kind not in _CP_KIND:
+        raise ctx.fail("cp-comm-type", f"--cp-comm-type {kind!r} is not one of {', '.join(_CP_KIND)}")
+    if kinds:
+        ctx.lines["cp_kind"] = flags.line("cp-comm-type")
+    hier = flags.ints("hierarchical-context-parallel-sizes")
+    if hier is not None:
+        ctx.extra["hierarchical_cp_sizes"] = hier
+        ctx.lines["hierarchical_cp_sizes"] = flags.line("hierarchical-context-parallel-sizes")
+    if cp > 1:
+        c["cp_kind"] = _CP_KIND[kind]
+        if not kinds:
+            ctx.assumed.append("cp_kind=ring: --cp-comm-type not given (Megatron default p2p)")
+        if c["cp_kind"] == "ring":
+            c["cp_ulysses"], c["cp_ring"] = 1, cp
+        elif c["cp_kind"] == "ulysses":
+            c["cp_ulysses"], c["cp_ring"] = cp, 1
+        elif c["cp_kind"] == "hybrid" and hier:
+            c["cp_ulysses"], c["cp_ring"] = hier[0], product(*hier[1:])
+
+
+def _pipeline(ctx: _Ctx, c: dict) -> None:
+    flags, pp, layers = ctx.flags, c["pp"], c["layers"]
+    c["first_stage_layers"] = ctx.get("decoder-first-pipeline-num-layers", "first_stage_layers")
+    c["last_stage_layers"] = ctx.get("decoder-last-pipeline-num-layers", "last_stage_layers")
+    vpp_layers = ctx.get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
+    vpp = ctx.get("num-virtual-stages-per-pipeline-rank", "vpp")
+    layout = flags.raw("pipeline-model-parallel-layout")
+    c["stage_layers"] = ()
+    if layout is not None:
+        try:
+            parsed = pplayout.parse(layout, pp)
+        except pplayout.LayoutStringError as e:
+            raise ctx.fail("pipeline-model-parallel-layout", f"--pipeline-model-parallel-layout {layout[:60]!r}: {e}")
+        ctx.extra["pp_layout"] = parsed
+        ctx.lines["stage_layers"] = flags.line("pipeline-model-parallel-layout")
+        c["stage_layers"], vpp = tuple(parsed["stages"]), parsed["vpp"]
+    elif vpp_layers is not None:
+        ctx.extra["vpp_layers"] = vpp_layers
+        per_stage = _per_stage_layers(ctx, c, layers)
+        vpp = exact_div(per_stage, vpp_layers) if vpp_layers > 0 else None
+    elif vpp is None:
+        vpp = 1
+    if vpp is not None and vpp < 1:
+        raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
+    c["vpp"] = vpp
+    ctx.extra["overlap_p2p"] = flags.has("overlap-p2p-comm")
+    ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
+    ctx.extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
+    c["pp_schedule"] = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
+
+
+def _per_stage_layers(ctx: _Ctx, c: dict, layers: int | None) -> int | None:
+    """Transformer layers of a middle pipeline rank (what --num-layers-per-virtual-pipeline-stage divides)."""
+    if layers is None:
+        return None
+    first, last, pp = c["first_stage_layers"], c["last_stage_layers"], c["pp"]
+    given = [x for x in (first, last) if x is not None]
+    if given:
+        return exact_div(layers - sum(given), pp - len(given)) if pp > len(given) else None
+    counted = layers + int(ctx.flags.has("account-for-embedding-in-pipeline-split")) \
+        + int(ctx.flags.has("account-for-loss-in-pipeline-split"))
+    return exact_div(counted, pp)
+
+
+def _memory(ctx: _Ctx, c: dict) -> None:
+    """Recompute, sequence parallel, sharding, precision, MoE capacity."""
+    flags = ctx.flags
+    recompute = flags.raw("recompute-granularity")
+    if recompute is None:
+        full = flags.has("checkpoint-activations") or flags.has("deepspeed-activation-checkpointing")
+        recompute = "full" if full else "selective" if flags.has("recompute-activations") else "none"
+    else:
+        ctx.lines["recompute"] = flags.line("recompute-granularity")
+    if recompute not in ("none", "selective", "full"):
+        raise ctx.fail("recompute-granularity", f"--recompute-granularity {recompute!r} is not full or selective")
+    c["recompute"] = recompute
+    c["recompute_method"] = flags.raw("recompute-method")
+    if c["recompute_method"] not in (None, "uniform", "block"):
+        raise ctx.fail("recompute-method", f"--recompute-method {c['recompute_method']!r} is not uniform or block")
+    c["recompute_num_layers"] = flags.int("recompute-num-layers")
+    if c["recompute_num_layers"] is None and flags.has("checkpoint-num-layers"):
+        c["recompute_num_layers"] = flags.int("checkpoint-num-layers")
+    modules = flags.strings("recompute-modules")
+    c["recompute_modules"] = tuple(modules) if modules and recompute == "selective" else ()
+    if modules:
+        ctx.lines["recompute_modules"] = flags.line("recompute-modules")
+    for name in ("bf16", "fp16"):
+        if flags.has(name):
+            ctx.extra["dtype"] = name
+    for name in ("sequence-parallel", "use-distributed-optimizer"):
+        if flags.has(name):
+            ctx.lines[name.replace("use-", "").replace("-", "_")] = flags.line(name)
+    c["sequence_parallel"] = flags.has("sequence-parallel")
+    c["distributed_optimizer"] = flags.has("use-distributed-optimizer")
+    c["sharding"], c["master"] = _sharding(ctx), "bf16+fp32"
+    c["grad_reduce_bytes"] = 2 if flags.has("grad-reduce-in-bf16") else 4
+    if not ctx.deepspeed:                 # Megatron-LM: arguments.py, --overlap-grad-reduce defaults to off
+        c["overlap_grad_reduce"] = flags.has("overlap-grad-reduce")
+    elif flags.has("deepspeed"):
+        ctx.assumed.append("gradient reduction overlapped: the DeepSpeed config's zero_optimization.overlap_comm "
+                           "is not read from a Megatron-DeepSpeed script (audit the ds_config.json for it)")
+    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else "moe-expert-capacity-factor"
+    if flags.has(cf_flag) and not flags.has("disable-moe-token-dropping"):
+        ctx.extra["capacity_factor"] = flags.float(cf_flag)
+    elif ctx.deepspeed and flags.has("num-experts") and not flags.has("disable-moe-token-dropping"):
+        ctx.extra["capacity_factor"] = 1.0
+        ctx.assumed.append("capacity_factor=1.0: --moe-train-capacity-factor not given (Megatron-DeepSpeed "
+                           "drops tokens over capacity 1.0 by default)")
+    cf = ctx.extra.get("capacity_factor")
+    if cf is not None and cf <= 0:
+        ctx.extra.pop("capacity_factor")  # Megatron: a non-positive factor means dropless
+
+
+def _sharding(ctx: _Ctx) -> str:
+    flags = ctx.flags
+    if flags.has("use-megatron-fsdp"):
+        strategy = flags.raw("data-parallel-sharding-strategy") if flags.has("data-parallel-sharding-strategy") \
+            else "no_shard"
+        if strategy not in _FSDP:
+            raise ctx.fail("data-parallel-sharding-strategy", f"--data-parallel-sharding-strategy {strategy!r} is "
+                                                              f"not one of {', '.join(_FSDP)}")
+        ctx.lines["sharding"] = flags.line("data-parallel-sharding-strategy") or flags.line("use-megatron-fsdp")
+        return _FSDP[strategy]
+    if flags.has("use-torch-fsdp2"):
+        return "zero3"
+    if ctx.deepspeed and flags.has("zero-stage"):
+        stage = flags.int("zero-stage")
+        if stage not in (0, 1, 2, 3):
+            raise ctx.fail("zero-stage", f"--zero-stage {stage} is not 0, 1, 2 or 3")
+        return ("none", "zero1", "zero2", "zero3")[stage]
+    return "zero1" if flags.has("use-distributed-optimizer") else "none"
+
+
+def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], ...]:
+    """The flags read that change memory or time, with what each changes (the audit decides which it models)."""
+    out = []
+    for name, (kind, what) in EFFECTS.items():
+        if not flags.has(name) or " ".join(flags.flags[name].values) in MODELLED_VALUES.get(name, ()):
+            continue
+        shown = f"--{name}" + (f" {' '.join(flags.flags[name].values)}" if flags.flags[name].values else "")
+        out.append((shown, kind, what))
+    moe = model.get("moe")
+    if moe and (c["ep"] > 1 or c["etp"] > 1) and not flags.has("moe-token-dispatcher-type") \
+            and not flags.has("deepspeed"):
+        out.append(("--moe-token-dispatcher-type allgather (default)", "time",
+                    "tokens reach their experts by all-gather (the estimate models all-to-all)"))
+    return tuple(out)
+
+
+def _world(sh, flags: Flags) -> tuple[int | None, int | None, str | None]:
+    """GPUs in the job: torchrun's --nnodes x --nproc-per-node, else WORLD_SIZE, else NNODES x GPUS_PER_NODE."""
+
+    def as_int(text: str | None) -> int | None:
+        if text is None or unresolved(text):
+            return None
+        text = text.split(":")[-1]  # elastic "1:4" -> the maximum
+        return int(text) if text.isdigit() and 0 < len(text) < 9 and 0 < int(text) <= _WORLD_LIMIT else None
+
+    def var(name: str) -> tuple[int | None, int]:
+        v = sh.vars.get(name) if sh is not None else None
+        if v is None or isinstance(v.value, list):
+            return None, 0
+        return as_int(v.value), v.line
+
+    if flags.has("nproc-per-node"):
+        per = flags.flags["nproc-per-node"]
+        per_node = as_int(per.values[0] if per.values else None)
+        nodes_flag = flags.flags.get("nnodes")
+        nodes = as_int(nodes_flag.values[0] if nodes_flag and nodes_flag.values else None) \
+            if nodes_flag else 1
+        if per_node and nodes:
+            return per_node * nodes, per.line, "torchrun --nnodes x --nproc-per-node"
+    for total in ("WORLD_SIZE", "NUM_GPUS", "N_GPUS", "TOTAL_GPUS"):
+        world, line = var(total)
+        if world:
+            return world, line, total
+    for n in _NODES:
+        nodes, nline = var(n)
+        if nodes is None:
+            continue
+        for g in _PER_NODE:
+            per_node, _ = var(g)
+            if per_node:
+                return nodes * per_node, nline, f"{n} x {g}"
+    return None, None, None

@@ -1,0 +1,92 @@
+"""Megatron YAML configs -> the flags of the command line they stand for.
+
+Two published layouts share one shape: Megatron-LM's functional tests
+(``tests/functional_tests/test_cases/**/model_config.yaml``) and the Megatron-MoE-ModelZoo's
+model configs (``model_configs/benchmarking/*.yaml``) hold a ``MODEL_ARGS`` mapping of
+``--flag: value``. Their launchers (``_run_training.sh``; ``sbatch_benchmarking.sh``) turn
+``true`` into the bare flag, drop ``false``, and pass every other value as the flag's
+value; ``${TP}``-style placeholders are filled from the environment (``--env TP=8``).
+A list value ``[a, b]`` becomes several values.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from planner.engines.megatron.flags import Flags
+from planner.shell import Field, Shell
+from planner.engines.foreign import AuditParseError
+
+_KEY_LINE = re.compile(r"^\s*[\"']?(--[A-Za-z0-9_\-]+)[\"']?\s*:", re.M)
+MAX_DEPTH = 32
+
+
+def looks_like(text: str) -> bool:
+    """A YAML document with a top-level ``MODEL_ARGS:`` mapping."""
+    return bool(re.search(r"^MODEL_ARGS\s*:", text, re.M))
+
+
+def _depth(node, limit: int = MAX_DEPTH) -> int:
+    stack, deepest = [(node, 1)], 0
+    while stack:
+        value, d = stack.pop()
+        deepest = max(deepest, d)
+        if deepest > limit:
+            return deepest
+        if isinstance(value, dict):
+            stack.extend((v, d + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, d + 1) for v in value)
+    return deepest
+
+
+def load(text: str, path: str) -> dict:
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        what = str(getattr(e, "problem", None) or "syntax error")
+        raise AuditParseError(path, mark.line + 1 if mark else None, f"invalid YAML: {what}") from None
+    except (RecursionError, MemoryError):
+        raise AuditParseError(path, None, "invalid YAML: nested too deeply") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("MODEL_ARGS"), dict):
+        raise AuditParseError(path, None, "not a Megatron YAML config: no MODEL_ARGS mapping")
+    if _depth(doc) > MAX_DEPTH:
+        raise AuditParseError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels: not a Megatron config")
+    return doc
+
+
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, Shell]:
+    """The flags of ``MODEL_ARGS``, each with the YAML line it is on, placeholders expanded."""
+    doc = load(text, path)
+    lines: dict[str, int] = {}
+    for m in _KEY_LINE.finditer(text):
+        lines.setdefault(m.group(1), text.count("\n", 0, m.start()) + 1)
+    sh = Shell(env={**(env or {}), **(pinned or {})})
+    fields: list[Field] = []
+    for key, value in doc["MODEL_ARGS"].items():
+        key = str(key)
+        if not key.startswith("--"):
+            continue  # NeMo-style "trainer.max_steps" keys: not Megatron flags
+        line = lines.get(key, 1)
+        if value is False or value is None:
+            continue
+        if isinstance(value, dict):
+            raise AuditParseError(path, line, f"MODEL_ARGS.{key}: a mapping is not a flag value")
+        fields.append(Field(key, line))
+        if value is True:
+            continue
+        if isinstance(value, str) and value.startswith("[") and value.endswith("]"):
+            value = value[1:-1].split()  # _run_training.sh strips the brackets and splits the words
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, (dict, list)):
+                raise AuditParseError(path, line, f"MODEL_ARGS.{key}: nested values are not flag values")
+            text_value = "true" if item is True else "false" if item is False else str(item)
+            fields.append(Field(sh.expand_text(text_value, line), line))
+    flags = Flags(path)
+    flags.scan(fields)
+    if not flags.flags:
+        raise AuditParseError(path, None, "MODEL_ARGS holds no Megatron-LM flags the audit reads")
+    return flags, sh

@@ -1,0 +1,1 @@
+"""torchtitan: its job TOML read (`read`) and written (`export`)."""

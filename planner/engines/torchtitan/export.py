@@ -1,0 +1,102 @@
+"""A plan as a torchtitan job TOML (pytorch/torchtitan at 238fa99, the last commit whose job
+config is TOML: torchtitan/config/job_config.py; line numbers in the comments).
+
+* FSDP2 over all of dp (data_parallel_shard_degree = dp, no HSDP: the cost model shards dense
+  state over dp x cp, which is torchtitan's "fsdp" mesh, parallel_dims.py:137);
+  fsdp_reshard_after_forward "always" = zero3, "never" = zero2; DDP (sharding none) is
+  data_parallel_replicate_degree = dp on a 1-D mesh;
+* ring CP with context_parallel_rotate_method "alltoall" (KV shards passed round the ring;
+  "allgather" gathers them, which the estimate does not model: job_config.py:446);
+* per-stage layers as module_fqns_per_model_part (job_config.py:367), one chunk per virtual
+  stage, chunk k on rank k % pp (schedule Interleaved1F1B when vpp > 1, else 1F1B);
+* [activation_checkpoint] mode none / full / selective with "op" or every k-th block
+  (job_config.py:651-656);
+* [compile] enable with components ["model"]: the elementwise ops fused, as the estimate of the
+  torchtitan target assumes (TrainSpec.kernels "fused"); the loss stays eager, as its
+  logit bytes assume (TrainSpec.logit_bytes).
+
+The TOML holds no model shapes, only [model] name and flavor: a plan whose model is no
+torchtitan flavour is refused.
+"""
+from __future__ import annotations
+
+from planner.engines.torchtitan.read import TITAN_PRESETS
+from planner.layout.rules import torchtitan_recompute
+
+
+def _toml(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml(x) for x in v) + "]"
+    return str(v)
+
+
+def model_parts(L, layers: int) -> list[list[str]]:
+    """module_fqns_per_model_part: chunk v * pp + r holds rank r's v-th share of its layers."""
+    from planner.engines.megatron.export import chunks
+    per = [chunks(s.num_layers, L.vpp) for s in L.stages]
+    parts, first = [], 0
+    for v in range(L.vpp):
+        for r in range(L.pp):
+            names = [f"layers.{i}" for i in range(first, first + per[r][v])]
+            first += per[r][v]
+            parts.append(names)
+    parts[0].insert(0, "tok_embeddings")
+    parts[-1] += ["norm", "output"]
+    assert first == layers
+    return parts
+
+
+def tables(plan) -> dict[str, dict]:
+    from planner.engines.errors import ExportError
+    pr, L = plan.problem, plan.layout
+    flavour = {v: k for k, v in TITAN_PRESETS.items()}.get(pr.model.name)
+    if flavour is None:
+        known = ", ".join(sorted(TITAN_PRESETS.values()))
+        raise ExportError(f"export --to torchtitan: model {pr.model.name} has no torchtitan flavour (a TOML names "
+                          f"one; these have: {known})")
+    name, flav = flavour.split(":")
+    if pr.train.capacity_factor is not None:
+        raise ExportError(f"export --to torchtitan: capacity_factor {pr.train.capacity_factor} has no torchtitan "
+                          f"key (its MoE is dropless)")
+    form, why = torchtitan_recompute(L)
+    if why:
+        raise ExportError(f"export --to torchtitan: {why}")
+    s0 = L.stages[0]
+    local = L.micro_batch * L.num_microbatches if L.pp > 1 else L.micro_batch
+    par = {"data_parallel_replicate_degree": L.dp if L.sharding == "none" else 1,
+           "data_parallel_shard_degree": 1 if L.sharding == "none" else L.dp,
+           "tensor_parallel_degree": L.tp, "context_parallel_degree": L.cp,
+           "pipeline_parallel_degree": L.pp}
+    if L.sharding != "none":
+        par["fsdp_reshard_after_forward"] = "always" if L.sharding == "zero3" else "never"
+    if L.cp > 1:
+        par["context_parallel_rotate_method"] = "alltoall"
+    if L.pp > 1:
+        par["pipeline_parallel_schedule"] = "Interleaved1F1B" if L.vpp > 1 else "1F1B"
+        par["pipeline_parallel_microbatch_size"] = L.micro_batch
+        par["module_fqns_per_model_part"] = model_parts(L, pr.model.layers)
+    if pr.model.moe is not None:
+        par["expert_parallel_degree"] = s0.ep
+        par["expert_tensor_parallel_degree"] = s0.etp
+    ac = {"mode": form["mode"]}
+    if form["mode"] == "selective":
+        ac["selective_ac_option"] = form["option"]
+    return {"job": {"description": f"foldplan plan: {pr.model.name} on {L.world} x {pr.cluster.gpu.name}"},
+            "model": {"name": name, "flavor": flav},
+            "training": {"seq_len": pr.train.seq, "local_batch_size": local,
+                         "global_batch_size": L.dp * L.micro_batch * L.num_microbatches},
+            "parallelism": par, "activation_checkpoint": ac, "compile": {"enable": True, "components": ["model"]}}
+
+
+def render(plan, name: str) -> dict[str, str]:
+    e = plan.estimate
+    lines = [f"# torchtitan job config written by foldplan export ({plan.layout.world} GPUs: "
+             f"torchrun --nproc-per-node {min(plan.problem.cluster.gpus_per_node, plan.layout.world)} ...); "
+             f"estimate {e.step_time:.3f} s per step, peak {e.peak_bytes / 2**30:.1f} GiB"]
+    for section, values in tables(plan).items():
+        lines += ["", f"[{section}]"] + [f"{k} = {_toml(v)}" for k, v in values.items()]
+    return {f"{name}.toml": "\n".join(lines) + "\n"}

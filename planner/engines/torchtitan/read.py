@@ -1,0 +1,308 @@
+"""torchtitan job TOML -> ForeignConfig.
+
+Keys read (torchtitan/config/job_config.py; defaults in brackets):
+
+``[parallelism]`` data_parallel_replicate_degree [1], data_parallel_shard_degree
+[-1 = the leftover ranks, needs the world size], tensor_parallel_degree [1],
+context_parallel_degree [1], context_parallel_rotate_method [allgather],
+pipeline_parallel_degree [1], pipeline_parallel_schedule [1F1B],
+pipeline_parallel_microbatch_size [1], expert_parallel_degree [1],
+expert_tensor_parallel_degree [1];
+``[training]`` seq_len, local_batch_size (older: batch_size), global_batch_size
+[-1 = local x dp, dp = dp_replicate x dp_shard; larger = gradient accumulation];
+``[activation_checkpoint]`` mode [selective] (none | selective | full | memory_budget) and
+selective_ac_option ["2": full AC on every 2nd block; "op": per-op SAC]; ``[model]`` name,
+flavor (recorded as ``model_name = "name:flavor"``: the TOML holds no model shapes);
+``[compile]`` enable [false], components [model, loss] (older: ``[training]`` compile): the
+model compiled fuses its elementwise ops (TrainSpec.kernels "fused"), else "eager".
+
+Sharding (torchtitan/distributed/fsdp.py at the last TOML commit, 238fa99):
+dp_shard > 1 is FSDP2 ``fully_shard``; ``parallelism.fsdp_reshard_after_forward``
+["default"]: "always" reshards after forward (zero3), "never" keeps parameters gathered
+until backward (zero2), "default" is ``not pp_enabled`` (zero3 without PP, zero2 with
+it). dp_shard == 1 with dp_replicate > 1 is DDP (none). The master is the sharded fp32
+parameter (``master = "fp32"``). HSDP (both > 1) shards over dp_shard only: recorded as
+``extra["hsdp_replicate"]``.
+
+Folding: torchtitan's expert mesh reuses the dense ranks (EP is not a factor of
+the world size), so ``dp = dp_replicate * dp_shard`` and
+``edp = tp * cp * dp / (etp * ep)``. torchtitan's context parallel is ring
+attention; the rotate method only says how KV shards travel (``allgather``
+gathers them, ``alltoall`` passes them round the ring), so it maps to
+``cp_kind`` "allgather" or "ring".
+
+``extra`` keys: ``dp_replicate``, ``dp_shard`` (after -1 is resolved, else -1), ``local_batch``,
+``model_name``, ``flavor``, ``rotate_method``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+
+# torchtitan [model] name:flavor -> foldplan preset (only where the shapes are the same model)
+TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:405B": "llama3.1-405b",
+                 "deepseek_v3:671B": "deepseek-v3", "qwen3:30B-A3B": "qwen3-30b-a3b",
+                 "qwen3:235B-A22B": "qwen3-235b-a22b"}
+
+_PARALLELISM = {
+    "data_parallel_replicate_degree": 1, "data_parallel_shard_degree": -1, "tensor_parallel_degree": 1,
+    "context_parallel_degree": 1, "context_parallel_rotate_method": "allgather",
+    "pipeline_parallel_degree": 1, "pipeline_parallel_schedule": "1F1B",
+    "pipeline_parallel_microbatch_size": 1, "expert_parallel_degree": 1, "expert_tensor_parallel_degree": 1,
+    "fsdp_reshard_after_forward": "default",
+    "module_fqns_per_model_part": None,   # read by _model_parts (a list of lists, not a degree)
+}
+_RESHARD = ("default", "always", "never")
+_TRAINING = {"seq_len", "local_batch_size", "batch_size", "global_batch_size"}
+_AC_MODES = {"none": "none", "selective": "selective", "full": "full"}
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """``"section.key" -> line`` for the simple ``key = value`` lines of a TOML text."""
+    out: dict[str, int] = {}
+    section = ""
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        m = re.match(r"^\[+\s*([^\]]+?)\s*\]+$", line)
+        if m:
+            section = m.group(1)
+            continue
+        m = re.match(r"^([A-Za-z0-9_\-\"']+)\s*=", line)
+        if m:
+            out[f"{section}.{m.group(1).strip(chr(34) + chr(39))}"] = n
+    return out
+
+
+def _load(text: str, path: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        line = int(m.group(1)) if m else None
+        if "(at end of document)" in str(e):
+            line = max(1, len(text.splitlines()))
+        what = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(e)) or "invalid TOML"
+        raise AuditParseError(path, line, f"invalid TOML: {what}") from None
+
+
+class _Par:
+    """The [parallelism] table with torchtitan's defaults, and the notes a parse collects."""
+
+    def __init__(self, par: dict, where: dict[str, int], path: str):
+        self.par, self.where, self.path = par, where, path
+        self.assumed: list[str] = []
+        self.lines: dict[str, int] = {}
+
+    def get(self, key: str, fld: str | None = None):
+        par, where = self.par, self.where
+        if key in par:
+            value = par[key]
+            if fld and f"parallelism.{key}" in where:
+                self.lines[fld] = where[f"parallelism.{key}"]
+        else:
+            value = _PARALLELISM[key]
+            if fld and value not in (1, -1):
+                self.assumed.append(f"{fld}={value}: {key} not given (torchtitan default)")
+        expected = str if isinstance(_PARALLELISM[key], str) else int
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise AuditParseError(self.path, where.get(f"parallelism.{key}"),
+                                  f"{key} must be {'a string' if expected is str else 'an integer'}, got {value!r}")
+        return value
+
+
+def _degrees(g: _Par, world: int | None) -> dict:
+    """The parallel degrees, checked; world and dp_shard derived from each other when one is missing."""
+    par, where, path, assumed = g.par, g.where, g.path, g.assumed
+    rep = g.get("data_parallel_replicate_degree", "dp_replicate")
+    shard = g.get("data_parallel_shard_degree", "dp_shard")
+    tp = g.get("tensor_parallel_degree", "tp")
+    cp = g.get("context_parallel_degree", "cp")
+    pp = g.get("pipeline_parallel_degree", "pp")
+    ep = g.get("expert_parallel_degree", "ep")
+    etp = g.get("expert_tensor_parallel_degree", "etp")
+    rotate = g.get("context_parallel_rotate_method", "cp_kind" if "context_parallel_rotate_method" in par else None)
+    for name, v in (("data_parallel_replicate_degree", rep), ("tensor_parallel_degree", tp),
+                    ("context_parallel_degree", cp), ("pipeline_parallel_degree", pp),
+                    ("expert_parallel_degree", ep), ("expert_tensor_parallel_degree", etp)):
+        if v < 1:
+            raise AuditParseError(path, where.get(f"parallelism.{name}"), f"{name} must be >= 1, got {v}")
+    if shard == 0 or shard < -1:
+        raise AuditParseError(path, where.get("parallelism.data_parallel_shard_degree"),
+                              f"data_parallel_shard_degree must be -1 or >= 1, got {shard}")
+    if shard == -1:
+        if "data_parallel_shard_degree" not in par:
+            assumed.append("dp_shard=-1: data_parallel_shard_degree not given (torchtitan default: the leftover ranks)")
+        shard = exact_div(world, rep * cp * tp * pp) if world else None
+        if world is None:
+            assumed.append("world unknown and data_parallel_shard_degree=-1: dp cannot be derived (pass --gpus)")
+    elif world is None:
+        world = rep * shard * cp * tp * pp
+        assumed.append(f"world={world}: dp_replicate*dp_shard*cp*tp*pp, the config's own product")
+    dp = product(rep, shard)
+    edp = exact_div(product(tp, cp, dp), etp * ep)
+    return dict(rep=rep, shard=shard, tp=tp, cp=cp, pp=pp, ep=ep, etp=etp, rotate=rotate, world=world, dp=dp,
+                edp=edp)
+
+
+def _batch(g: _Par, training: dict, pp: int, dp) -> dict:
+    """Local, micro and global batch and the sequence length of [training]."""
+    where, path, lines = g.where, g.path, g.lines
+    local = training.get("local_batch_size", training.get("batch_size"))
+    seq = training.get("seq_len")
+    global_batch = training.get("global_batch_size", -1)
+    for key, v, low in (("local_batch_size", local, 1), ("seq_len", seq, 1), ("global_batch_size", global_batch, -1)):
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < low or v == 0):
+            raise AuditParseError(path, where.get(f"training.{key}"),
+                                  f"training.{key} must be a positive integer, got {v!r}")
+    micro = local
+    if pp > 1:
+        micro = g.get("pipeline_parallel_microbatch_size", "micro_batch")
+        if micro < 1:
+            raise AuditParseError(path, where.get("parallelism.pipeline_parallel_microbatch_size"),
+                                  f"pipeline_parallel_microbatch_size must be >= 1, got {micro}")
+    elif local is not None:
+        lines["micro_batch"] = where.get("training.local_batch_size", where.get("training.batch_size"))
+    if local is None:
+        g.assumed.append("local_batch_size not given")
+    global_batch_given = global_batch != -1
+    if global_batch == -1:
+        global_batch = product(local, dp)
+    else:
+        lines["global_batch"] = where.get("training.global_batch_size")
+    if seq is not None:
+        lines["seq"] = where.get("training.seq_len")
+    return dict(local=local, seq=seq, micro=micro, global_batch=global_batch, global_batch_given=global_batch_given)
+
+
+def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
+    doc = _load(text, path)
+    where = _key_lines(text)
+
+    def table(name: str) -> dict:
+        value = doc.get(name, {})
+        if not isinstance(value, dict):
+            raise AuditParseError(path, where.get(f".{name}"), f"{name} must be a [{name}] table, got {value!r}")
+        return value
+
+    par, training, ac_table, model, comp = (table(n) for n in ("parallelism", "training", "activation_checkpoint",
+                                                             "model", "compile"))
+    if not par and not training:
+        raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
+    g = _Par(par, where, path)
+    assumed, lines = g.assumed, g.lines
+    unknown = [f"parallelism.{k}" for k in par if k not in _PARALLELISM]
+    unknown += [f"training.{k}" for k in training if k not in _TRAINING and k.startswith(("seq", "batch"))]
+    d = _degrees(g, world)
+    tp, cp, pp, shard, rotate = d["tp"], d["cp"], d["pp"], d["shard"], d["rotate"]
+    b = _batch(g, training, pp, d["dp"])
+    stage_layers, vpp = _model_parts(par, where, path, pp)
+
+    recompute, ac_every, effects = _activation_checkpoint(ac_table, where, lines, assumed, path)
+    reshard = g.get("fsdp_reshard_after_forward")
+    if reshard not in _RESHARD:
+        raise AuditParseError(path, where.get("parallelism.fsdp_reshard_after_forward"),
+                              f"fsdp_reshard_after_forward must be one of {', '.join(_RESHARD)}, got {reshard!r}")
+    sharding = _sharding(d["rep"], shard, pp, reshard)
+
+    kernels = _kernels(comp, training, where, lines, assumed, path)
+    name, flavor = model.get("name"), model.get("flavor")
+    model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
+    extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
+             "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
+             "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
+             # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
+             "logit_bytes": 12, "kernels": kernels}
+    cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
+    if cp > 1 and "context_parallel_rotate_method" not in par:
+        assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
+    return ForeignConfig(
+        format="torchtitan", path=path,
+        tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
+        cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
+        world=d["world"], micro_batch=b["micro"], global_batch=b["global_batch"], seq=b["seq"],
+        recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master="fp32",
+        recompute_modules=("op",) if recompute == "selective" else (),     # selective AC here is per-op SAC
+        pp_schedule=g.get("pipeline_parallel_schedule") if pp > 1 else None, stage_layers=stage_layers,
+        model={}, model_name=model_name, extra=extra,
+        unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
+    )
+
+
+def _kernels(comp: dict, training: dict, where: dict, lines: dict, assumed: list, path: str) -> str:
+    """TrainSpec.kernels: "fused" when torch.compile compiles the model (``[compile]`` enable with
+    "model" in components; older TOMLs: ``[training]`` compile), else "eager"."""
+    if "enable" in comp:
+        on, key = comp["enable"], "compile.enable"
+    elif "compile" in training:
+        on, key = training["compile"], "training.compile"
+    else:
+        assumed.append("kernels=eager: [compile] enable not given (torchtitan default: no torch.compile)")
+        return "eager"
+    if not isinstance(on, bool):
+        raise AuditParseError(path, where.get(key), f"{key} must be true or false, got {on!r}")
+    lines["kernels"] = where.get(key)
+    parts = comp.get("components", ["model", "loss"])
+    if not isinstance(parts, list):
+        raise AuditParseError(path, where.get("compile.components"),
+                              f"compile.components must be a list of names, got {parts!r}")
+    return "fused" if on and "model" in parts else "eager"
+
+
+def _model_parts(par: dict, where: dict, path: str, pp: int) -> tuple[tuple[int, ...], int | None]:
+    """(transformer layers per pipeline rank, vpp) from ``module_fqns_per_model_part``: one list of
+    module names per model chunk; with a looped schedule (Interleaved1F1B) chunk k runs on rank
+    k % pp (torchtitan/distributed/pipeline_parallel.py at 238fa99); ``layers.N`` are the blocks."""
+    parts = par.get("module_fqns_per_model_part")
+    if parts is None:
+        return (), None
+    line = where.get("parallelism.module_fqns_per_model_part")
+    if not isinstance(parts, list) or not all(isinstance(x, list) and all(isinstance(n, str) for n in x)
+                                              for x in parts):
+        raise AuditParseError(path, line, "module_fqns_per_model_part must be a list of lists of module names")
+    if not parts or len(parts) % pp:
+        raise AuditParseError(path, line, f"module_fqns_per_model_part has {len(parts)} chunks, not a multiple of "
+                                          f"pipeline_parallel_degree({pp})")
+    counts = [sum(1 for n in x if re.fullmatch(r"layers\.\d+", n)) for x in parts]
+    vpp = len(parts) // pp
+    return tuple(sum(counts[k * pp + r] for k in range(vpp)) for r in range(pp)), vpp
+
+
+def _sharding(rep: int, shard: int | None, pp: int, reshard: str) -> str:
+    """FSDP2 over dp_shard: zero3 when parameters are resharded after forward, zero2 when not; DDP: none."""
+    if shard is not None and shard == 1:
+        return "none"
+    after_forward = {"always": True, "never": False}.get(reshard, pp == 1)
+    return "zero3" if after_forward else "zero2"
+
+
+def _activation_checkpoint(ac_table: dict, where: dict, lines: dict, assumed: list, path: str):
+    """(recompute kind, every-nth-layer for integer selective AC or None, effects)."""
+    mode = ac_table.get("mode", "selective")
+    if "mode" in ac_table:
+        lines["recompute"] = where.get("activation_checkpoint.mode")
+    else:
+        assumed.append("recompute=selective: [activation_checkpoint] mode not given (torchtitan default)")
+    if mode not in ("none", "selective", "full", "memory_budget"):
+        raise AuditParseError(path, where.get("activation_checkpoint.mode"),
+                              f"activation_checkpoint.mode must be none, selective, full or memory_budget, "
+                              f"got {mode!r}")
+    effects = []
+    if mode == "memory_budget":
+        effects.append(("activation_checkpoint.mode memory_budget", "memory and time",
+                        "the compiler picks what to recompute under a budget (estimated as full recompute)"))
+        return "full", None, effects
+    if mode != "selective":
+        return mode, None, effects
+    option = str(ac_table.get("selective_ac_option", "2"))
+    if option == "op":      # per-op SAC: recompute module "op" (planner.costmodel.formulas OP_TERMS)
+        return "selective", None, effects
+    if not option.isdigit() or not 1 <= int(option) <= 10_000:
+        raise AuditParseError(path, where.get("activation_checkpoint.selective_ac_option"),
+                              f"activation_checkpoint.selective_ac_option must be 'op' or a positive integer, "
+                              f"got {option!r}")
+    if "selective_ac_option" not in ac_table:
+        assumed.append("selective_ac_option=2: not given (torchtitan default: full AC on every 2nd block)")
+    return "full", int(option), effects

@@ -1,0 +1,286 @@
+"""Terminal output: the plan table, why the best plan won, the nothing-fits advice, and
+`explain`. Reads plans only; no search, no formulas of its own."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional
+
+from planner import costmodel as cm
+from planner.layout import Layout, RankGrid
+from planner.plan import Plan
+from planner.specs import Problem, budget_note
+
+GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
+
+
+def use_rich(stream=None) -> bool:
+    """Rich tables only on a terminal; plain text when piped, under NO_COLOR (set and not
+    empty, as no-color.org says) or TERM=dumb."""
+    stream = stream or sys.stdout
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def degrees(L: Layout) -> str:
+    s = f"tp{L.tp} cp{L.cp} dp{L.dp} pp{L.pp}"
+    if L.vpp > 1:
+        s += f" vpp{L.vpp}"
+    return s
+
+
+def cp_text(L: Layout) -> str:
+    if L.cp == 1:
+        return "-"
+    if L.cp_kind == "hybrid":
+        return f"hybrid u{L.cp_ulysses}xr{L.cp_ring}"
+    return L.cp_kind
+
+
+def folding(L: Layout) -> str:
+    folds = [s.fold for s in L.stages]
+    text = lambda f: f"etp{f[0]} ep{f[1]} edp{f[2]}"
+    if len(set(folds)) == 1:
+        return text(folds[0])
+    return " | ".join(text(f) for f in folds)
+
+
+def split(L: Layout) -> str:
+    return "/".join(str(s.num_layers) for s in L.stages)
+
+
+_SHORT = {"core_attn": "attn", "layernorm": "ln", "mlp": "mlp", "moe": "moe", "moe_act": "act",
+          "shared_experts": "shared", "mla_up_proj": "mla", "op": "op"}
+
+
+def recompute(L: Layout) -> str:
+    """Per stage: `nF` layers fully recomputed, `nS(mods)` layers running recompute modules."""
+    parts = []
+    for s in L.stages:
+        bits = []
+        if s.recompute_full:
+            bits.append(f"{s.recompute_full}F")
+        if s.recompute_selective:
+            bits.append(f"{s.recompute_selective}S({','.join(_SHORT[k] for k in s.recompute_modules)})")
+        parts.append("+".join(bits) or "0")
+    if len(set(parts)) == 1 and len(parts) > 1:
+        parts = parts[:1]
+    return "none" if all(p == "0" for p in parts) else "/".join(parts)
+
+
+def exposed(est: cm.Estimate) -> str:
+    items = [(k, v) for k, v in est.exposed.items() if v > 0.0005 * est.step_time]
+    return " ".join(f"{k}:{v:.2f}" for k, v in sorted(items, key=lambda kv: -kv[1])) or "-"
+
+
+def rows(plans: list[Plan]) -> tuple[list[str], list[list[str]]]:
+    head = ["#", "degrees", "experts (per stage)", "CP", "order", "mb", "sharding", "layers/stage", "recompute",
+            "peak GiB (stage)", "step s", "tok/s/GPU", "MFU", "exposed comm s"]
+    body = []
+    for i, p in enumerate(plans, 1):
+        L, e = p.layout, p.estimate
+        body.append([str(i), degrees(L), folding(L), cp_text(L), L.order.removesuffix("-pp"), str(L.micro_batch),
+                     L.sharding, split(L), recompute(L), f"{e.peak_bytes / cm.GiB:.1f} ({e.peak_stage})", f"{e.step_time:.3f}",
+                     f"{e.tokens_per_s_per_gpu:,.0f}", f"{e.mfu:.1%}", exposed(e)])
+    return head, body
+
+
+def plain_table(head, body) -> str:
+    widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+    fmt = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+    return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in body])
+
+
+def print_table(head, body, title: str = "", stream=None) -> None:
+    stream = stream or sys.stdout
+    if use_rich(stream):
+        from rich.console import Console
+        from rich.table import Table
+        t = Table(title=title or None)
+        for h in head:
+            t.add_column(h, overflow="fold")
+        for r in body:
+            t.add_row(*r)
+        Console(file=stream).print(t)
+    else:
+        if title:
+            print(title, file=stream)
+        print(plain_table(head, body), file=stream)
+
+
+def header(problem: Problem) -> str:
+    m, c, t = problem.model, problem.cluster, problem.train
+    pc = cm.param_counts(m)
+    kind = f"MoE {m.moe.experts}x top-{m.moe.top_k}" if m.is_moe else "dense"
+    return (f"{m.name} ({pc['total'] / 1e9:.1f}B total, {pc['active'] / 1e9:.1f}B active, {kind}, {m.layers} layers) "
+            f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, budget {c.memory_budget_gib:.1f} GiB/GPU), "
+            f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences\n"
+            f"{budget_note(c)}\n{attention_note(problem)}")
+
+
+def attention_note(problem: Problem) -> str:
+    """Which attention kernel's curve the estimate takes (TrainSpec.attention_kernel), in one line."""
+    g, t = problem.cluster.gpu, problem.train
+    eta, half = g.attention_curve(t.attention_kernel)
+    out = f"attention: {g.attention_name(t.attention_kernel)}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
+    if t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None:
+        out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
+                f"the step may be optimistic")
+    return out
+
+
+def _dominant_time(e: cm.Estimate) -> tuple[str, float]:
+    parts = {"compute": e.compute, "pipeline bubble": e.bubble, "optimizer step": e.optimizer,
+             **{f"exposed {k} comm": v for k, v in e.exposed.items()}}
+    k = max(parts, key=parts.get)
+    return k, parts[k]
+
+
+def why(plans: list[Plan]) -> list[str]:
+    """3-5 lines: what binds, what dominates, what the folding buys, how the runner-up differs."""
+    best = plans[0]
+    L, e, pr = best.layout, best.estimate, best.problem
+    budget = pr.cluster.memory_budget_gib
+    st = e.stages[e.peak_stage]
+    terms = {"weights": st.weights, "grads": st.grads, "optimizer": st.optimizer, "activations": st.activations,
+             "logits": st.logits, "buffers": st.buffers}
+    top_term = max(terms, key=terms.get)
+    out = []
+    use = e.peak_bytes / cm.GiB / budget
+    binding = "binds" if use > 0.9 else "does not bind"
+    rc = recompute(L)
+    out.append(f"Memory {binding}: stage {st.index} peaks at {e.peak_bytes / cm.GiB:.1f} of {budget:.1f} GiB "
+               f"({use:.0%}), mostly {top_term} ({terms[top_term] / cm.GiB:.1f} GiB); recompute: {rc}.")
+    k, v = _dominant_time(e)
+    out.append(f"Step {e.step_time:.3f} s: compute {e.compute:.3f} s, bubble {e.bubble:.3f} s, exposed comm "
+               f"{sum(e.exposed.values()):.3f} s, optimizer {e.optimizer:.3f} s; {k} dominates "
+               f"({v / e.step_time:.0%}). MFU {e.mfu:.1%}.")
+    if pr.model.is_moe:
+        grid = RankGrid(L, pr.cluster.gpus_per_node)
+        s0 = L.stages[0]
+        ep_g = grid.group("ep", 0)
+        where = "inside one node" if ep_g.intra_node else f"across nodes ({ep_g.off_node_fraction:.0%} of peers off-node)"
+        out.append(f"Folding: the {L.stage_ranks} dense ranks of a stage (tp{L.tp} x cp{L.cp} x dp{L.dp}) re-factor "
+                   f"as etp{s0.etp} x ep{s0.ep} x edp{s0.edp}; each EP all-to-all stays {where}.")
+    out.append(sharding_why(pr, L, e))
+    if len(plans) > 1:
+        r = plans[1]
+        diffs = []
+        for f in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "order", "micro_batch", "sharding"):
+            a_, b_ = getattr(L, f), getattr(r.layout, f)
+            if a_ != b_:
+                diffs.append(f"{f} {b_}")
+        if L.cp_kind == r.layout.cp_kind == "hybrid" and L.cp_ulysses != r.layout.cp_ulysses:
+            diffs.append(f"ulysses x ring {r.layout.cp_ulysses}x{r.layout.cp_ring}")
+        if folding(L) != folding(r.layout):
+            diffs.append(f"experts {folding(r.layout)}")
+        if split(L) != split(r.layout):
+            diffs.append(f"split {split(r.layout)}")
+        if recompute(L) != recompute(r.layout):
+            diffs.append(f"recompute {recompute(r.layout)}")
+        gap = r.estimate.step_time / e.step_time - 1
+        out.append(f"Runner-up ({', '.join(diffs) or 'same degrees'}) is {gap:+.2%} slower "
+                   f"at {r.estimate.peak_bytes / cm.GiB:.1f} GiB peak.")
+    return out
+
+
+def engines_why(best: Plan, price: dict) -> str:
+    """What the best plan Megatron-LM / torchtitan could run costs beside this bundle plan: the
+    price of per-stage folding, the bundle's freedoms and their flags (planner.engines.targets.price)."""
+    parts = []
+    for target, got in price.items():
+        if got is None:
+            parts.append(f"{target}: nothing it can run fits")
+            continue
+        L, e = got["layout"], got["estimate"]
+        proof = "" if got["status"] == "OPTIMAL" else ", not proven best"
+        kern = got.get("kernels")
+        kern = f", {kern} kernels" if kern and kern != best.problem.train.kernels else ""
+        att = got.get("attention")
+        if att and att != best.problem.train.attention_kernel:
+            kern += ", " + ("FlashAttention-2" if att == "flash2" else "cuDNN attention")
+        parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
+                     f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)}{kern})")
+    return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."
+
+
+def sharding_why(pr: Problem, L: Layout, e: cm.Estimate) -> str:
+    """Why this data-parallel sharding: the same layout under each other allowed kind."""
+    st = e.stages[e.peak_stage]
+    state = (st.weights + st.grads + st.optimizer) / cm.GiB
+    text = (f"Sharding {L.sharding} (dense state over dp x cp = {L.dp * L.cp}, experts over edp = "
+            f"{L.stages[st.index].edp}): weights + grads + optimizer {state:.1f} GiB on stage {st.index}")
+    budget = pr.cluster.memory_budget_gib * cm.GiB
+    others = []
+    for kind in pr.train.allowed_shardings:
+        if kind == L.sharding:
+            continue
+        alt = cm.evaluate(pr, L.model_copy(update={"sharding": kind}))
+        verdict = ("does not fit" if alt.peak_bytes > budget
+                   else f"{alt.step_time / e.step_time - 1:+.1%} step time")
+        others.append(f"{kind} {alt.peak_bytes / cm.GiB:.1f} GiB peak, {verdict}")
+    return text + ("; on the same layout " + "; ".join(others) if others else "") + "."
+
+
+def nothing_fits(problem: Problem, info: Optional[dict]) -> list[str]:
+    budget = problem.cluster.memory_budget_gib
+    out = [f"No layout fits {budget:.1f} GiB per GPU."]
+    if not info or "peak_gib" not in info:
+        out.append(f"No legal degree tuple: {info.get('reason') if info else 'unknown'}.")
+        return out
+    need, dom = info["peak_gib"], info["dominant"]
+    terms = ", ".join(f"{k} {v:.1f}" for k, v in sorted(info["terms_gib"].items(), key=lambda kv: -kv[1]) if v > 0.05)
+    L = info["layout"]
+    out.append(f"The smallest found needs {need:.1f} GiB on stage {info['stage']} ({degrees(L)}, "
+               f"{cp_text(L)} CP, full recompute): {terms} GiB; {dom} dominates.")
+    fixes = []
+    ratio = need / budget
+    if dom in ("weights", "grads", "optimizer"):
+        fixes.append(f"more GPUs (about {ratio:.1f}x, to shard states further)")
+    else:
+        fixes.append(f"a shorter sequence (about {problem.train.seq / ratio / 1024:.0f}k)")
+        fixes.append(f"more GPUs for more CP (about {ratio:.1f}x)")
+    if "full" not in problem.train.recompute:
+        fixes.append("allowing full recompute (--recompute none,selective,full)")
+    fixes.append("a GPU with more memory (--gpu h200 / b200 / mi300x)")
+    out.append("It would fit with " + "; or ".join(fixes) + ".")
+    return out
+
+
+def explain(problem: Problem, layout: Layout, stream=None) -> None:
+    """Every formula: symbolic, then with numbers, then the value; then the assembly."""
+    stream = stream or sys.stdout
+    p = lambda *a: print(*a, file=stream)
+    est = cm.evaluate(problem, layout)
+    p(header(problem))
+    p(f"layout: {degrees(layout)}, {cp_text(layout)} CP, order {layout.order}, micro-batch {layout.micro_batch} x "
+      f"{layout.num_microbatches}, experts {folding(layout)}, layers/stage {split(layout)}, recompute {recompute(layout)}")
+    p("")
+    groups: dict[str, list] = {}
+    for g, name, sym, num, val in cm.explain_terms(problem, layout, stage=0):
+        groups.setdefault(g, []).append((name, sym, num, val))
+    for g in ("parameters", "parameters per GPU", "memory", "compute", "time", "communication", "stage memory",
+              "stage time"):
+        if g not in groups:
+            continue
+        p(f"== {g} (stage 0) ==")
+        for name, sym, num, val in groups[g]:
+            p(f"  {name}")
+            p(f"    = {sym}")
+            p(f"    = {num}")
+            unit = "B" if g in ("memory", "stage memory") else ("s" if g in ("time", "communication", "stage time") else "")
+            p(f"    = {val:.6g} {unit}".rstrip())
+    p("")
+    p("== memory per stage (GiB): weights + grads + optimizer + in-flight activations + logits + buffers ==")
+    for s in est.stages:
+        inf = cm.inflight(layout.pp, layout.vpp, layout.num_microbatches, s.index)
+        p(f"  stage {s.index}: {s.weights / cm.GiB:.2f} + {s.grads / cm.GiB:.2f} + {s.optimizer / cm.GiB:.2f} + "
+          f"{s.activations / cm.GiB:.2f} ({inf:g} micro-batches in flight) + {s.logits / cm.GiB:.2f} + "
+          f"{s.buffers / cm.GiB:.2f} = {s.total / cm.GiB:.2f}  (budget {problem.cluster.memory_budget_gib:.1f})")
+    p("")
+    p("== step time (s) = (m + (p-1)/v) * bottleneck stage + exposed gradient reduction + optimizer step ==")
+    t_max = max(s.time for s in est.stages)
+    p(f"  ({layout.num_microbatches} + ({layout.pp}-1)/{layout.vpp}) * {t_max:.4f} + "
+      f"{est.exposed['dp'] + est.exposed['edp']:.4f} + {est.optimizer:.4f} = {est.step_time:.4f}")
+    p(f"  compute {est.compute:.4f}, bubble {est.bubble:.4f}, exposed comm "
+      + ", ".join(f"{k} {v:.4f}" for k, v in est.exposed.items()))
+    p(f"  tokens/s/GPU {est.tokens_per_s_per_gpu:,.0f}, {est.flops_per_gpu / 1e12:.0f} TFLOP/s/GPU, MFU {est.mfu:.1%}")

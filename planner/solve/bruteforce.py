@@ -1,0 +1,211 @@
+"""Brute-force reference: every legal tuple, every contiguous split, every folding, full
+recompute count and set of recompute modules of every stage — no bounds, no CP-SAT, and
+no coefficient table. For tests (same optimum as `planner.solve.search`) and benchmarks (the
+speed ratio). Exponential: keep it to small problems, or cap it.
+
+Each stage option is scored by the cost model's direct per-stage function
+(`planner.costmodel.stage`, the one `evaluate` calls) and whole layouts by
+`planner.costmodel.step_time`; it shares nothing with the compiled coefficients the
+stage model reads, so a slip in those makes `solver == brute force` fail. The only
+reduction is exact: per stage, options dominated in (time, exposed reduction, optimizer
+step) are dropped before the product over stages (the objective is monotone in all three).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Optional
+
+import numpy as np
+
+from planner import costmodel as cm
+from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
+from planner.layout import SHARDINGS, Layout, Stage, degree_violations
+from planner.layout.engine_recompute import megatron_block_counts, megatron_block_full
+from planner.specs import Problem
+from planner.solve.space import enumerate_tuples, folds
+
+
+@dataclass
+class BruteResult:
+    best_ns: Optional[float]          # step time (ns) of the optimum, None if nothing fits
+    layout: Optional[Layout]
+    tuples: int                       # tuples enumerated (after `where`)
+    wall_s: float
+    capped: bool                      # stopped by max_tuples / time_limit before the end
+    tuples_done: int = 0
+
+    @property
+    def tuples_total(self) -> int:
+        return self.tuples
+
+
+def _splits(L: int, P: int, minimum: int):
+    """Every contiguous split of L layers into P stages of at least `minimum` layers."""
+    short = L - P * (minimum - 1)
+    if short < P:
+        return
+    for cuts in combinations(range(1, short), P - 1):
+        yield (0, *(c + (i + 1) * (minimum - 1) for i, c in enumerate(cuts)), L)
+
+
+def _pareto(opts):
+    """Options (t, d, o, payload) not beaten on all of t, d and o (the first of ties kept)."""
+    if not opts:
+        return []
+    opts.sort(key=lambda o: (o[0], o[1], o[2]))
+    a = np.array([o[:3] for o in opts])
+    le = (a[:, None, :] <= a[None, :, :]).all(-1)            # le[g, f]: g is no worse than f everywhere
+    earlier = np.arange(len(a))[:, None] < np.arange(len(a))[None, :]
+    beaten = (le & ((a[:, None, :] < a[None, :, :]).any(-1) | earlier)).any(0)
+    return [o for o, b in zip(opts, beaten) if not b]
+
+
+def module_sets(problem: Problem) -> list[tuple[str, ...]]:
+    """Every set of recompute modules a stage may run (those allowed that the model has)."""
+    if "selective" not in problem.train.recompute:
+        return [()]
+    m = problem.model
+    has = {"mlp": not all(m.moe_layers()), "moe_act": m.is_moe, "shared_experts": bool(m.moe and m.moe.shared_experts),
+           "mla_up_proj": m.attention == "mla", "core_attn": True, "layernorm": True}
+    mods = [k for k in problem.train.recompute_modules if has.get(k, False)]
+    return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
+
+
+def megatron_forms(problem: Problem, vpp: int) -> list[tuple]:
+    """Every recompute Megatron's flags say for the whole model, as (N, modules): no
+    recompute (0, ()), selective modules (0, S), or block recompute of N layers per chunk
+    (N, ()); a stage's full count is then megatron_block_full(n, N, vpp)."""
+    allowed = set(problem.train.recompute)
+    out = [(0, ())] if "none" in allowed else []
+    if "selective" in allowed:
+        out += [(0, mods) for mods in module_sets(problem) if mods]
+    if "full" in allowed:
+        out += [(N, ()) for N in megatron_block_counts(problem.model.layers, vpp)]
+    return out
+
+
+class _Scorer:
+    """Stage options of one tuple, scored with the cost model's per-stage function."""
+
+    def __init__(self, problem: Problem, tu, fl):
+        self.problem, self.tu, self.fl = problem, tu, fl
+        self.base = cm.model_values(problem)
+        self.is_moe = problem.model.moe_layers()
+        self.budget = problem.cluster.memory_budget_gib * cm.GiB
+        allowed = set(problem.train.recompute)
+        self.full_ok, self.none_ok = "full" in allowed, "none" in allowed
+        self.sets = module_sets(problem)
+
+    def options(self, i: int, lo: int, hi: int, only=None):
+        """The stage's undominated options; `only` = (layers fully recomputed, modules): that
+        recompute alone (one form for the whole model)."""
+        tu, P = self.tu, self.tu.pp
+        flags = self.is_moe[lo:hi]
+        nm, n = sum(flags), hi - lo
+        nd = n - nm
+        cand = []
+        for f in range(len(self.fl)):
+            for rf in (range(n + 1 if self.full_ok else 1) if only is None else [only[0]]):
+                fm = min(rf, nm)
+                for mods in (self.sets if only is None else [only[1]]):
+                    if not self.none_ok and rf < n and not mods:
+                        continue
+                    cand.append((f, rf, fm, rf - fm, mods))
+        if not cand:
+            return []
+        st = tu.strides()
+        x = {k: np.full(len(cand), float(v)) for k, v in dict(
+            tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=P, vpp=tu.vpp, cu=tu.cp_ulysses, cr=tu.cp_ring,
+            micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, s_tp=st["tp"], s_cp=st["cp"],
+            s_dp=st["dp"], sharding=SHARDINGS.index(tu.sharding),
+            master=float(self.problem.train.master == "fp32")).items()}
+        for j, axis in enumerate(("etp", "ep", "edp")):
+            x[axis] = np.array([self.fl[c[0]][j] for c in cand], float)
+        ints = {"L_d": nd, "L_m": nm, "e_f": int(i == 0), "e_l": int(i == P - 1), "h_m": int(nm > 0)}
+        vals = {**self.base, **cm.layout_values(self.problem, x), **{k: float(v) for k, v in ints.items()}}
+        vals["Lf_d"] = np.array([c[3] for c in cand], float)
+        vals["Lf_m"] = np.array([c[2] for c in cand], float)
+        counts = [cm.module_counts(c[4], nd - c[3], nm - c[2]) for c in cand]
+        for key in counts[0]:
+            vals[key] = np.array([r[key] for r in counts], float)
+        r = cm.stage(vals)
+        k = cm.inflight(P, tu.vpp, tu.num_microbatches, i)
+        mem = sum(r[t] for t in PERSISTENT_TERMS) + k * r["act_mb"]
+        busy = r["work"] + sum(r[t] for t in COMM_TERMS)
+        t_stage = np.maximum(busy, r["shard_mb"])
+        excess = r["dp_step"] + r["edp_step"] - r["work"]
+        opts = [(float(t_stage[j]), float(max(0.0, excess[j])), float(r["opt_step"][j]), cand[j])
+                for j in np.flatnonzero(mem <= self.budget)]
+        return _pareto(opts)
+
+    def layout(self, bnds, combo) -> Layout:
+        tu = self.tu
+        stages = []
+        for i, (_, _, _, (f, rf, _, _, mods)) in enumerate(combo):
+            n = bnds[i + 1] - bnds[i]
+            etp, ep, edp = self.fl[f]
+            stages.append(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=etp, ep=ep, edp=edp, recompute_full=rf,
+                                recompute_selective=(n - rf) if mods else 0, recompute_modules=mods or ("core_attn",)))
+        return Layout(world=self.problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
+                      cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
+                      micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
+                      master=self.problem.train.master, stages=tuple(stages))
+
+
+def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
+                where: Optional[dict] = None) -> BruteResult:
+    """`where` pins tuple fields (as planner.solve.search's `fixed`)."""
+    t0 = time.perf_counter()
+    over = lambda: time_limit is not None and time.perf_counter() - t0 > time_limit
+    tuples = [tu for tu in enumerate_tuples(problem)
+              if not where or all(getattr(tu, k) == v for k, v in where.items())]
+    capped = False
+    if max_tuples is not None and len(tuples) > max_tuples:
+        tuples, capped = tuples[:max_tuples], True
+    L = problem.model.layers
+    best: Optional[tuple[float, Layout]] = None
+    done = 0
+    for tu in tuples:
+        if over():
+            capped = True
+            break
+        done += 1
+        fl = folds(problem, tu.stage_ranks)
+        # target: uniform expert fold — an engine that sets EP / ETP once runs one folding in
+        # every stage, among those its fold rules allow (planner.layout target.* rules)
+        uniform = getattr(problem.train, "target", "bundle") != "bundle"
+        groups = [[f] for f in fl if not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
+                                                            etp=f[0], ep=f[1], edp=f[2])] if uniform else [fl]
+        # target megatron: one recompute form for the model (engine_recompute.megatron_recompute)
+        forms = megatron_forms(problem, tu.vpp) if getattr(problem.train, "target", "bundle") == "megatron" \
+            else [None]
+        for sc in (_Scorer(problem, tu, g) for g in groups):
+            memo: dict = {}
+            for bnds in _splits(L, tu.pp, tu.vpp):
+                if over():
+                    capped = True
+                    break
+                for form in forms:
+                    per_stage = []
+                    for i in range(tu.pp):
+                        n = bnds[i + 1] - bnds[i]
+                        only = None if form is None else (form[0] and megatron_block_full(n, form[0], tu.vpp), form[1])
+                        key = (i, bnds[i], bnds[i + 1], only)
+                        if key not in memo:
+                            memo[key] = [] if only is not None and only[0] is None else \
+                                sc.options(i, bnds[i], bnds[i + 1], only)
+                        per_stage.append(memo[key])
+                    if any(not o for o in per_stage):
+                        continue
+                    for n_combo, combo in enumerate(product(*per_stage)):
+                        if n_combo % 4096 == 4095 and over():
+                            capped = True
+                            break
+                        step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
+                                                  [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
+                        if best is None or step < best[0]:
+                            best = (step, sc.layout(bnds, combo))
+    wall = time.perf_counter() - t0
+    return BruteResult(best[0] * 1e9 if best else None, best[1] if best else None, len(tuples), wall, capped, done)

@@ -1,0 +1,369 @@
+"""Outer search: enumerate every legal tuple, bound each one vectorised, visit them best
+bound first, solve the survivors' stage models with CP-SAT, stop when no remaining bound
+can beat the K-th best plan found.
+
+The bounds (solvers/bounds.py) are valid for every choice the inner model can make, so
+a tuple is skipped only when it cannot beat the K-th plan: OPTIMAL means proven.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+from planner import costmodel as cm
+from planner.safeio import validate
+from planner.layout import Layout, check
+from planner.specs import Problem
+from planner.solve.bounds import bounds, lagrangian
+from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
+from planner.solve.space import PerTuple, Tables, enumerate_tuples, tables, undominated
+from planner.solve.stage_model import solve_stages
+
+
+@dataclass
+class Candidate:
+    layout: Layout
+    estimate: cm.Estimate
+    objective_ns: float          # step time in ns as the stage model sees it (integer tables)
+    status: str
+
+
+@dataclass
+class SearchResult:
+    plans: list[Candidate]
+    status: str                  # OPTIMAL (proved) | FEASIBLE (time limit) | INFEASIBLE
+    wall_s: float
+    tuples: int
+    pruned: int
+    cpsat_calls: int
+    bound_pruned: int            # pruned by the memory bound
+    evaluated: list = field(default_factory=list)       # the layout the stage model chose for each solved tuple
+    min_memory: Optional[dict] = None                                  # when nothing fits
+
+
+TUPLE_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "order", "micro_batch", "sharding")
+FOLD_FIELDS = ("etp", "ep", "edp")
+
+
+def _require_overlap(problem: Problem) -> None:
+    """The stage model hides each stage's gradient reduction behind its last micro-batch."""
+    if not problem.train.overlap_grad_reduce:
+        raise ValueError("train.overlap_grad_reduce: the search plans with the gradient reduction overlapped "
+                         "(Megatron --overlap-grad-reduce, which foldplan's export sets); set it true")
+
+
+def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
+           progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
+           fold_filter: Optional[Callable] = None) -> SearchResult:
+    """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
+    and `explain --layout` use it to complete a partial layout with its best split);
+    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
+    t0 = time.perf_counter()
+    fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
+    _require_overlap(problem)
+    tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed})
+    if not tuples:
+        return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
+                            min_memory={"reason": "no legal degree tuple"})
+    want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
+    tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter))
+    parts: dict = {}
+    t_lb, m_lb = bounds(problem, tab, parts)
+    budget = problem.cluster.memory_budget_gib * cm.GiB
+    feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
+    # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
+    order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
+    line = _Line(problem, tab, parts, t_lb)
+    best: list[Candidate] = []
+    calls, status, evaluated = 0, "OPTIMAL", []
+    per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
+    visited, spent, unsafe = 0, 0.0, 0             # spent: CP-SAT deterministic time, not wall time
+    nxt = 0
+    while True:
+        kth = best[top - 1].objective_ns if len(best) >= top else np.inf
+        fresh = order[nxt] if nxt < len(order) else None
+        fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
+        take_fresh = fresh is not None and (not line.heap or fresh_key < line.heap[0][:2])
+        if take_fresh and t_lb[fresh] >= kth:
+            nxt, take_fresh = len(order), False        # the order is sorted: no fresh tuple can beat it
+        if not take_fresh and (not line.heap or line.heap[0][0] >= kth):
+            break                                  # nothing left can beat the K-th plan
+        remaining = time_limit - spent                 # which plan comes back never depends on the clock
+        if remaining <= 0:
+            status = "FEASIBLE"
+            break
+        if take_fresh:
+            # the next block of fresh tuples (bound order)
+            block, size = [], line.block_size("fresh")
+            while nxt < len(order) and len(block) < size and t_lb[order[nxt]] < kth:
+                block.append(int(order[nxt]))
+                nxt += 1
+            safe = _solver_safe(problem, tab, block)
+            unsafe += int((~safe).sum())
+            line.fresh([ti for ti, ok in zip(block, safe) if ok], kth)
+            continue
+        got = line.visit(kth)
+        if got is None:
+            continue
+        spent += DP_S * got[0]
+        if got[1] is None:
+            continue
+        ti, lb, fl, dp, rows = got[1]
+        if progress and calls % 25 == 0:
+            progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
+                     f"{len(best)} plans")
+        visited += 1
+        cutoff = best[top - 1].objective_ns if len(best) >= top else None
+        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff,
+                           rows=rows, hint=dp, lower_ns=lb, floors=fl)
+        calls += 1
+        spent += CALL_S + sol.det_s                    # work, counted the same on every machine
+        if sol.layout is None:
+            if sol.status == "UNKNOWN":
+                status = "FEASIBLE"
+            continue
+        if sol.status != "OPTIMAL":
+            status = "FEASIBLE"
+        evaluated.append(sol.layout)
+        cand = Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status)
+        best.append(cand)
+        best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
+        del best[top:]
+    wall = time.perf_counter() - t0
+    pruned = len(tuples) - visited
+    if not best:
+        return SearchResult([], "INFEASIBLE" if status == "OPTIMAL" else status, wall, len(tuples), pruned, calls,
+                            int((~feasible).sum()) + unsafe, evaluated, min_memory=min_memory(problem, tab, m_lb))
+    for cand in best:                       # the float model's full estimate, top K only
+        check(cand.layout, problem)
+        cand.estimate = cm.evaluate(problem, cand.layout)
+    wall = time.perf_counter() - t0
+    return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
+
+
+def _fold_keep(want: dict, fold_filter: Optional[Callable]) -> Optional[Callable]:
+    """The foldings a search keeps: those matching the pinned FOLD_FIELDS that `fold_filter`
+    allows (None: all). It reads the tuple fields the filter names (`tuple_key`), or all."""
+    if not want and fold_filter is None:
+        return None
+
+    def keep(tu, f):
+        return (all(f[FOLD_FIELDS.index(k)] == v for k, v in want.items())
+                and (fold_filter is None or fold_filter(tu, f)))
+    if fold_filter is None or hasattr(fold_filter, "tuple_key"):      # `want` reads no tuple field
+        keep.tuple_key = getattr(fold_filter, "tuple_key", lambda tu: ())
+    return keep
+
+
+class _Line:
+    """The tuples waiting for their next visit, best bound first (ties broken by the tuple's
+    fields, for determinism). Each visit refines a tuple's bound and puts it back in line
+    under the new one: first the Lagrangian floor (solvers/bounds.py, blocks of fresh
+    tuples), then the relaxed DP over its stage boundaries (batches of the tuples next in
+    line), then the exact DP (solvers/dpbound.py); the visit after those hands it to
+    CP-SAT. Under an engine's target (one folding for every stage) each folding of a tuple
+    goes on alone after the relaxed DP, under its own exact least bottleneck."""
+
+    def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray):
+        self.problem, self.tab, self.parts, self.t_lb = problem, tab, parts, t_lb
+        self.heap: list = []                       # (bound, key, (tuple index, row or -1))
+        self.state: dict = {}                      # item -> (visits so far, bound, floors[, DP result, rows])
+        self.uniform = getattr(problem.train, "target", "bundle") != "bundle"
+        self.blocks = {"fresh": -1, "window": -1, "relaxed": -1}
+
+    def block_size(self, kind: str) -> int:
+        """The next block of this kind: FIRST_BLOCK, then twice the last, up to BLOCK."""
+        self.blocks[kind] = min(self.blocks[kind] + 1, 8)
+        return min(BLOCK, FIRST_BLOCK << self.blocks[kind])
+
+    def _push(self, ti: int, row: int, visits: int, lb: float, fl: dict, *solved) -> None:
+        heapq.heappush(self.heap, (lb, _key(self.tab.tuples[ti]), (ti, row)))
+        self.state[ti, row] = (visits, lb, fl, *solved)
+
+    def fresh(self, block: list[int], kth: float) -> None:
+        """First visit: the Lagrangian floors of a block of fresh tuples."""
+        parts = self.parts
+        for ti, lg in zip(block, lagrangian(self.problem, self.tab, block)):
+            fl = _int_floors(max(lg, parts["t_lb"][ti]), parts["d_lb"][ti], parts["o_lb"][ti])
+            lb = max(self.t_lb[ti], _floor_ns(self.tab.tuples[ti], fl))
+            if lb < kth:
+                self._push(ti, -1, 0, lb, fl)
+
+    def visit(self, kth: float):
+        """The next visit of the item in front: (relaxed-DP tuples refined, None), or (0,
+        (tuple, bound, floors, DP result, rows)) when it is CP-SAT's turn; None when it can
+        no longer beat `kth`."""
+        _, _, item = heapq.heappop(self.heap)
+        visits, lb, fl, *solved = self.state.pop(item)
+        if lb >= kth:
+            return None
+        if visits == 0:
+            return self._window(item[0], lb, fl, kth), None
+        if visits == 1:
+            return self._relaxed(item[0], lb, fl, kth), None
+        if visits == 2 and item[1] < 0 and self.uniform:
+            self._split_folds(item[0], lb, fl, kth)
+            return 0, None
+        if visits == 2:
+            self._exact(item, lb, fl, kth)
+            return 0, None
+        return 0, (item[0], lb, fl, *solved)
+
+    def _batch(self, ti: int, lb: float, fl: dict, kth: float, visits: int, kind: str):
+        """This tuple and those next in line that wait for the same visit (within BATCH_SLACK
+        of its bound): their indices and states."""
+        block, got, skipped = [ti], {ti: (visits, lb, fl)}, []
+        size = self.block_size(kind)
+        while self.heap and len(block) < size and self.heap[0][0] < min(kth, lb * (1 + BATCH_SLACK)):
+            e = heapq.heappop(self.heap)
+            if self.state[e[2]][0] == visits:
+                block.append(e[2][0])
+                got[e[2][0]] = self.state.pop(e[2])
+            else:
+                skipped.append(e)
+        for e in skipped:
+            heapq.heappush(self.heap, e)
+        return block, got
+
+    def _window(self, ti: int, lb: float, fl: dict, kth: float) -> int:
+        """Second visit: the window floor (dpbound.window_floors: the stage holding the most
+        layers) of this tuple and those next in line; how many it refined."""
+        block, got = self._batch(ti, lb, fl, kth, 0, "window")
+        for tj, ts in zip(block, window_floors(self.problem, self.tab, block)):
+            _, lb_j, fl_j = got[tj]
+            fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], fl_j["o"])
+            lb_j = max(lb_j, _floor_ns(self.tab.tuples[tj], fl_j))
+            if lb_j < kth:
+                self._push(tj, -1, 1, lb_j, fl_j)
+        return len(block)
+
+    def _relaxed(self, ti: int, lb: float, fl: dict, kth: float) -> int:
+        """Third visit: the relaxed DP of this tuple and those next in line (as long as they
+        too wait for it, within BATCH_SLACK of its bound); how many it refined."""
+        block, got = self._batch(ti, lb, fl, kth, 1, "relaxed")
+        t_star, o_star = floors(self.problem, self.tab, block, cap=[CAP * got[tj][2]["t"] for tj in block])
+        for tj, ts, os_ in zip(block, t_star, o_star):
+            _, lb_j, fl_j = got[tj]
+            fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], max(os_, fl_j["o"]))
+            lb_j = max(lb_j, _floor_ns(self.tab.tuples[tj], fl_j))
+            if lb_j < kth:
+                self._push(tj, -1, 2, lb_j, fl_j)
+        return len(block)
+
+    def _split_folds(self, ti: int, lb: float, fl: dict, kth: float) -> None:
+        """One folding for every stage (the engine's target): each folding its own item, in
+        line under its exact least bottleneck."""
+        rows = undominated(self.tab, ti)
+        for r, t_r in zip(rows, uniform_bottleneck(self.problem, self.tab, ti, rows)):
+            fl_r = _int_floors(max(t_r, fl["t"]), fl["d"], fl["o"])
+            lb_r = max(lb, _floor_ns(self.tab.tuples[ti], fl_r))
+            if lb_r < kth:
+                self._push(ti, int(r), 2, lb_r, fl_r)
+
+    def _exact(self, item, lb: float, fl: dict, kth: float) -> None:
+        """Third visit: the exact DP floors (of the tuple, or of one of its foldings)."""
+        ti, row = item
+        tu = self.tab.tuples[ti]
+        rows = undominated(self.tab, ti) if row < 0 else [row]
+        target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
+        dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
+        fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
+        w = tu.vpp * tu.num_microbatches + tu.pp - 1
+        if dp.bnd is not None:
+            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])),
+                            int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
+        lb = max(lb, _floor_ns(tu, fl))
+        if lb < kth:
+            self._push(ti, row, 3, lb, fl, dp, rows)
+
+
+def _int_floors(t: float, d: float, o: float) -> dict:
+    """Integer floors (ns) of the stage model's t_max, d_max, o_max from valid real bounds."""
+    up = lambda v: int(np.ceil(v - 1e-6)) if np.isfinite(v) and v > 0 else (0 if np.isfinite(v) else 2 ** 62)
+    return dict(t=up(t), d=up(d), o=up(o))
+
+
+def _floor_ns(tu, fl: dict) -> float:
+    """The step time (ns) the floors imply: ((V*M + P - 1) * t + V * (d + o)) / V, or the
+    objective floor `obj` (V * step) where one is known."""
+    if fl["t"] >= 2 ** 62 or fl["o"] >= 2 ** 62:
+        return np.inf
+    if "obj" in fl:
+        return fl["obj"] / tu.vpp
+    return ((tu.vpp * tu.num_microbatches + tu.pp - 1) * fl["t"] + tu.vpp * (fl["d"] + fl["o"])) / tu.vpp
+
+
+def _solver_safe(problem: Problem, tab: Tables, tis: list[int]) -> np.ndarray:
+    """validate.solver_safe on these tuples' rows only (their CP-SAT models cannot overflow int64)."""
+    if not tis:
+        return np.zeros(0, bool)
+    idx = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
+    lens = [tab.rows[t].stop - tab.rows[t].start for t in tis]
+    ends = np.cumsum(lens)
+    sub = Tables([tab.tuples[t] for t in tis], [tab.folds[t] for t in tis],
+                 [slice(int(e - n), int(e)) for e, n in zip(ends, lens)],
+                 {t: {q: (a[:len(idx)] if not isinstance(a, PerTuple) and a.strides[0] == 0 else tab.col(t, q, idx))
+                      for q, a in parts.items()} for t, parts in tab.coef.items()})
+    return np.asarray(validate.solver_safe(problem, sub), bool)
+
+
+_ALIASES = {"cu": "cp_ulysses", "cr": "cp_ring"}
+# The time limit is a work budget, not the clock (so the same input and limit give the
+# same plan): each CP-SAT call costs CALL_S nominal seconds (building and presolving the
+# stage model: ~0.05-0.07 s measured on the 64-GPU default) plus its deterministic time.
+CALL_S = 0.05
+DP_S = 0.002                      # one DP bound (solvers/dpbound.py): ~2-20 ms measured
+BLOCK = 512                       # tuples refined together by a vectorised floor, at most: the first
+FIRST_BLOCK = 32                  # block of each kind this many, each next twice the last (a search that
+                                  # needs few refined tuples does not pay for hundreds)
+BATCH_SLACK = 0.03                # a window / relaxed-DP batch: the tuples in line within 3% of the first (no
+                                  # plan bounds the line until CP-SAT's first ones, so a wide batch refines
+                                  # tuples the optimum would have pruned: on DeepSeek-V3 4,096 GPUs at 10%,
+                                  # 2,017 relaxed DPs, at 3% 904, at 1% 709 in more, smaller calls)
+CAP = 1.5                        # the relaxed DP relaxes a stage while its time without recompute is within
+                                  # this factor of the tuple's floor (measured on DeepSeek-V3 4,096 GPUs: the
+                                  # same floors on all 3,722 tuples, 25% less time; at 1.25 DeepSeek-V3 on
+                                  # 1,024 GPUs sent 4x as many tuples on to the exact DP)
+
+
+def _key(tu) -> tuple:
+    return (tu.pp, tu.tp, tu.cp, tu.dp, tu.vpp, tu.cp_kind, tu.cp_ulysses, tu.order, tu.micro_batch, tu.sharding)
+
+
+def _key_layout(L: Layout) -> tuple:
+    return (L.pp, L.tp, L.cp, L.dp, L.vpp, L.cp_kind, L.cp_ulysses, L.order, L.micro_batch, L.sharding,
+            tuple((s.layers, s.fold, s.recompute_full, s.recompute_selective, s.recompute_modules) for s in L.stages))
+
+
+def min_memory(problem: Problem, tab: Tables, m_lb: np.ndarray) -> dict:
+    """When nothing fits: the smallest memory any tuple needs under full recompute and the
+    most even split, and the term that dominates it."""
+    from planner.solve.stage_model import solve_stages as _solve
+    # cheapest-by-bound tuples, re-solved with an unlimited budget to get a real figure
+    idx = np.argsort(m_lb)[:20]
+    best = None
+    for ti in idx:
+        sol = _solve(problem, tab, int(ti), time_limit=2.0, budget_bytes=2**60)
+        if sol.layout is None:
+            continue
+        # minimise memory instead of time: evaluate full recompute on the same split
+        L = sol.layout
+        stages = tuple(s.model_copy(update={"recompute_full": s.num_layers, "recompute_selective": 0})
+                       for s in L.stages) if "full" in problem.train.recompute else L.stages
+        L = L.model_copy(update={"stages": stages})
+        est = cm.evaluate(problem, L)
+        if best is None or est.peak_bytes < best[1].peak_bytes:
+            best = (L, est)
+    if best is None:
+        return {"reason": "no tuple could be evaluated"}
+    L, est = best
+    st = est.stages[est.peak_stage]
+    terms = {"weights": st.weights, "grads": st.grads, "optimizer": st.optimizer,
+             "activations": st.activations, "logits": st.logits, "buffers": st.buffers}
+    dom = max(terms, key=terms.get)
+    return {"layout": L, "peak_gib": est.peak_bytes / cm.GiB, "stage": st.index, "dominant": dom,
+            "terms_gib": {k: v / cm.GiB for k, v in terms.items()}}

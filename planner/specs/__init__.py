@@ -1,0 +1,50 @@
+"""Specs: the model, the cluster and the training shape, as immutable pydantic values
+(`planner.specs.types`), their presets (`planner.specs.catalog`), Hugging Face import
+(`planner.specs.hfconfig`), and `make_problem`, the one constructor the CLI, the audit and the
+tests use. Import from here.
+
+Every spec validates itself and fails with one line that names the field and the
+arithmetic (`kv_heads(5) does not divide heads(32)`).
+"""
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from planner.specs.catalog import (budget_note, gpu_names, load_gpu, load_model, model_names,  # noqa: F401
+                                   problem_from_dict, published)
+from planner.specs.hfconfig import from_hf_config  # noqa: F401
+from planner.specs.types import (DEFAULT_GPU, DEFAULT_HEADROOM, DEFAULT_MODEL, PRESETS, ClusterSpec, GPUSpec,  # noqa: F401
+                                 MLASpec, ModelSpec, MoESpec, Problem, SpecError, TrainSpec, build, one_line,
+                                 parse_size)
+
+
+def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEFAULT_GPU,
+                 gpus: int = 64, gpus_per_node: Optional[int] = None, seq: Union[str, int] = "128k",
+                 global_batch: Union[str, int] = "4M", micro_batches=None, memory_gib: Optional[float] = None,
+                 memory_fraction: Optional[float] = None, **train) -> Problem:
+    """The one constructor the CLI, the audit and the tests use. Raises SpecError (one line)."""
+    m = model if isinstance(model, ModelSpec) else load_model(model)
+    g = load_gpu(gpu)
+    if isinstance(gpus, bool) or not isinstance(gpus, int) or gpus < 1:
+        raise SpecError(f"gpus: must be a positive integer, got {gpus!r}")
+    gpn = gpus_per_node or g.gpus_per_node
+    usable = g.allocatable_gib
+    if memory_gib is not None:
+        if memory_gib <= 0:
+            raise SpecError(f"memory_gib: must be positive, got {memory_gib}")
+        budget = float(memory_gib)
+    else:
+        frac = DEFAULT_HEADROOM if memory_fraction is None else memory_fraction
+        if not 0 < frac <= 1:
+            raise SpecError(f"memory_fraction: must be in (0, 1], got {frac}")
+        budget = usable * frac
+    seq_v = parse_size(seq, "seq")
+    gb = parse_size(global_batch, "global_batch")
+    # a global batch below 64Ki is read as sequences (e.g. 2520), larger as tokens (e.g. 4M)
+    tokens = gb * seq_v if gb < 65536 else gb
+    tdata = dict(seq=seq_v, global_batch_tokens=tokens, **train)
+    if micro_batches:
+        tdata["micro_batches"] = tuple(micro_batches)
+    t = build(TrainSpec, tdata, "train")
+    c = build(ClusterSpec, dict(gpu=g, gpus=gpus, gpus_per_node=gpn, memory_budget_gib=budget), "cluster")
+    return build(Problem, dict(model=m, cluster=c, train=t), "problem")

@@ -1,0 +1,94 @@
+"""The presets' catalogue: model and GPU presets as YAML data in `planner/presets/`, and
+model files (a Hugging Face config.json or a foldplan model YAML/JSON) read safely."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from planner import safeio
+from planner.specs.types import PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
+
+
+def model_names() -> list[str]:
+    return sorted(p.stem for p in (PRESETS / "models").glob("*.yaml"))
+
+
+def gpu_names() -> list[str]:
+    return sorted(p.stem for p in (PRESETS / "gpus").glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def _read_yaml(path: str) -> dict:
+    with open(path) as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict):
+        raise SpecError(f"{path}: expected a mapping of fields")
+    return data
+
+
+def budget_note(cluster) -> str:
+    """How the budget is derived, in one line (plans and reports say which figure it is)."""
+    g = cluster.gpu
+    return (f"budget {cluster.memory_budget_gib:.1f} GiB of allocated tensors per GPU "
+            f"(allocatable {g.allocatable_gib:.1f} = ({g.memory_gib:.2f} GiB total - {g.reserve_gib:.1f} context/NCCL) "
+            f"/ (1 + {g.allocator_margin:.3f} allocator margin))")
+
+
+def load_gpu(name: str) -> GPUSpec:
+    path = PRESETS / "gpus" / f"{name}.yaml"
+    if not path.exists():
+        raise SpecError(f"gpu: unknown preset {name!r} (known: {', '.join(gpu_names())})")
+    data = dict(_read_yaml(str(path)))
+    data.pop("published", None)
+    return build(GPUSpec, {"name": name, **data}, f"gpu {name}")
+
+
+def load_model(name_or_path: str) -> ModelSpec:
+    """A preset name, a Hugging Face config.json, or a foldplan model YAML/JSON."""
+    path = Path(name_or_path)
+    if name_or_path in model_names():
+        data = dict(_read_yaml(str(PRESETS / "models" / f"{name_or_path}.yaml")))
+        data.pop("published", None)
+        return build(ModelSpec, {"name": name_or_path, **data}, f"model {name_or_path}")
+    if not path.suffix and not path.exists():
+        raise SpecError(f"model: unknown preset {name_or_path!r} (known: {', '.join(model_names())})")
+    if not path.exists():
+        raise SpecError(f"model: file {name_or_path} not found")
+    try:                  # a regular file, bounded in size and depth (never a FIFO or /dev/zero)
+        text = safeio.read_text_limited(path, "model", safeio.MAX_SPEC_BYTES)
+        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"model: {path.name}")
+    except safeio.InputError as e:
+        raise SpecError(str(e)) from None
+    if not isinstance(data, dict):
+        raise SpecError(f"model: {path.name} should hold a mapping of fields")
+    if "hidden_size" in data or "model_type" in data:
+        from planner.specs.hfconfig import from_hf_config
+        return from_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
+    data.pop("published", None)
+    return build(ModelSpec, {"name": path.stem, **data}, f"model {path.name}")
+
+
+def published(name: str) -> dict:
+    """The published figures recorded beside a model preset (for tests and reports)."""
+    raw = dict(_read_yaml(str(PRESETS / "models" / f"{name}.yaml")).get("published", {}))
+    return {k: (float(v) if k != "source" else v) for k, v in raw.items()}
+
+
+def problem_from_dict(d: dict) -> Problem:
+    """A Problem back from its `Problem.to_dict()` form (a plan file's `problem`)."""
+    c = d["cluster"]
+    gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
+    fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
+                                "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
+                                "allocator_margin", "sm_count", "gemm_tile", "attention_half_block",
+                                "flash2_attention_efficiency", "flash2_attention_half_block") if k in c}
+    if gpu is None:
+        gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
+    else:
+        gpu = gpu.model_copy(update={"memory_gib": c.get("memory_gib", gpu.memory_gib), **fields})
+    return Problem(model=ModelSpec(**d["model"]),
+                   cluster=ClusterSpec(gpu=gpu, gpus=c["gpus"], gpus_per_node=c["gpus_per_node"],
+                                       memory_budget_gib=c["memory_budget_gib"]),
+                   train=TrainSpec(**d["train"]))

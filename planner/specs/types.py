@@ -1,0 +1,383 @@
+"""Spec values: the model, the cluster and the training shape, as immutable pydantic values
+(`planner.specs` is the module to import: it adds the presets and `make_problem`).
+
+Long, documented names live here; the short axis names (tp, cp, dp, ...) live in
+`planner.layout`. Every spec validates itself and fails with one line that names the
+field and the arithmetic (`kv_heads(5) does not divide heads(32)`).
+
+Presets are YAML data in `planner/presets/{models,gpus}/`; `load_model` also reads a
+Hugging Face `config.json` or a foldplan model YAML from a local file.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from planner.safeio import validate
+
+PRESETS = Path(__file__).parent / "presets"
+DEFAULT_MODEL = "mixtral-8x7b"
+DEFAULT_GPU = "h100-sxm"
+# Plans keep 5% below the allocatable memory by default (--memory-fraction 0.95): room
+# for allocator spikes the model does not see (fragmentation of NCCL and cuBLAS
+# workspaces), so a plan is not at the edge a real run falls off.
+DEFAULT_HEADROOM = 0.95
+
+
+class SpecError(ValueError):
+    """A spec could not be built. The message is one line, naming the field."""
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    # every field of every spec: no bool for a number, inside planner.safeio.validate.BOUNDS
+    @field_validator("*", mode="before")
+    @classmethod
+    def _raw(cls, v, info):
+        return validate.spec_field_before(cls.__name__, info.field_name, cls.model_fields[info.field_name].annotation, v)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _bounded(cls, v, info):
+        return validate.spec_field_after(cls.__name__, info.field_name, v)
+
+
+# --------------------------------------------------------------------------- sizes
+
+_SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+
+
+def parse_size(text: Union[str, int], field: str = "value") -> int:
+    """`128k` -> 131072, `1M` -> 1048576, `4096` -> 4096 (binary suffixes, as sequence
+    lengths are quoted). Raises SpecError naming `field` on anything else."""
+    if isinstance(text, bool) or (isinstance(text, str) and len(text) > 32):
+        raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {str(text)[:40]!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)\s*", str(text))
+        if not m:
+            raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {text!r}")
+        number = float(m.group(1)) * _SUFFIX[m.group(2).lower()]
+        if number != int(number):
+            raise SpecError(f"{field}: {text!r} is not a whole number")
+        value = int(number)
+    if value <= 0:
+        raise SpecError(f"{field}: must be positive, got {text!r}")
+    return value
+
+
+# --------------------------------------------------------------------------- model
+
+class MLASpec(_Spec):
+    """Multi-head latent attention (DeepSeek-V2/V3)."""
+    q_lora_rank: int = Field(0, ge=0, description="rank of the query down-projection (0 = plain q_proj)")
+    kv_lora_rank: int = Field(..., gt=0, description="rank of the compressed KV latent")
+    qk_rope_head_dim: int = Field(..., gt=0, description="per-head dims carrying RoPE (shared key part)")
+    qk_nope_head_dim: int = Field(..., gt=0, description="per-head query/key dims without RoPE")
+    v_head_dim: int = Field(..., gt=0, description="per-head value dims")
+
+
+class MoESpec(_Spec):
+    """The routed-expert part of a Mixture-of-Experts model."""
+    experts: int = Field(..., gt=0, description="routed experts per MoE layer")
+    top_k: int = Field(..., gt=0, description="experts each token is sent to")
+    expert_ffn_hidden: int = Field(..., gt=0, description="intermediate width of one routed expert")
+    shared_experts: int = Field(0, ge=0, description="always-on shared experts per MoE layer")
+    shared_ffn_hidden: int = Field(0, ge=0, description="intermediate width of ONE shared expert")
+    first_dense_layers: int = Field(0, ge=0, description="leading layers that use the dense FFN instead")
+    layer_freq: Union[int, list[int]] = Field(
+        1, description="int N: layer i is MoE iff i >= first_dense_layers and i % N == 0; "
+                       "or a 0/1 list with one entry per layer (Megatron --moe-layer-freq)")
+    router_score: Literal["softmax", "sigmoid"] = Field("softmax", description="router score function")
+    router_bias: bool = Field(False, description="auxiliary-loss-free expert bias (DeepSeek-V3)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.top_k > self.experts:
+            raise ValueError(f"top_k({self.top_k}) exceeds experts({self.experts})")
+        if self.shared_experts and not self.shared_ffn_hidden:
+            raise ValueError(f"shared_experts({self.shared_experts}) needs shared_ffn_hidden > 0")
+        if isinstance(self.layer_freq, int) and self.layer_freq < 1:
+            raise ValueError(f"layer_freq({self.layer_freq}) must be >= 1")
+        if isinstance(self.layer_freq, list) and any(v not in (0, 1) for v in self.layer_freq):
+            raise ValueError("layer_freq list entries must be 0 or 1")
+        return self
+
+
+class ModelSpec(_Spec):
+    """A decoder-only transformer, dense or MoE (field names follow the plan schema)."""
+    name: str = Field("custom", description="preset or file name, for reports")
+    layers: int = Field(..., gt=0, description="transformer layers (excluding MTP modules)")
+    hidden: int = Field(..., gt=0, description="model width h")
+    heads: int = Field(..., gt=0, description="attention (query) heads a")
+    kv_heads: int = Field(..., gt=0, description="key/value heads (GQA groups); = heads for MHA")
+    head_dim: int = Field(..., gt=0, description="per-head dim of q/k/v (GQA); for MLA see `mla`")
+    vocab: int = Field(..., gt=0, description="vocabulary size V (embedding rows)")
+    ffn_hidden: int = Field(0, ge=0, description="dense FFN intermediate width (0 if every layer is MoE)")
+    gated: bool = Field(True, description="SwiGLU-style gated FFN (3 matrices) instead of 2")
+    tied_embeddings: bool = Field(False, description="output head shares the embedding matrix")
+    norm: Literal["rmsnorm", "layernorm"] = Field("rmsnorm", description="norm kind (layernorm has a bias)")
+    qk_norm: bool = Field(False, description="per-head RMSNorm on q and k (Qwen3, OLMoE)")
+    attention: Literal["gqa", "mla"] = Field("gqa", description="gqa (incl. MHA) or mla (DeepSeek)")
+    mla: Optional[MLASpec] = Field(None, description="MLA dimensions when attention == 'mla'")
+    moe: Optional[MoESpec] = Field(None, description="routed experts; None for a dense model")
+    mtp_layers: int = Field(0, ge=0, description="multi-token-prediction modules (DeepSeek-V3: 1)")
+    linear_bias: bool = Field(False, description="biases on attention/FFN linears (GPT-2/3 style)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.heads % self.kv_heads:
+            raise ValueError(f"kv_heads({self.kv_heads}) does not divide heads({self.heads})")
+        if self.attention == "mla" and self.mla is None:
+            raise ValueError("attention 'mla' needs the mla dimensions")
+        if self.moe is None and self.ffn_hidden == 0:
+            raise ValueError("a dense model needs ffn_hidden > 0")
+        if self.moe is not None:
+            n_dense = sum(1 for moe in self.moe_layers() if not moe)
+            if n_dense and self.ffn_hidden == 0:
+                raise ValueError(f"{n_dense} dense layers need ffn_hidden > 0")
+            if isinstance(self.moe.layer_freq, list) and len(self.moe.layer_freq) != self.layers:
+                raise ValueError(f"moe.layer_freq has {len(self.moe.layer_freq)} entries, layers is {self.layers}")
+            if self.moe.first_dense_layers > self.layers:
+                raise ValueError(f"moe.first_dense_layers({self.moe.first_dense_layers}) exceeds layers({self.layers})")
+        return self
+
+    def moe_layers(self) -> list[bool]:
+        """is_moe[i] for each transformer layer i (see docs/plan-schema.md)."""
+        if self.moe is None:
+            return [False] * self.layers
+        freq = self.moe.layer_freq
+        if isinstance(freq, list):
+            return [bool(v) for v in freq]
+        return [i >= self.moe.first_dense_layers and i % freq == 0 for i in range(self.layers)]
+
+    @property
+    def is_moe(self) -> bool:
+        return self.moe is not None and any(self.moe_layers())
+
+
+# --------------------------------------------------------------------------- cluster
+
+class GPUSpec(_Spec):
+    """One accelerator kind, from the vendor's datasheet (see presets/gpus/*.yaml for sources)."""
+    name: str = Field(..., description="preset name")
+    memory_gib: float = Field(..., gt=0, description="HBM per GPU in GiB (2^30 bytes)")
+    peak_flops: float = Field(..., gt=0, description="dense (not sparse) BF16 tensor FLOP/s")
+    hbm_bw: float = Field(..., gt=0, description="HBM bandwidth, bytes/s")
+    hbm_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of hbm_bw in elementwise kernels")
+    intra_node_bw: float = Field(..., gt=0, description="scale-up link bandwidth per GPU, one direction, bytes/s")
+    inter_node_bw: float = Field(..., gt=0, description="scale-out NIC bandwidth per GPU, one direction, bytes/s")
+    gpus_per_node: int = Field(8, gt=0, description="GPUs sharing one scale-up (NVLink) domain")
+    latency_s: float = Field(5e-6, ge=0, description="latency per collective hop, seconds")
+    compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
+    attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")
+    bus_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of link bandwidth in collectives")
+    sm_count: int = Field(132, gt=0, description="streaming multiprocessors (compute units): GEMM wave quantisation")
+    gemm_tile: tuple[int, int] = Field((128, 256), description="output tile (rows x cols) of the large bf16 GEMM "
+                                                                "kernels: GEMM tile and wave quantisation")
+    attention_half_block: float = Field(400.0, gt=0, description=(
+        "block length (tokens) at which the fused causal attention kernel reaches half its long-block "
+        "throughput: attention efficiency x L / (L + this)"))
+    flash2_attention_efficiency: Optional[float] = Field(None, gt=0, le=1, description=(
+        "attention efficiency of FlashAttention-2 (PyTorch SDPA's flash backend) where the preset's own "
+        "curve is a faster fused kernel (cuDNN / FlashAttention-3 on Hopper); TrainSpec.attention_kernel "
+        "flash2 reads it. None: this preset has no FlashAttention-2 curve"))
+    flash2_attention_half_block: Optional[float] = Field(None, gt=0, description=(
+        "FlashAttention-2's half-throughput block length (tokens), as attention_half_block"))
+    memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
+    reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")
+    allocator_margin: float = Field(0.056, ge=0, le=1, description="caching allocator: reserved bytes over allocated")
+    source: str = Field("", description="where the figures come from")
+
+    def attention_curve(self, kernel: str) -> tuple[float, float]:
+        """(efficiency, half block) of the fused causal attention kernel ``kernel`` (TrainSpec.attention_kernel)."""
+        if kernel == "fused":
+            return self.attention_efficiency, self.attention_half_block
+        if self.flash2_attention_efficiency is None:
+            raise SpecError(f"attention_kernel: gpu {self.name!r} has no flash2 curve (its preset sets no "
+                            f"flash2_attention_efficiency); use attention_kernel fused")
+        return self.flash2_attention_efficiency, self.flash2_attention_half_block or self.attention_half_block
+
+    def attention_name(self, kernel: str) -> str:
+        """How reports name the kernel ``kernel`` on this GPU."""
+        return ("FlashAttention-2" if kernel == "flash2"
+                else f"the {self.name} preset's fused attention (cuDNN / FlashAttention-3 on Hopper)")
+
+    @property
+    def allocatable_gib(self) -> float:
+        """Peak allocated bytes (GiB) the GPU can hold: (total - context) / (1 + allocator margin)."""
+        return (self.memory_gib - self.reserve_gib) / (1 + self.allocator_margin)
+
+
+class ClusterSpec(_Spec):
+    """The GPUs of one job."""
+    gpu: GPUSpec = Field(..., description="accelerator kind")
+    gpus: int = Field(..., gt=0, description="GPUs in the job (world size N)")
+    gpus_per_node: int = Field(..., gt=0, description="GPUs per NVLink domain (8 for HGX, 72 for NVL72)")
+    memory_budget_gib: float = Field(..., gt=0, description="memory a plan may use per GPU, GiB (after reserve)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        n, g = self.gpus, self.gpus_per_node
+        if n > g and n % g:
+            raise ValueError(f"gpus({n}) is not a multiple of gpus_per_node({g})")
+        if n < g and g % n:
+            raise ValueError(f"gpus({n}) does not divide gpus_per_node({g})")
+        return self
+
+
+# --------------------------------------------------------------------------- train
+
+RecomputeKind = Literal["none", "selective", "full"]
+CPKind = Literal["ring", "ulysses", "hybrid"]
+ShardingKind = Literal["none", "zero1", "zero2", "zero3"]
+
+
+class TrainSpec(_Spec):
+    """The training shape and numerics."""
+    seq: int = Field(..., gt=0, description="sequence length S in tokens (accepts 128k, 1M)")
+    global_batch_tokens: int = Field(..., gt=0, description="tokens per optimizer step (e.g. 4M)")
+    micro_batches: tuple[int, ...] = Field((1, 2, 4), description="micro-batch sizes (sequences) to consider")
+    recompute: tuple[RecomputeKind, ...] = Field(("none", "selective", "full"), description="recompute kinds allowed")
+    cp_kinds: tuple[CPKind, ...] = Field(("ring", "ulysses", "hybrid"), description="context-parallel kinds allowed")
+    capacity_factor: Optional[float] = Field(None, gt=0, description="MoE capacity factor; None = dropless")
+    distributed_optimizer: bool = Field(True, description="False: only sharding 'none' (DDP) is considered")
+    shardings: tuple[ShardingKind, ...] = Field(("zero1", "zero2", "zero3"), description=(
+        "data-parallel sharding kinds the search may choose (none = DDP is never cheaper than zero1 "
+        "in this model: as much traffic, more memory)"))
+    master: Literal["bf16+fp32", "fp32"] = Field("bf16+fp32", description=(
+        "bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); fp32: FSDP2 mixed precision"))
+    recompute_modules: tuple[str, ...] = Field(
+        ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj"),
+        description="Megatron recompute modules the search may choose per stage (those the model has)")
+    grad_bytes: int = Field(4, ge=2, le=4, description="bytes per gradient element (Megatron keeps fp32 main grads)")
+    grad_reduce_bytes: int = Field(4, ge=2, le=4, description="bytes per element on the wire in gradient "
+                                                               "reductions (2 = --grad-reduce-in-bf16)")
+    overlap_grad_reduce: bool = Field(True, description=(
+        "the per-step gradient reduction runs behind the last micro-batch (Megatron-LM --overlap-grad-reduce, "
+        "off by Megatron's default; FSDP2, torchtitan and the bundle always overlap; foldplan's Megatron export "
+        "sets it): False exposes the whole reduction after the last backward. The search plans with it on"))
+    logit_bytes: float = Field(10, ge=2, le=16, description=(
+        "bytes per [tokens x vocab/tp] logit element at the loss's peak: 10 for Megatron's vocab-parallel "
+        "cross entropy (bf16 logits + fp32 softmax + fp32 grad), 12 for torch eager F.cross_entropy on "
+        ".float() logits (torchtitan, the bundle: fp32 log-softmax + its grad + the input grad)"))
+    kernels: Literal["fused", "eager"] = Field("fused", description=(
+        "elementwise kernels: fused (Megatron-Core / Transformer Engine's kernels, torch.compile) or eager "
+        "(torchtitan's modules without torch.compile, and the bundle's own: RMSNorm, RoPE, SwiGLU one kernel "
+        "per op; planner.costmodel.formulas)"))
+    attention_kernel: Literal["fused", "flash2"] = Field("fused", description=(
+        "the causal attention kernel: fused (the GPU preset's curve: Transformer Engine / cuDNN or "
+        "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere) or flash2 (FlashAttention-2, what PyTorch's "
+        "SDPA ran on Hopper while its cuDNN backend was opt-in: pytorch/pytorch#138522, Oct 2024)"))
+    flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
+    dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
+    sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
+    moe_imbalance: float = Field(1.1, ge=1, description="busiest expert rank's tokens / mean, dropless routing")
+    max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
+    target: Literal["bundle", "megatron", "torchtitan"] = Field("bundle", description=(
+        "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron or "
+        "torchtitan (their flags: one expert folding for all stages; planner/targets.py has their rules)"))
+
+    @field_validator("seq", "global_batch_tokens", mode="before")
+    @classmethod
+    def _size(cls, v, info):
+        try:
+            return parse_size(v, info.field_name)
+        except SpecError as e:
+            raise ValueError(str(e).split(": ", 1)[1]) from None
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.global_batch_tokens % self.seq:
+            raise ValueError(f"global_batch_tokens({self.global_batch_tokens}) is not a multiple of seq({self.seq})")
+        if not self.micro_batches or min(self.micro_batches) < 1:
+            raise ValueError("micro_batches must be positive integers")
+        if not self.recompute:
+            raise ValueError("recompute must allow at least one kind")
+        if not self.cp_kinds:
+            raise ValueError("cp_kinds must allow at least one kind")
+        if not self.shardings:
+            raise ValueError("shardings must allow at least one kind")
+        from planner.layout import RECOMPUTE_MODULES
+        bad = [k for k in self.recompute_modules if k not in RECOMPUTE_MODULES]
+        if bad:
+            raise ValueError(f"recompute_modules: unknown {', '.join(bad)} (known: {', '.join(RECOMPUTE_MODULES)})")
+        if "op" in self.recompute_modules and len(self.recompute_modules) > 1:
+            raise ValueError("recompute_modules: op (torchtitan per-op SAC) replaces a layer's save set and is "
+                             "searched alone, not with " + ", ".join(k for k in self.recompute_modules if k != "op"))
+        return self
+
+    @property
+    def allowed_shardings(self) -> tuple[str, ...]:
+        """What the search considers: `shardings`, or only DDP without a distributed optimizer."""
+        return ("none",) if not self.distributed_optimizer else self.shardings
+
+    @property
+    def global_batch(self) -> int:
+        """Sequences per optimizer step."""
+        return self.global_batch_tokens // self.seq
+
+
+class Problem(_Spec):
+    """What the planner is asked: this model, on these GPUs, with this training shape."""
+    model: ModelSpec
+    cluster: ClusterSpec
+    train: TrainSpec
+
+    @model_validator(mode="after")
+    def _attention_kernel(self):
+        self.cluster.gpu.attention_curve(self.train.attention_kernel)     # a kernel the GPU preset has a curve for
+        return self
+
+    def to_dict(self) -> dict:
+        return {
+            "model": self.model.model_dump(mode="json"),
+            "cluster": {"gpu": self.cluster.gpu.name, "gpus": self.cluster.gpus,
+                        "gpus_per_node": self.cluster.gpus_per_node,
+                        "memory_gib": self.cluster.gpu.memory_gib,
+                        "memory_budget_gib": self.cluster.memory_budget_gib,
+                        "peak_flops": self.cluster.gpu.peak_flops,
+                        "hbm_bw": self.cluster.gpu.hbm_bw,
+                        "hbm_efficiency": self.cluster.gpu.hbm_efficiency,
+                        "intra_node_bw": self.cluster.gpu.intra_node_bw,
+                        "inter_node_bw": self.cluster.gpu.inter_node_bw,
+                        "latency_s": self.cluster.gpu.latency_s,
+                        "compute_efficiency": self.cluster.gpu.compute_efficiency,
+                        "attention_efficiency": self.cluster.gpu.attention_efficiency,
+                        "bus_efficiency": self.cluster.gpu.bus_efficiency,
+                        "reserve_gib": self.cluster.gpu.reserve_gib,
+                        "allocator_margin": self.cluster.gpu.allocator_margin,
+                        "sm_count": self.cluster.gpu.sm_count,
+                        "gemm_tile": list(self.cluster.gpu.gemm_tile),
+                        "attention_half_block": self.cluster.gpu.attention_half_block,
+                        "flash2_attention_efficiency": self.cluster.gpu.flash2_attention_efficiency,
+                        "flash2_attention_half_block": self.cluster.gpu.flash2_attention_half_block,
+                        "budget_of": "peak allocated tensor bytes per GPU (torch.cuda.max_memory_allocated)"},
+            "train": self.train.model_dump(mode="json"),
+        }
+
+
+# --------------------------------------------------------------------------- errors
+
+def one_line(err: ValidationError, prefix: str = "") -> str:
+    """pydantic's multi-line report -> `field: message` on one line."""
+    parts = []
+    for e in err.errors():
+        loc = ".".join(str(x) for x in e["loc"])
+        msg = e["msg"].removeprefix("Value error, ")
+        parts.append(f"{prefix}{loc}: {msg}" if loc else f"{prefix.rstrip('.') + ': ' if prefix else ''}{msg}")
+    return "; ".join(parts)
+
+
+def build(cls, data: dict, what: str):
+    try:
+        return cls(**data)
+    except ValidationError as e:
+        raise SpecError(f"{what}: {one_line(e)}") from None
+    except TypeError as e:
+        raise SpecError(f"{what}: {e}") from None
