@@ -16,7 +16,7 @@ What the sources leave open, and how each row resolves it:
   F25  VPP, micro-batch, recompute, rank order and the stage split are not stated: the
        benchmark fixes the stated degrees (TP, CP, EP, ETP, PP; DP follows) and lets the
        planner choose the rest under the cost model (what a performance engineer tuning
-       the run would do) as Megatron-LM's flags can say it (planner.engines.targets, target
+       the run would do) as Megatron-LM's flags can say it (planner.solve.targets, target
        megatron: its rank order tp-cp-dp-pp, one expert folding, one recompute form for
        the whole model, its fused cross entropy's logit bytes), with Megatron's
        distributed optimizer (zero1, the MCore default for these runs), no dropout. The
@@ -41,7 +41,8 @@ from pathlib import Path
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner.engines import targets
+from planner.engines import constraints
+from planner.solve import targets
 from planner.costmodel.values import layout_values, model_values
 from planner.specs import ModelSpec, load_model, make_problem
 
@@ -79,7 +80,7 @@ class MoERun:
         return self.gpus // (self.tp * self.cp * self.pp)
 
     def problem(self):
-        engine = {**targets.train_defaults("megatron"), "shardings": ("zero1",)}
+        engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",)}
         return make_problem(model=self.model, gpu="h100-sxm", gpus=self.gpus, seq=4096,
                             global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0, **engine)
 

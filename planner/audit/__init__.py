@@ -9,8 +9,8 @@ load on first use, so the CLI's parser can read ``options`` without the parsers.
 """
 import importlib
 
-_LAZY = {"load": ".detect", "framework_rules": "planner.engines.startup", "AuditParseError": "planner.engines.foreign",
-         "Finding": "planner.engines.foreign", "ForeignConfig": "planner.engines.foreign"}
+_LAZY = {"load": ".detect", "framework_rules": "planner.engines.startup", "AuditParseError": "planner.layout.foreign",
+         "Finding": "planner.layout.foreign", "ForeignConfig": "planner.layout.foreign"}
 
 
 def __getattr__(name):

@@ -37,7 +37,7 @@ import planner.layout.strings as layoutstr
 import planner.engines.megatron.read as megatron
 import planner.engines.megatron.read_yaml as megatron_yaml
 import planner.engines.torchtitan.read as torchtitan
-from planner.engines.foreign import AuditParseError, ForeignConfig
+from planner.layout.foreign import AuditParseError, ForeignConfig
 
 FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
 
 SCHEMA = "foldplan.plans/1"
 

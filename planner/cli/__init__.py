@@ -68,7 +68,7 @@ def cmd_plan(a) -> int:
     from planner import plan as planmod
     from planner import report
     from planner.cli import sweep
-    from planner.engines import targets
+    from planner.solve import targets
     if getattr(a, "sweep", None):
         return _plan_sweep(a)
     problem = problem_args.build_problem(a)
@@ -127,7 +127,7 @@ def _plan_sweep(a) -> int:
     from planner import plan as planmod
     from planner import report
     from planner.cli import sweep
-    from planner.engines import targets
+    from planner.solve import targets
     rows, docs = [], []
     for point, b in sweep.points(a, a.sweep):
         problem = problem_args.build_problem(b)
@@ -267,7 +267,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
     p.add_argument("--target", default="bundle", choices=["bundle", "megatron", "torchtitan"],
-                   help="the engine that runs the plan: its rules bound the search (planner/targets.py)")
+                   help="the engine that runs the plan: its rules bound the search (planner/engines/<target>/rules.py)")
     p.add_argument("--no-engines", action="store_true", help="skip the best Megatron / torchtitan plans that "
                    "the text output prices the bundle plan against (two more searches)")
     p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
@@ -316,7 +316,7 @@ def parser() -> argparse.ArgumentParser:
 
 # the input errors of modules the CLI imports on demand: one can only be raised once its
 # module is loaded, so the modules already in sys.modules are the ones to catch
-_ERRORS = (("planner.plan", "PlanFileError"), ("planner.engines.foreign", "AuditParseError"),
+_ERRORS = (("planner.plan", "PlanFileError"), ("planner.layout.foreign", "AuditParseError"),
            ("planner.engines.errors", "ExportError"), ("planner.bundle.codegen", "BundleError"))
 
 

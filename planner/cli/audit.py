@@ -23,7 +23,7 @@ from planner.audit.audit import AuditReport, run_audit
 from planner.audit.options import add_arguments  # noqa: F401  (the CLI parser reads it there)
 from planner.audit.audit_problem import TITAN_PRESETS, config_model, missing_shapes
 from planner.audit.detect import load
-from planner.engines.foreign import AuditParseError, ForeignConfig
+from planner.layout.foreign import AuditParseError, ForeignConfig
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

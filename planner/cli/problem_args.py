@@ -24,11 +24,11 @@ def _csv(text, field, allowed=None):
 
 def build_problem(a, gpus_default=64):
     """The Problem of parsed CLI arguments `a` (one-line SpecError on a bad value)."""
-    from planner.engines import targets
-    # the target's search defaults (planner/targets.py): master, sharding, CP and recompute
-    # modules its engine can set; the flags below override them
+    from planner.engines import constraints
+    # the target's search defaults (DEFAULTS in planner/engines/<target>/rules.py): master,
+    # sharding, CP and recompute modules its engine can set; the flags below override them
     target = getattr(a, "target", None) or "bundle"
-    kw = dict(targets.train_defaults(target))
+    kw = constraints(target).train_defaults()
     if a.micro_batch:
         kw["micro_batches"] = tuple(_int(x, "micro_batch") for x in _csv(a.micro_batch, "micro_batch"))
     if a.cp_kinds:
@@ -44,14 +44,15 @@ def build_problem(a, gpus_default=64):
     # ... its loss is eager F.cross_entropy on .float() logits (TrainSpec.logit_bytes) ...
     if getattr(a, "target", "bundle") in (None, "bundle", "torchtitan"):
         kw["logit_bytes"] = 12
-    # ... and the modules whose memory the bundle really frees (planner.engines.targets.BUNDLE_MODULES: each measured
+    # ... and the modules whose memory the bundle really frees (planner.engines.bundle.rules.MODULES: each measured
     # by --dry-run against the cost model's term; moe_act keeps the gate/up outputs and
     # recomputes the activation in backward, -0.7% of the plan's activations at full size)
     if getattr(a, "attention_kernel", None):
         kw["attention_kernel"] = a.attention_kernel
     elif target == "bundle":          # what the bundle's attention runs on this GPU
+        from planner.engines.bundle.rules import attention_kernel
         from planner.specs import load_gpu
-        kw["attention_kernel"] = targets.bundle_attention_kernel(load_gpu(a.gpu or DEFAULT_GPU))
+        kw["attention_kernel"] = attention_kernel(load_gpu(a.gpu or DEFAULT_GPU))
     if getattr(a, "sharding", None):
         kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
     if getattr(a, "recompute_modules", None):

@@ -7,7 +7,8 @@ import copy
 from itertools import product
 from math import prod
 
-from planner.layout import CP_KINDS, ORDERS, SHARDINGS, degree_violations
+from planner.engines import constraints
+from planner.layout import CP_KINDS, ORDERS, SHARDINGS
 from planner.specs import SpecError
 
 SWEEPS = ("gpus", "seq", "global_batch")
@@ -100,7 +101,8 @@ def parse_fix(text: str, problem) -> dict:
     if "cp_ulysses" in fixed or "cp_ring" in fixed:
         degrees.update({k: fixed[k] for k in ("cp_ulysses", "cp_ring") if k in fixed})
     folds = {k: fixed[k] for k in ("etp", "ep", "edp", "tp", "cp", "dp") if k in fixed}
-    bad = degree_violations(problem, **degrees) + degree_violations(problem, "fold", **folds)
+    engine = constraints(problem.train.target)
+    bad = engine.degree_violations(problem, **degrees) + engine.degree_violations(problem, "fold", **folds)
     if bad:
         keys = sorted({k for v in bad for k in fixed if k in v.message} or fixed)
         raise SpecError(f"--fix {show(keys)}: {'; '.join(dict.fromkeys(bad))}")

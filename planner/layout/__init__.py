@@ -18,9 +18,9 @@ Short axis names, as in DESIGN.md:
 from planner.layout.values import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES, SHARDINGS, Layout,
                                    LayoutError, Stage, cp_split, layer_recompute,
                                    uniform_stages)
-from planner.layout.rules import RULES, Violation, check, degree_violations, kv_heads_note, violations
+from planner.layout.rules import RULES, RuleTable, Violation, check, degree_violations, kv_heads_note, violations
 from planner.layout.grid import Group, RankGrid, dense_strides, span
 
 __all__ = ["CP_KINDS", "DENSE_AXES", "MASTERS", "ORDERS", "RECOMPUTE_MODULES", "SHARDINGS", "Layout", "LayoutError",
-           "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "Violation", "check", "degree_violations", "kv_heads_note",
+           "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "RuleTable", "Violation", "check", "degree_violations", "kv_heads_note",
            "violations", "Group", "RankGrid", "dense_strides", "span"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
 
 _INT_KEYS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_ulysses", "cp_ring", "micro_batch",
              "num_microbatches", "etp", "ep", "edp")

@@ -21,8 +21,10 @@ import numpy as np
 
 from planner import costmodel as cm
 from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
-from planner.layout import SHARDINGS, Layout, Stage, degree_violations
-from planner.layout.engine_recompute import megatron_block_counts, megatron_block_full
+from planner.engines import EngineConstraints, constraints
+from planner.engines.megatron.recompute import block_counts as megatron_block_counts
+from planner.engines.megatron.recompute import block_full as megatron_block_full
+from planner.layout import SHARDINGS, Layout, Stage
 from planner.specs import Problem
 from planner.solve.space import enumerate_tuples, folds
 
@@ -155,11 +157,13 @@ class _Scorer:
 
 
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
-                where: Optional[dict] = None) -> BruteResult:
-    """`where` pins tuple fields (as planner.solve.search's `fixed`)."""
+                where: Optional[dict] = None, engine: Optional[EngineConstraints] = None) -> BruteResult:
+    """`where` pins tuple fields (as planner.solve.search's `fixed`); `engine`: the target's
+    constraints (planner.engines.constraints; default the bundle's)."""
+    engine = engine or constraints("bundle")
     t0 = time.perf_counter()
     over = lambda: time_limit is not None and time.perf_counter() - t0 > time_limit
-    tuples = [tu for tu in enumerate_tuples(problem)
+    tuples = [tu for tu in enumerate_tuples(problem, engine=engine)
               if not where or all(getattr(tu, k) == v for k, v in where.items())]
     capped = False
     if max_tuples is not None and len(tuples) > max_tuples:
@@ -172,15 +176,14 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             capped = True
             break
         done += 1
-        fl = folds(problem, tu.stage_ranks)
-        # target: uniform expert fold — an engine that sets EP / ETP once runs one folding in
-        # every stage, among those its fold rules allow (planner.layout target.* rules)
-        uniform = getattr(problem.train, "target", "bundle") != "bundle"
-        groups = [[f] for f in fl if not degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
-                                                            etp=f[0], ep=f[1], edp=f[2])] if uniform else [fl]
-        # target megatron: one recompute form for the model (engine_recompute.megatron_recompute)
-        forms = megatron_forms(problem, tu.vpp) if getattr(problem.train, "target", "bundle") == "megatron" \
-            else [None]
+        fl = folds(problem, tu.stage_ranks, engine)
+        # uniform expert fold: an engine that sets EP / ETP once runs one folding in every
+        # stage, among those its fold rules allow (its target.* rules)
+        groups = [[f] for f in fl if not engine.degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
+                                                                   etp=f[0], ep=f[1], edp=f[2])] \
+            if engine.uniform_fold else [fl]
+        # Megatron: one recompute form for the model (planner/engines/megatron/recompute.py)
+        forms = megatron_forms(problem, tu.vpp) if engine.one_recompute_form else [None]
         for sc in (_Scorer(problem, tu, g) for g in groups):
             memo: dict = {}
             for bnds in _splits(L, tu.pp, tu.vpp):

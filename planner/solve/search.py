@@ -15,6 +15,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from planner import costmodel as cm
+from planner.engines import EngineConstraints, constraints
 from planner.safeio import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
@@ -58,26 +59,30 @@ def _require_overlap(problem: Problem) -> None:
 
 def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
-           fold_filter: Optional[Callable] = None) -> SearchResult:
+           fold_filter: Optional[Callable] = None, engine: Optional[EngineConstraints] = None) -> SearchResult:
     """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
     and `explain --layout` use it to complete a partial layout with its best split);
-    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
+    `engine`: what the target engine constrains (planner.engines.constraints; default: the
+    bundle's, which is planner.layout's rules alone); `fold_filter(tuple, (etp, ep, edp))`
+    restricts the expert foldings (default: the engine's fold rules)."""
     t0 = time.perf_counter()
+    engine = engine or constraints("bundle")
+    fold_filter = fold_filter if fold_filter is not None else engine.fold_filter(problem)
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
     _require_overlap(problem)
-    tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed})
+    tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed}, engine)
     if not tuples:
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})
     want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
-    tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter))
+    tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter), engine=engine)
     parts: dict = {}
     t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
     # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
-    line = _Line(problem, tab, parts, t_lb)
+    line = _Line(problem, tab, parts, t_lb, engine.uniform_fold)
     best: list[Candidate] = []
     calls, status, evaluated = 0, "OPTIMAL", []
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
@@ -119,7 +124,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         visited += 1
         cutoff = best[top - 1].objective_ns if len(best) >= top else None
         sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff,
-                           rows=rows, hint=dp, lower_ns=lb, floors=fl)
+                           rows=rows, hint=dp, lower_ns=lb, floors=fl, engine=engine)
         calls += 1
         spent += CALL_S + sol.det_s                    # work, counted the same on every machine
         if sol.layout is None:
@@ -139,7 +144,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         return SearchResult([], "INFEASIBLE" if status == "OPTIMAL" else status, wall, len(tuples), pruned, calls,
                             int((~feasible).sum()) + unsafe, evaluated, min_memory=min_memory(problem, tab, m_lb))
     for cand in best:                       # the float model's full estimate, top K only
-        check(cand.layout, problem)
+        check(cand.layout, problem, engine.plan_rules)
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
     return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
@@ -168,11 +173,11 @@ class _Line:
     CP-SAT. Under an engine's target (one folding for every stage) each folding of a tuple
     goes on alone after the relaxed DP, under its own exact least bottleneck."""
 
-    def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray):
+    def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray, uniform: bool):
         self.problem, self.tab, self.parts, self.t_lb = problem, tab, parts, t_lb
         self.heap: list = []                       # (bound, key, (tuple index, row or -1))
         self.state: dict = {}                      # item -> (visits so far, bound, floors[, DP result, rows])
-        self.uniform = getattr(problem.train, "target", "bundle") != "bundle"
+        self.uniform = uniform                     # the engine runs one folding for every stage
         self.blocks = {"fresh": -1, "window": -1, "relaxed": -1}
 
     def block_size(self, kind: str) -> int:

@@ -42,6 +42,7 @@ def _import_cp_model():
 cp_model = _import_cp_model()
 
 from planner.costmodel import GiB, chunks
+from planner.engines import EngineConstraints, constraints
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
 from planner.specs import Problem
@@ -148,23 +149,23 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
-def _target_rules(model, target: str, stages: list[_StageVars], L: int, V: int) -> None:
+def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L: int, V: int) -> None:
     """What an engine's flags fix for the whole model. Megatron / torchtitan set EP and ETP
-    once, so every stage picks the same folding as stage 0 (planner.layout rule
-    target.uniform_fold); Megatron also has one recompute form (_one_recompute)."""
-    if target != "bundle":
+    once, so every stage picks the same folding as stage 0 (their rule target.uniform_fold);
+    Megatron also has one recompute form (_one_recompute)."""
+    if engine.uniform_fold:
         for sv in stages[1:]:
             for y0, y in zip(stages[0].y, sv.y):
                 model.add(y == y0)
-    if target == "megatron":
+    if engine.one_recompute_form:
         _one_recompute(model, stages, L, V)
 
 
 def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
-    """target megatron: one recompute form for the model (planner.layout.engine_recompute.
-    megatron_recompute): every stage runs the same recompute modules (selective: in all its
+    """Megatron: one recompute form for the model (planner/engines/megatron/recompute.py
+    `form`): every stage runs the same recompute modules (selective: in all its
     layers), or none and `--recompute-method block --recompute-num-layers N` for one N, the
-    stage's full count then megatron_block_full(n, N, V): min(n, N) with one chunk, every
+    stage's full count then recompute.block_full(n, N, V): min(n, N) with one chunk, every
     layer with V > 1. No full recompute otherwise."""
     full_on = model.new_bool_var("granularity_full")
     n_blk = model.new_int_var(1, max(1, -(-L // V)), "recompute_num_layers")
@@ -184,13 +185,13 @@ def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
             model.add(full == least).only_enforce_if(full_on)
 
 
-def _hint_forms(target: str, hint) -> list:
-    """The hint, then (target megatron, whose one recompute form a per-stage DP split need
+def _hint_forms(engine: EngineConstraints, hint) -> list:
+    """The hint, then (Megatron, whose one recompute form a per-stage DP split need
     not keep: _one_recompute) the same split under each module set it uses, in every stage
     and with no layer fully recomputed, the most used set first. Each is only a candidate:
     the fixed solve checks it against every constraint and the floor."""
     out = [hint]
-    if target != "megatron" or not hint.stages:
+    if not engine.one_recompute_form or not hint.stages:
         return out
     sets = [mods for _, mods, _ in hint.stages]
     if len(set(sets)) == 1 and not any(r for _, _, r in hint.stages):
@@ -251,7 +252,8 @@ def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,
                  budget_bytes: Optional[int] = None, prune_folds: bool = True,
                  cutoff_ns: Optional[float] = None, rows: Optional[list[int]] = None,
-                 hint=None, lower_ns: Optional[float] = None, floors: Optional[dict] = None) -> StageSolution:
+                 hint=None, lower_ns: Optional[float] = None, floors: Optional[dict] = None,
+                 engine: Optional[EngineConstraints] = None) -> StageSolution:
     """The best stage split / folding / recompute of tuple `ti`. With `cutoff_ns`, only
     plans strictly faster than that step time are sought (INFEASIBLE: none exists).
     `rows`: the tuple's table rows to choose among (default: its undominated foldings);
@@ -259,7 +261,9 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     `lower_ns`: a proven lower bound on the step time (lets CP-SAT stop on reaching it);
     `floors`: proven least values (integer ns) of the bottleneck `t`, the exposed reduction
     `d` and the slowest optimizer step `o` over every split (solvers/dpbound.py,
-    solvers/bounds.py); with a hint that reaches them the hint is checked and returned."""
+    solvers/bounds.py); with a hint that reaches them the hint is checked and returned.
+    `engine`: what the target fixes for the whole model (planner.engines; default: nothing)."""
+    engine = engine or constraints("bundle")
     tu = tab.tuples[ti]
     if rows is None:
         rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
@@ -309,7 +313,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
         opt = sv.term("opt_step")
         model.add(o_max >= opt)
         busy_all.append(busy), excess_all.append(excess), opt_all.append(opt)
-    _target_rules(model, getattr(problem.train, "target", "bundle"), stages, L, V)
+    _target_rules(model, engine, stages, L, V)
     # Redundant: the bottleneck is at least the mean stage (tightens the relaxation).
     model.add(P * t_max >= sum(busy_all))
     model.add(P * d_max >= sum(excess_all))
@@ -332,7 +336,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     if hint is not None and hint.bnd is not None:
         if floor_obj is not None:
             # the hint alone, every hinted variable fixed: when it reaches the floor it is optimal
-            for cand in _hint_forms(getattr(problem.train, "target", "bundle"), hint):
+            for cand in _hint_forms(engine, hint):
                 model.clear_hints()
                 _hint_solution(model, cand, stages, bnd, pm, rows, is_moe, prefix_moe)
                 sol = _solve(problem, model, stages, bnd, fl, tu, min(time_limit, 1.0), fixed=True)

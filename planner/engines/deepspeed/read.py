@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
 
 def _line_of(text: str, key: str) -> int | None:

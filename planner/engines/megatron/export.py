@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 
-from planner.layout.rules import megatron_recompute
+from planner.engines.megatron import recompute
 
 _FSDP = {"zero2": "optim_grads", "zero3": "optim_grads_params"}
 _CP = {"ring": "p2p", "ulysses": "a2a", "hybrid": "a2a+p2p"}
@@ -98,7 +98,7 @@ def flags(plan) -> list[tuple[str, ...]]:
             out.append(("--overlap-p2p-comm",))
     out += [("--seq-length", t.seq), ("--max-position-embeddings", t.seq), ("--micro-batch-size", L.micro_batch),
             ("--global-batch-size", L.dp * L.micro_batch * L.num_microbatches)]
-    form, why = megatron_recompute(L)
+    form, why = recompute.form(L)
     if why:
         from planner.engines.errors import ExportError
         raise ExportError(f"export --to megatron: {why}")

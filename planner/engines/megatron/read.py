@@ -34,7 +34,7 @@ import planner.engines.megatron.model as megatron_model  # the sibling modules, 
 import planner.engines.megatron.pplayout as pplayout
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
 from planner.shell import ShellSyntaxError, interpret, unresolved
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
 layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
 

@@ -21,7 +21,7 @@ torchtitan flavour is refused.
 from __future__ import annotations
 
 from planner.engines.torchtitan.read import TITAN_PRESETS
-from planner.layout.rules import torchtitan_recompute
+from planner.engines.torchtitan import recompute
 
 
 def _toml(v) -> str:
@@ -62,7 +62,7 @@ def tables(plan) -> dict[str, dict]:
     if pr.train.capacity_factor is not None:
         raise ExportError(f"export --to torchtitan: capacity_factor {pr.train.capacity_factor} has no torchtitan "
                           f"key (its MoE is dropless)")
-    form, why = torchtitan_recompute(L)
+    form, why = recompute.form(L)
     if why:
         raise ExportError(f"export --to torchtitan: {why}")
     s0 = L.stages[0]

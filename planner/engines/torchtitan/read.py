@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
 # torchtitan [model] name:flavor -> foldplan preset (only where the shapes are the same model)
 TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:405B": "llama3.1-405b",
