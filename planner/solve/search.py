@@ -61,13 +61,10 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
            fold_filter: Optional[Callable] = None, engine: Optional[EngineConstraints] = None) -> SearchResult:
     """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
-    and `explain --layout` use it to complete a partial layout with its best split);
-    `engine`: what the target engine constrains (planner.engines.constraints; default: the
-    bundle's, which is planner.layout's rules alone); `fold_filter(tuple, (etp, ep, edp))`
-    restricts the expert foldings (default: the engine's fold rules)."""
-    t0 = time.perf_counter()
-    engine = engine or constraints("bundle")
-    fold_filter = fold_filter if fold_filter is not None else engine.fold_filter(problem)
+    and `explain --layout` use it to complete a partial layout with its best split); `engine`:
+    what the target constrains (planner.engines; default the bundle's: planner.layout's rules);
+    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings (default: the engine's)."""
+    t0, engine = time.perf_counter(), engine or constraints("bundle")
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
     _require_overlap(problem)
     tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed}, engine)
@@ -75,6 +72,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})
     want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
+    fold_filter = fold_filter if fold_filter is not None else engine.fold_filter(problem)
     tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter), engine=engine)
     parts: dict = {}
     t_lb, m_lb = bounds(problem, tab, parts)

@@ -263,8 +263,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     `d` and the slowest optimizer step `o` over every split (solvers/dpbound.py,
     solvers/bounds.py); with a hint that reaches them the hint is checked and returned.
     `engine`: what the target fixes for the whole model (planner.engines; default: nothing)."""
-    engine = engine or constraints("bundle")
-    tu = tab.tuples[ti]
+    tu, engine = tab.tuples[ti], engine or constraints("bundle")
     if rows is None:
         rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
     if not rows:                                    # no expert folding survived the filters

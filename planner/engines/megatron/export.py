@@ -14,9 +14,7 @@ from __future__ import annotations
 import shlex
 
 from planner.engines.megatron import recompute
-
-_FSDP = {"zero2": "optim_grads", "zero3": "optim_grads_params"}
-_CP = {"ring": "p2p", "ulysses": "a2a", "hybrid": "a2a+p2p"}
+from planner.engines.megatron.vocab import cp_comm_type, flag, fsdp_strategy
 
 
 def chunks(n: int, vpp: int) -> list[int]:
@@ -40,7 +38,7 @@ def pipeline_layout(L) -> str:
 
 
 def _model(m) -> list[tuple[str, ...]]:
-    out = [("--num-layers", m.layers), ("--hidden-size", m.hidden), ("--num-attention-heads", m.heads),
+    out = [(flag("layers"), m.layers), ("--hidden-size", m.hidden), ("--num-attention-heads", m.heads),
            ("--kv-channels", m.head_dim)]
     if m.kv_heads != m.heads:
         out += [("--group-query-attention",), ("--num-query-groups", m.kv_heads)]
@@ -82,22 +80,21 @@ def flags(plan) -> list[tuple[str, ...]]:
     t = pr.train
     s0 = L.stages[0]
     out = _model(pr.model)
-    out += [("--tensor-model-parallel-size", L.tp), ("--pipeline-model-parallel-size", L.pp),
-            ("--context-parallel-size", L.cp)]
+    out += [(flag("tp"), L.tp), (flag("pp"), L.pp), (flag("cp"), L.cp)]
     if L.cp > 1:
-        out.append(("--cp-comm-type", _CP[L.cp_kind]))
+        out.append(("--cp-comm-type", cp_comm_type(L.cp_kind)))
         if L.cp_kind == "hybrid":         # arguments.py:580-585: the sizes multiply to cp
             out.append(("--hierarchical-context-parallel-sizes", L.cp_ulysses, L.cp_ring))
     if pr.model.moe is not None:
-        out += [("--expert-model-parallel-size", s0.ep), ("--expert-tensor-parallel-size", s0.etp)]
+        out += [(flag("ep"), s0.ep), (flag("etp"), s0.etp)]
     if L.tp > 1 and t.sequence_parallel:  # arguments.py:1432-1439: forced off at tp = 1
         out.append(("--sequence-parallel",))
     if L.pp > 1:
         out.append(("--pipeline-model-parallel-layout", pipeline_layout(L)))
         if L.vpp > 1:                     # arguments.py:1000-1009: interleaving with pp = 2 needs it
             out.append(("--overlap-p2p-comm",))
-    out += [("--seq-length", t.seq), ("--max-position-embeddings", t.seq), ("--micro-batch-size", L.micro_batch),
-            ("--global-batch-size", L.dp * L.micro_batch * L.num_microbatches)]
+    out += [(flag("seq"), t.seq), ("--max-position-embeddings", t.seq), (flag("micro_batch"), L.micro_batch),
+            (flag("global_batch"), L.dp * L.micro_batch * L.num_microbatches)]
     form, why = recompute.form(L)
     if why:
         from planner.engines.errors import ExportError
@@ -109,8 +106,8 @@ def flags(plan) -> list[tuple[str, ...]]:
                 ("--recompute-num-layers", form["num_layers"])]
     if L.sharding == "zero1":
         out.append(("--use-distributed-optimizer",))
-    elif L.sharding in _FSDP:             # arguments.py:1118-1170: Megatron FSDP wants the dtensor checkpoints
-        out += [("--use-megatron-fsdp",), ("--data-parallel-sharding-strategy", _FSDP[L.sharding]),
+    elif fsdp_strategy(L.sharding):       # arguments.py:1118-1170: Megatron FSDP wants the dtensor checkpoints
+        out += [("--use-megatron-fsdp",), ("--data-parallel-sharding-strategy", fsdp_strategy(L.sharding)),
                 ("--use-distributed-optimizer",), ("--ckpt-format", "fsdp_dtensor")]
     if t.grad_reduce_bytes == 2:
         out.append(("--grad-reduce-in-bf16",))

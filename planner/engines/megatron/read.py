@@ -33,6 +33,7 @@ import os
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
+from planner.engines.megatron.vocab import CP_COMM_DEFAULT, CP_COMM_TYPE, FSDP_STRATEGY, INTS
 from planner.shell import ShellSyntaxError, interpret, unresolved
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
@@ -41,8 +42,6 @@ layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it h
 _NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "NUM_NODE")
 _PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
              "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "NUM_GPUS_PERNODE", "GPUS")
-_CP_KIND = {"p2p": "ring", "a2a": "ulysses", "allgather": "allgather", "a2a+p2p": "hybrid"}
-_FSDP = {"no_shard": "none", "optim": "zero1", "optim_grads": "zero2", "optim_grads_params": "zero3"}
 _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-size", "expert-interval", "topk",
                "deepspeed-config")
 _WORLD_LIMIT = 2**24
@@ -110,34 +109,33 @@ class _Ctx:
 
 
 def _degrees(ctx: _Ctx) -> dict:
-    get = ctx.get
-    tp = get("tensor-model-parallel-size", "tp", 1)
-    pp = get("pipeline-model-parallel-size", "pp", 1)
+    get = lambda fld, default=None, note="": ctx.get(INTS[fld].name, fld, default, note)     # noqa: E731
+    tp = get("tp", INTS["tp"].default)
+    pp = get("pp", INTS["pp"].default)
     if ctx.deepspeed:
         cp = ctx.flags.int("ds-sequence-parallel-size") or 1
         if cp > 1:
             ctx.lines["cp"] = ctx.flags.line("ds-sequence-parallel-size")
-        ep = get("moe-expert-parallel-size", "ep", 1, "Megatron-DeepSpeed default")
+        ep = ctx.get("moe-expert-parallel-size", "ep", 1, "Megatron-DeepSpeed default")
         etp = tp if ctx.flags.has("enable-expert-tensor-parallelism") else 1
     else:
-        cp = get("context-parallel-size", "cp", 1)
-        if ctx.flags.has("num-experts") or ctx.flags.has("expert-model-parallel-size") \
-                or ctx.flags.has("expert-tensor-parallel-size"):
-            ep = get("expert-model-parallel-size", "ep", 1)
-            etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+        cp = get("cp", INTS["cp"].default)
+        if ctx.flags.has("num-experts") or ctx.flags.has(INTS["ep"].name) or ctx.flags.has(INTS["etp"].name):
+            ep = get("ep", INTS["ep"].default)
+            etp = get("etp", tp, "Megatron sets it to tp")
         else:                       # a dense model: the expert degrees mean nothing, assume nothing aloud
             ep, etp = 1, tp
     for name, v in (("tp", tp), ("pp", pp), ("cp", cp), ("ep", ep), ("etp", etp)):
         if v < 1:
             raise AuditParseError(ctx.path, ctx.lines.get(name), f"{name} must be >= 1, got {v}")
-    micro = get("micro-batch-size", "micro_batch", 1)
+    micro = get("micro_batch", INTS["micro_batch"].default)
     if micro < 1:
         raise ctx.fail("micro-batch-size", f"--micro-batch-size must be >= 1, got {micro}")
-    seq = get("seq-length", "seq")
+    seq = get("seq")
     if seq is None:
-        seq = get("encoder-seq-length", "seq")
+        seq = ctx.get("encoder-seq-length", "seq")
     return {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "etp": etp, "micro_batch": micro, "seq": seq or None,
-            "global_batch": get("global-batch-size", "global_batch"), "layers": get("num-layers", "layers")}
+            "global_batch": get("global_batch"), "layers": get("layers")}
 
 
 def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
@@ -173,9 +171,9 @@ def _context_parallel(ctx: _Ctx, c: dict) -> None:
     if len(set(kinds)) > 1:
         ctx.extra["cp_comm_types"] = list(kinds)
         ctx.assumed.append(f"cp comm type per layer {kinds}: audited as {kinds[0]}")
-    kind = kinds[0] if kinds else "p2p"
-    if kind not in _CP_KIND:
-        raise ctx.fail("cp-comm-type", f"--cp-comm-type {kind!r} is not one of {', '.join(_CP_KIND)}")
+    kind = kinds[0] if kinds else CP_COMM_DEFAULT
+    if kind not in CP_COMM_TYPE:
+        raise ctx.fail("cp-comm-type", f"--cp-comm-type {kind!r} is not one of {', '.join(CP_COMM_TYPE)}")
     if kinds:
         ctx.lines["cp_kind"] = flags.line("cp-comm-type")
     hier = flags.ints("hierarchical-context-parallel-sizes")
@@ -183,7 +181,7 @@ def _context_parallel(ctx: _Ctx, c: dict) -> None:
         ctx.extra["hierarchical_cp_sizes"] = hier
         ctx.lines["hierarchical_cp_sizes"] = flags.line("hierarchical-context-parallel-sizes")
     if cp > 1:
-        c["cp_kind"] = _CP_KIND[kind]
+        c["cp_kind"] = CP_COMM_TYPE[kind]
         if not kinds:
             ctx.assumed.append("cp_kind=ring: --cp-comm-type not given (Megatron default p2p)")
         if c["cp_kind"] == "ring":
@@ -292,11 +290,11 @@ def _sharding(ctx: _Ctx) -> str:
     if flags.has("use-megatron-fsdp"):
         strategy = flags.raw("data-parallel-sharding-strategy") if flags.has("data-parallel-sharding-strategy") \
             else "no_shard"
-        if strategy not in _FSDP:
+        if strategy not in FSDP_STRATEGY:
             raise ctx.fail("data-parallel-sharding-strategy", f"--data-parallel-sharding-strategy {strategy!r} is "
-                                                              f"not one of {', '.join(_FSDP)}")
+                                                              f"not one of {', '.join(FSDP_STRATEGY)}")
         ctx.lines["sharding"] = flags.line("data-parallel-sharding-strategy") or flags.line("use-megatron-fsdp")
-        return _FSDP[strategy]
+        return FSDP_STRATEGY[strategy]
     if flags.has("use-torch-fsdp2"):
         return "zero3"
     if ctx.deepspeed and flags.has("zero-stage"):
