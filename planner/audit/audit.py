@@ -1,7 +1,7 @@
 """``run_audit``: a foreign config as foldplan sees it — legal? fits? how fast? how far from the best?
 
 Steps, each adding findings:
-1. the framework's own start-up rules (``rules.framework_rules``);
+1. the framework's own start-up rules (planner.engines.startup ``framework_rules``);
 2. the config as a foldplan ``Problem`` and ``Layout`` (``audit_problem``), checked by
    planner.layout's rule table: each broken rule reported once, with its id;
 3. what the config sets that changes memory or time and the estimate does not model

@@ -9,6 +9,9 @@ Three modules, one job each, and everything else imports from here:
 * `grid`   — the one rank grid: strides from the rank order, every group of every rank,
   and whether a group stays inside a node (scalar and vectorised).
 
+`foreign` holds the neutral ForeignConfig every config reader returns (in these axis names),
+and `strings` reads an inline layout string into one.
+
 Short axis names, as in DESIGN.md:
 
     tp  tensor parallel         cp  context parallel       dp  data parallel
