@@ -6,7 +6,7 @@ megatron/training/arguments.py at d98e8a6 (line numbers in the comments).
 Per-stage layers (uneven, and the virtual chunks of an interleaved schedule) are spelled
 out with `--pipeline-model-parallel-layout` (arguments.py:941-951; grammar in
 megatron/core/transformer/pipeline_parallel_layer_layout.py, read back by
-planner/audit/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
+planner/engines/megatron/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
 each rank's layers are split over its vpp chunks as evenly as they go.
 """
 from __future__ import annotations
