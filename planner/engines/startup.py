@@ -15,7 +15,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from planner.engines import constraints
-from planner.layout.foreign import Finding, ForeignConfig, exact_div, product
+from planner.engines.deepspeed import read as deepspeed_read
+from planner.engines.megatron import read as megatron_read
+from planner.engines.torchtitan import read as torchtitan_read
+from planner.layout.foreign import Finding, ForeignConfig
 
 # the formats whose engine has start-up rules (a foldplan plan or a layout string has none)
 ENGINES = ("megatron", "torchtitan", "deepspeed")
@@ -36,21 +39,9 @@ def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Findin
 
 
 def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
-    """Re-derive the degrees a framework computes from the world size."""
-    if cfg.format == "megatron":
-        return cfg.replace(world=world, dp=exact_div(world, product(cfg.tp, cfg.pp, cfg.cp)),
-                           edp=exact_div(world, product(cfg.etp, cfg.ep, cfg.pp)))
-    if cfg.format == "torchtitan" and cfg.extra.get("dp_shard", -1) == -1:
-        rep = cfg.extra.get("dp_replicate", 1)
-        shard = exact_div(world, product(rep, cfg.cp, cfg.tp, cfg.pp))
-        dp = product(rep, shard)
-        gb = cfg.global_batch if cfg.extra.get("global_batch_given") else product(cfg.extra.get("local_batch"), dp)
-        return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), product(cfg.etp, cfg.ep)),
-                           global_batch=gb, extra={**cfg.extra, "dp_shard": shard if shard else -1})
-    if cfg.format == "deepspeed":
-        dp = exact_div(world, product(cfg.tp, cfg.pp, cfg.cp))
-        return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), cfg.ep))
-    return cfg.replace(world=world)
+    """Re-derive the degrees a framework computes from the world size (each engine's reader says how)."""
+    reader = {"megatron": megatron_read, "torchtitan": torchtitan_read, "deepspeed": deepspeed_read}.get(cfg.format)
+    return reader.with_world(cfg, world) if reader else cfg.replace(world=world)
 
 
 # ---------------------------------------------------------------------------

@@ -108,6 +108,12 @@ class _Ctx:
         return AuditParseError(self.path, self.flags.line(name), what)
 
 
+def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
+    """The config on `world` GPUs: dp = world / (tp*pp*cp), edp = world / (etp*ep*pp), as Megatron derives them."""
+    return cfg.replace(world=world, dp=exact_div(world, product(cfg.tp, cfg.pp, cfg.cp)),
+                       edp=exact_div(world, product(cfg.etp, cfg.ep, cfg.pp)))
+
+
 def _degrees(ctx: _Ctx) -> dict:
     get = lambda fld, default=None, note="": ctx.get(INTS[fld].name, fld, default, note)     # noqa: E731
     tp = get("tp", INTS["tp"].default)

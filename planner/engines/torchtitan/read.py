@@ -107,6 +107,19 @@ class _Par:
         return value
 
 
+def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
+    """The config on `world` GPUs: with data_parallel_shard_degree = -1, dp_shard takes the leftover
+    ranks (and the global batch follows dp unless the TOML gives it); a fixed dp_shard keeps its degrees."""
+    if cfg.extra.get("dp_shard", -1) != -1:
+        return cfg.replace(world=world)
+    rep = cfg.extra.get("dp_replicate", 1)
+    shard = exact_div(world, product(rep, cfg.cp, cfg.tp, cfg.pp))
+    dp = product(rep, shard)
+    gb = cfg.global_batch if cfg.extra.get("global_batch_given") else product(cfg.extra.get("local_batch"), dp)
+    return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), product(cfg.etp, cfg.ep)),
+                       global_batch=gb, extra={**cfg.extra, "dp_shard": shard if shard else -1})
+
+
 def _degrees(g: _Par, world: int | None) -> dict:
     """The parallel degrees, checked; world and dp_shard derived from each other when one is missing."""
     par, where, path, assumed = g.par, g.where, g.path, g.assumed
