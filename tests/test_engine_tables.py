@@ -73,3 +73,21 @@ def test_torchtitan_etp_one_condition_where_ep_splits_experts():
             for etp in (1, 2, 4):
                 plan = bool(tt.degree_violations(p, "fold", tp=tp, cp=1, dp=16 // tp, etp=etp, ep=ep, edp=1))
                 assert plan == bool(startup.check(cfg.replace(tp=tp, ep=ep, etp=etp))), (tp, ep, etp)
+
+
+def test_megatron_vocabulary_is_what_the_scanner_reads():
+    # a flag the exporter writes from the vocabulary is one the reader's scanner keeps (not "ignored")
+    from planner.engines.megatron import flags, vocab
+    known = flags.BOOL | flags.VALUED | flags.LIST
+    written = [f.name for f in vocab.INTS.values()] + list(vocab.SWITCHES.values()) + list(vocab.RECOMPUTE.values()) \
+        + [vocab.CP_COMM_FLAG, vocab.HIERARCHICAL_CP_FLAG, vocab.FSDP_STRATEGY_FLAG, vocab.CAPACITY_FACTOR_FLAG,
+           vocab.PP_LAYOUT_FLAG]
+    assert [n for n in written if n not in known] == []
+
+
+def test_torchtitan_vocabulary_round_trips_its_value_tables():
+    from planner.engines.torchtitan import vocab
+    for sharding in ("zero2", "zero3"):
+        assert vocab.RESHARD[vocab.reshard(sharding)] == sharding
+    assert vocab.ROTATE[vocab.rotate("ring")] == "ring"
+    assert {vocab.key(f) for f in ("tp", "cp", "pp", "ep", "etp", "dp_shard")} <= set(vocab.DEFAULTS)

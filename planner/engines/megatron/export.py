@@ -14,7 +14,19 @@ from __future__ import annotations
 import shlex
 
 from planner.engines.megatron import recompute
-from planner.engines.megatron.vocab import cp_comm_type, flag, fsdp_strategy
+from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_FLAG, FSDP_STRATEGY_FLAG,
+                                           HIERARCHICAL_CP_FLAG, PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES,
+                                           cp_comm_type, flag, fsdp_strategy)
+
+
+def _on(switch: str) -> tuple:
+    """The switch (vocab.SWITCHES) that says `switch`."""
+    return ("--" + SWITCHES[switch],)
+
+
+def _set(name: str, *values) -> tuple:
+    """A valued flag of the vocabulary, with its values."""
+    return ("--" + name, *values)
 
 
 def chunks(n: int, vpp: int) -> list[int]:
@@ -82,17 +94,17 @@ def flags(plan) -> list[tuple[str, ...]]:
     out = _model(pr.model)
     out += [(flag("tp"), L.tp), (flag("pp"), L.pp), (flag("cp"), L.cp)]
     if L.cp > 1:
-        out.append(("--cp-comm-type", cp_comm_type(L.cp_kind)))
+        out.append(_set(CP_COMM_FLAG, cp_comm_type(L.cp_kind)))
         if L.cp_kind == "hybrid":         # arguments.py:580-585: the sizes multiply to cp
-            out.append(("--hierarchical-context-parallel-sizes", L.cp_ulysses, L.cp_ring))
+            out.append(_set(HIERARCHICAL_CP_FLAG, L.cp_ulysses, L.cp_ring))
     if pr.model.moe is not None:
         out += [(flag("ep"), s0.ep), (flag("etp"), s0.etp)]
     if L.tp > 1 and t.sequence_parallel:  # arguments.py:1432-1439: forced off at tp = 1
-        out.append(("--sequence-parallel",))
+        out.append(_on("sequence_parallel"))
     if L.pp > 1:
-        out.append(("--pipeline-model-parallel-layout", pipeline_layout(L)))
+        out.append(_set(PP_LAYOUT_FLAG, pipeline_layout(L)))
         if L.vpp > 1:                     # arguments.py:1000-1009: interleaving with pp = 2 needs it
-            out.append(("--overlap-p2p-comm",))
+            out.append(_on("overlap_p2p"))
     out += [(flag("seq"), t.seq), ("--max-position-embeddings", t.seq), (flag("micro_batch"), L.micro_batch),
             (flag("global_batch"), L.dp * L.micro_batch * L.num_microbatches)]
     form, why = recompute.form(L)
@@ -100,25 +112,25 @@ def flags(plan) -> list[tuple[str, ...]]:
         from planner.engines.errors import ExportError
         raise ExportError(f"export --to megatron: {why}")
     if form["granularity"] == "selective":  # arguments.py:1425: selective takes no method
-        out += [("--recompute-granularity", "selective"), ("--recompute-modules", *form["modules"])]
+        out += [_set(RECOMPUTE["granularity"], "selective"), _set(RECOMPUTE["modules"], *form["modules"])]
     elif form["granularity"] == "full":
-        out += [("--recompute-granularity", "full"), ("--recompute-method", "block"),
-                ("--recompute-num-layers", form["num_layers"])]
+        out += [_set(RECOMPUTE["granularity"], "full"), _set(RECOMPUTE["method"], "block"),
+                _set(RECOMPUTE["num_layers"], form["num_layers"])]
     if L.sharding == "zero1":
-        out.append(("--use-distributed-optimizer",))
+        out.append(_on("zero1"))
     elif fsdp_strategy(L.sharding):       # arguments.py:1118-1170: Megatron FSDP wants the dtensor checkpoints
-        out += [("--use-megatron-fsdp",), ("--data-parallel-sharding-strategy", fsdp_strategy(L.sharding)),
-                ("--use-distributed-optimizer",), ("--ckpt-format", "fsdp_dtensor")]
+        out += [_on("megatron_fsdp"), _set(FSDP_STRATEGY_FLAG, fsdp_strategy(L.sharding)),
+                _on("zero1"), ("--ckpt-format", "fsdp_dtensor")]
     if t.grad_reduce_bytes == 2:
-        out.append(("--grad-reduce-in-bf16",))
+        out.append(_on("grad_reduce_bf16"))
     # the estimate hides the gradient reduction behind the last micro-batch: Megatron does that
     # only when asked (arguments.py: both default off; the param all-gather overlap needs the
     # distributed optimizer or Megatron FSDP, and the grad-reduce overlap)
-    out.append(("--overlap-grad-reduce",))
+    out.append(_on("overlap_grad_reduce"))
     if L.sharding != "none":
-        out.append(("--overlap-param-gather",))
+        out.append(_on("overlap_param_gather"))
     if t.capacity_factor is not None and pr.model.moe is not None:
-        out.append(("--moe-expert-capacity-factor", t.capacity_factor))
+        out.append(_set(CAPACITY_FACTOR_FLAG, t.capacity_factor))
     out.append(("--bf16",))
     return out
 

@@ -33,7 +33,9 @@ import os
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
-from planner.engines.megatron.vocab import CP_COMM_DEFAULT, CP_COMM_TYPE, FSDP_STRATEGY, INTS
+from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAULT, CP_COMM_FLAG, CP_COMM_TYPE,
+                                           FSDP_STRATEGY, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, INTS,
+                                           PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES)
 from planner.shell import ShellSyntaxError, interpret, unresolved
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
@@ -173,19 +175,19 @@ def _context_parallel(ctx: _Ctx, c: dict) -> None:
         if cp > 1:
             c["cp_kind"], c["cp_ulysses"], c["cp_ring"] = "ulysses", cp, 1
         return
-    kinds = flags.strings("cp-comm-type") or []
+    kinds = flags.strings(CP_COMM_FLAG) or []
     if len(set(kinds)) > 1:
         ctx.extra["cp_comm_types"] = list(kinds)
         ctx.assumed.append(f"cp comm type per layer {kinds}: audited as {kinds[0]}")
     kind = kinds[0] if kinds else CP_COMM_DEFAULT
     if kind not in CP_COMM_TYPE:
-        raise ctx.fail("cp-comm-type", f"--cp-comm-type {kind!r} is not one of {', '.join(CP_COMM_TYPE)}")
+        raise ctx.fail(CP_COMM_FLAG, f"--cp-comm-type {kind!r} is not one of {', '.join(CP_COMM_TYPE)}")
     if kinds:
-        ctx.lines["cp_kind"] = flags.line("cp-comm-type")
-    hier = flags.ints("hierarchical-context-parallel-sizes")
+        ctx.lines["cp_kind"] = flags.line(CP_COMM_FLAG)
+    hier = flags.ints(HIERARCHICAL_CP_FLAG)
     if hier is not None:
         ctx.extra["hierarchical_cp_sizes"] = hier
-        ctx.lines["hierarchical_cp_sizes"] = flags.line("hierarchical-context-parallel-sizes")
+        ctx.lines["hierarchical_cp_sizes"] = flags.line(HIERARCHICAL_CP_FLAG)
     if cp > 1:
         c["cp_kind"] = CP_COMM_TYPE[kind]
         if not kinds:
@@ -204,7 +206,7 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     c["last_stage_layers"] = ctx.get("decoder-last-pipeline-num-layers", "last_stage_layers")
     vpp_layers = ctx.get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
     vpp = ctx.get("num-virtual-stages-per-pipeline-rank", "vpp")
-    layout = flags.raw("pipeline-model-parallel-layout")
+    layout = flags.raw(PP_LAYOUT_FLAG)
     c["stage_layers"] = ()
     if layout is not None:
         try:
@@ -223,7 +225,7 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     if vpp is not None and vpp < 1:
         raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
     c["vpp"] = vpp
-    ctx.extra["overlap_p2p"] = flags.has("overlap-p2p-comm")
+    ctx.extra["overlap_p2p"] = flags.has(SWITCHES["overlap_p2p"])
     ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
     ctx.extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
     c["pp_schedule"] = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
@@ -245,41 +247,41 @@ def _per_stage_layers(ctx: _Ctx, c: dict, layers: int | None) -> int | None:
 def _memory(ctx: _Ctx, c: dict) -> None:
     """Recompute, sequence parallel, sharding, precision, MoE capacity."""
     flags = ctx.flags
-    recompute = flags.raw("recompute-granularity")
+    recompute = flags.raw(RECOMPUTE["granularity"])
     if recompute is None:
         full = flags.has("checkpoint-activations") or flags.has("deepspeed-activation-checkpointing")
         recompute = "full" if full else "selective" if flags.has("recompute-activations") else "none"
     else:
-        ctx.lines["recompute"] = flags.line("recompute-granularity")
+        ctx.lines["recompute"] = flags.line(RECOMPUTE["granularity"])
     if recompute not in ("none", "selective", "full"):
         raise ctx.fail("recompute-granularity", f"--recompute-granularity {recompute!r} is not full or selective")
     c["recompute"] = recompute
-    c["recompute_method"] = flags.raw("recompute-method")
+    c["recompute_method"] = flags.raw(RECOMPUTE["method"])
     if c["recompute_method"] not in (None, "uniform", "block"):
         raise ctx.fail("recompute-method", f"--recompute-method {c['recompute_method']!r} is not uniform or block")
-    c["recompute_num_layers"] = flags.int("recompute-num-layers")
+    c["recompute_num_layers"] = flags.int(RECOMPUTE["num_layers"])
     if c["recompute_num_layers"] is None and flags.has("checkpoint-num-layers"):
         c["recompute_num_layers"] = flags.int("checkpoint-num-layers")
-    modules = flags.strings("recompute-modules")
+    modules = flags.strings(RECOMPUTE["modules"])
     c["recompute_modules"] = tuple(modules) if modules and recompute == "selective" else ()
     if modules:
-        ctx.lines["recompute_modules"] = flags.line("recompute-modules")
+        ctx.lines["recompute_modules"] = flags.line(RECOMPUTE["modules"])
     for name in ("bf16", "fp16"):
         if flags.has(name):
             ctx.extra["dtype"] = name
-    for name in ("sequence-parallel", "use-distributed-optimizer"):
+    for name in (SWITCHES["sequence_parallel"], SWITCHES["zero1"]):
         if flags.has(name):
             ctx.lines[name.replace("use-", "").replace("-", "_")] = flags.line(name)
-    c["sequence_parallel"] = flags.has("sequence-parallel")
-    c["distributed_optimizer"] = flags.has("use-distributed-optimizer")
+    c["sequence_parallel"] = flags.has(SWITCHES["sequence_parallel"])
+    c["distributed_optimizer"] = flags.has(SWITCHES["zero1"])
     c["sharding"], c["master"] = _sharding(ctx), "bf16+fp32"
-    c["grad_reduce_bytes"] = 2 if flags.has("grad-reduce-in-bf16") else 4
+    c["grad_reduce_bytes"] = 2 if flags.has(SWITCHES["grad_reduce_bf16"]) else 4
     if not ctx.deepspeed:                 # Megatron-LM: arguments.py, --overlap-grad-reduce defaults to off
-        c["overlap_grad_reduce"] = flags.has("overlap-grad-reduce")
+        c["overlap_grad_reduce"] = flags.has(SWITCHES["overlap_grad_reduce"])
     elif flags.has("deepspeed"):
         ctx.assumed.append("gradient reduction overlapped: the DeepSpeed config's zero_optimization.overlap_comm "
                            "is not read from a Megatron-DeepSpeed script (audit the ds_config.json for it)")
-    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else "moe-expert-capacity-factor"
+    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else CAPACITY_FACTOR_FLAG
     if flags.has(cf_flag) and not flags.has("disable-moe-token-dropping"):
         ctx.extra["capacity_factor"] = flags.float(cf_flag)
     elif ctx.deepspeed and flags.has("num-experts") and not flags.has("disable-moe-token-dropping"):
@@ -293,13 +295,13 @@ def _memory(ctx: _Ctx, c: dict) -> None:
 
 def _sharding(ctx: _Ctx) -> str:
     flags = ctx.flags
-    if flags.has("use-megatron-fsdp"):
-        strategy = flags.raw("data-parallel-sharding-strategy") if flags.has("data-parallel-sharding-strategy") \
+    if flags.has(SWITCHES["megatron_fsdp"]):
+        strategy = flags.raw(FSDP_STRATEGY_FLAG) if flags.has(FSDP_STRATEGY_FLAG) \
             else "no_shard"
         if strategy not in FSDP_STRATEGY:
-            raise ctx.fail("data-parallel-sharding-strategy", f"--data-parallel-sharding-strategy {strategy!r} is "
+            raise ctx.fail(FSDP_STRATEGY_FLAG, f"--data-parallel-sharding-strategy {strategy!r} is "
                                                               f"not one of {', '.join(FSDP_STRATEGY)}")
-        ctx.lines["sharding"] = flags.line("data-parallel-sharding-strategy") or flags.line("use-megatron-fsdp")
+        ctx.lines["sharding"] = flags.line(FSDP_STRATEGY_FLAG) or flags.line(SWITCHES["megatron_fsdp"])
         return FSDP_STRATEGY[strategy]
     if flags.has("use-torch-fsdp2"):
         return "zero3"
@@ -308,7 +310,7 @@ def _sharding(ctx: _Ctx) -> str:
         if stage not in (0, 1, 2, 3):
             raise ctx.fail("zero-stage", f"--zero-stage {stage} is not 0, 1, 2 or 3")
         return ("none", "zero1", "zero2", "zero3")[stage]
-    return "zero1" if flags.has("use-distributed-optimizer") else "none"
+    return "zero1" if flags.has(SWITCHES["zero1"]) else "none"
 
 
 def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], ...]:

@@ -51,3 +51,19 @@ def cp_comm_type(kind: str) -> str:
 def fsdp_strategy(sharding: str) -> Optional[str]:
     """The Megatron FSDP strategy the exporter writes for `sharding` (None: not Megatron FSDP)."""
     return next(k for k, v in FSDP_STRATEGY.items() if v == sharding) if sharding in FSDP_WRITTEN else None
+
+
+# switches (flags without a value), by what each says
+SWITCHES = {"sequence_parallel": "sequence-parallel", "zero1": "use-distributed-optimizer",
+            "megatron_fsdp": "use-megatron-fsdp", "grad_reduce_bf16": "grad-reduce-in-bf16",
+            "overlap_grad_reduce": "overlap-grad-reduce", "overlap_param_gather": "overlap-param-gather",
+            "overlap_p2p": "overlap-p2p-comm"}
+# valued flags that are not one integer field
+CP_COMM_FLAG = "cp-comm-type"
+HIERARCHICAL_CP_FLAG = "hierarchical-context-parallel-sizes"      # Ulysses part, ring part
+FSDP_STRATEGY_FLAG = "data-parallel-sharding-strategy"
+CAPACITY_FACTOR_FLAG = "moe-expert-capacity-factor"
+PP_LAYOUT_FLAG = "pipeline-model-parallel-layout"
+# the recompute flags, keyed as recompute.form returns Megatron's form
+RECOMPUTE = {"granularity": "recompute-granularity", "method": "recompute-method",
+             "num_layers": "recompute-num-layers", "modules": "recompute-modules"}
