@@ -38,8 +38,8 @@ import planner.engines.megatron.read as megatron
 import planner.engines.megatron.read_yaml as megatron_yaml
 import planner.engines.torchtitan.read as torchtitan
 from planner.engines.foreign import AuditParseError, ForeignConfig
+from planner.audit.options import FORMATS
 
-FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}
 _MAX_BYTES = 16 * 2**20
 _SHELL = {".sh", ".bash", ".slurm", ".sbatch", ".args"}
