@@ -39,6 +39,7 @@ class Flag:
     choices: Optional[tuple] = None     # argparse's choices (a single value from a Literal)
     number: bool = False                # argparse reads a float
     default: str = ""                   # the default, as --help says it (the audit: the config's)
+    vocab: Optional[tuple] = None       # the allowed values, where the field's type does not list them
 
     @property
     def description(self) -> str:
@@ -47,6 +48,8 @@ class Flag:
     @property
     def allowed(self) -> tuple:
         """The values the spec field's type allows (Literal, or a tuple of a Literal)."""
+        if self.vocab is not None:
+            return self.vocab
         ann = self.spec.model_fields[self.field].annotation
         while typing.get_origin(ann) is not typing.Literal:
             ann = next(a for a in typing.get_args(ann) if a is not Ellipsis and a is not type(None))
@@ -92,11 +95,15 @@ def _integers(name: str, v) -> tuple[int, ...]:
 
 
 def _real(name: str, v) -> float:
-    return V.real(v, name, 0.0, _FLAGS[name].bound((0.0, 1.0))[1])
+    return V.real(v, name, 0.0, _FLAGS[name].bound()[1])
+
+
+def _fraction(name: str, v) -> float:
+    return V.real(v, name, 0.0, 1.0)
 
 
 def _kinds(name: str, v) -> tuple[str, ...]:
-    allowed = _allowed(name)
+    allowed = _FLAGS[name].allowed
     _text(name, v)
     items = tuple(x.strip() for x in v.split(",") if x.strip())
     bad = [x for x in items if x not in allowed]
@@ -107,10 +114,6 @@ def _kinds(name: str, v) -> tuple[str, ...]:
 
 def _choice(name: str, v) -> str:
     return v                                     # argparse has checked it against `choices`
-
-
-def _allowed(name: str) -> tuple:
-    return RECOMPUTE_MODULES if name == "recompute_modules" else _FLAGS[name].allowed
 
 
 def _flag(spec, name, read, form, **kw):
@@ -128,16 +131,18 @@ class ProblemArgs:
     """The problem options given on the command line (None: not given; the builder's default
     or, for the audit, the config's value applies). Values are checked and converted."""
     model: Union[str, ModelSpec, None] = _flag(
-        None, None, _text, "preset name, HF config.json or foldplan model YAML (default {default})", default=DEFAULT_MODEL)
+        None, None, _text, "preset name, HF config.json or foldplan model YAML (default {default})",
+        default=DEFAULT_MODEL)
     gpu: Optional[str] = _flag(ClusterSpec, "gpu", _text, f"a GPU preset (default {DEFAULT_GPU}; see foldplan gpus)")
     gpus: Optional[int] = _flag(ClusterSpec, "gpus", _gpus, "(default {default})", default="64")
     gpus_per_node: Optional[int] = _flag(ClusterSpec, "gpus_per_node", _integer, "(default: the GPU preset's)")
     seq: Optional[int] = _flag(TrainSpec, "seq", _size, "(default {default})", default="128k")
     global_batch: Optional[int] = _flag(TrainSpec, "global_batch_tokens", _size,
                                         "(below 64Ki: sequences; default {default})", default="4M tokens")
-    micro_batch: Optional[tuple[int, ...]] = _flag(TrainSpec, "micro_batches", _integers, "(comma-separated, e.g. 1 or 1,2,4)")
+    micro_batch: Optional[tuple[int, ...]] = _flag(TrainSpec, "micro_batches", _integers,
+                                                   "(comma-separated, e.g. 1 or 1,2,4)")
     memory_fraction: Optional[float] = _flag(
-        None, None, _real, f"use this fraction of the allocatable memory (GPU memory - reserve) "
+        None, None, _fraction, f"use this fraction of the allocatable memory (GPU memory - reserve) "
                            f"(default {DEFAULT_HEADROOM})", number=True)
     memory_gib: Optional[float] = _flag(ClusterSpec, "memory_budget_gib", _real, "(overrides --memory-fraction)",
                                         number=True)
@@ -147,17 +152,19 @@ class ProblemArgs:
     recompute: Optional[tuple[str, ...]] = _flag(TrainSpec, "recompute", _kinds, "(comma-separated from: {allowed}; "
                                                  "default all)", scope=SEARCH)
     sharding: Optional[tuple[str, ...]] = _flag(TrainSpec, "shardings", _kinds,
-                                                "(comma-separated from: {allowed}; default: the target's)", scope=SEARCH)
+                                                "(comma-separated from: {allowed}; default: the target's)",
+                                                scope=SEARCH)
     master: Optional[str] = _literal(TrainSpec, "master", "(default: the target's; the bundle's is fp32)", SEARCH)
     recompute_modules: Optional[tuple[str, ...]] = _flag(
         TrainSpec, "recompute_modules", _kinds, "(comma-separated from: {allowed}; default: all the target can)",
-        scope=SEARCH)
+        scope=SEARCH, vocab=RECOMPUTE_MODULES)
     attention_kernel: Optional[str] = _literal(TrainSpec, "attention_kernel",
                                                "(default: what the target runs on the GPU)")
     target: Optional[str] = _literal(TrainSpec, "target", "(default bundle)", PLAN)
 
     def train_values(self) -> dict:
-        """{TrainSpec field: value} of the TrainSpec flags given."""
+        """{TrainSpec field: value} of the TrainSpec flags given (but the shape: seq and global
+        batch are make_problem's own arguments, which reads a global batch below 64Ki as sequences)."""
         return {f.metadata["flag"].field: getattr(self, f.name) for f in fields(self)
                 if f.metadata["flag"].spec is TrainSpec and f.name not in ("seq", "global_batch")
                 and getattr(self, f.name) is not None}
@@ -187,7 +194,7 @@ def add_problem_flags(p: argparse.ArgumentParser, scopes: tuple[str, ...] = (ALL
     for name, f in _FLAGS.items():
         if f.scope not in scopes:
             continue
-        allowed = ", ".join(_allowed(name)) if f.read is _kinds else ""
+        allowed = ", ".join(f.allowed) if f.read is _kinds else ""
         form = f.form.format(allowed=allowed, default="the config's" if from_config else f.default)
         text = f"{f.description}{' ' if form.startswith('(') else ': '}{form}" if f.description else form
         p_or_g = p if f.scope == PLAN else g
