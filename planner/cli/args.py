@@ -158,6 +158,7 @@ class ProblemArgs:
     recompute_modules: Optional[tuple[str, ...]] = _flag(
         TrainSpec, "recompute_modules", _kinds, "(comma-separated from: {allowed}; default: all the target can)",
         scope=SEARCH, vocab=RECOMPUTE_MODULES)
+    max_vpp: Optional[int] = _flag(TrainSpec, "max_vpp", _integer, "(default {default})", default="4", scope=SEARCH)
     attention_kernel: Optional[str] = _literal(TrainSpec, "attention_kernel",
                                                "(default: what the target runs on the GPU)")
     target: Optional[str] = _literal(TrainSpec, "target", "(default bundle)", PLAN)
