@@ -1,7 +1,8 @@
 """Input validation at the edges: command-line values, spec / HF config.json / plan files.
 
-Every value that enters foldplan is checked here (or by the pydantic specs, which call
-`spec_field_before` / `spec_field_after` for every field): finite, integral where it
+Every value that enters foldplan is checked here (by the pydantic specs, which call
+`spec_field_before` / `spec_field_after` for every field, and by planner.cli.args, which reads
+each flag with `size` / `integer` / `real` and its spec field's bound): finite, integral where it
 must be, and inside the documented bounds below, so that no number can overflow the
 CP-SAT model's 64-bit integers or make the search run for ever. A refusal is an
 `InputError` with one line that names the field and shows the arithmetic
