@@ -281,7 +281,7 @@ class TrainSpec(_Spec):
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
     target: Literal["bundle", "megatron", "torchtitan"] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron or "
-        "torchtitan (their flags: one expert folding for all stages; planner/engines/targets.py has their rules)"))
+        "torchtitan (their flags: one expert folding for all stages; planner/targets.py has their rules)"))
 
     @field_validator("seq", "global_batch_tokens", mode="before")
     @classmethod
