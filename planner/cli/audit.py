@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from planner import costmodel as cm
+from planner.cli.args import ProblemArgs
+from planner.cli.problem_args import build_problem
 
 from planner.audit.audit import AuditReport, run_audit
 from planner.audit.audit_problem import TITAN_PRESETS, config_model, missing_shapes
 from planner.audit.detect import load
-from planner.cli.args import ProblemArgs
-from planner.cli.problem_args import build_problem
 from planner.engines.foreign import AuditParseError, ForeignConfig
 
 EXIT_OK, EXIT_FINDINGS = 0, 1

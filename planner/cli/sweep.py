@@ -7,9 +7,10 @@ from dataclasses import replace
 from itertools import product
 from math import prod
 
-from planner.cli.args import ProblemArgs, read
 from planner.layout import CP_KINDS, ORDERS, SHARDINGS, degree_violations
 from planner.specs import SpecError
+
+from planner.cli.args import ProblemArgs, read
 
 SWEEPS = ("gpus", "seq", "global_batch")
 FIX_INTS = ("tp", "cp", "dp", "pp", "vpp", "etp", "ep", "edp", "micro_batch", "cp_ulysses", "cp_ring")
