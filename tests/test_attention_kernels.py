@@ -90,7 +90,7 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
     # without an FA2 curve keeps its fused one, and the plan's header says the step may be optimistic
     import argparse
 
-    from planner.cli import problem_args
+    from planner.cli import args, problem_args
     from planner import report
     from planner.engines.bundle.rules import attention_kernel
     ns = lambda **kw: argparse.Namespace(**{**dict(model=None, gpu=None, gpus="8", gpus_per_node=None, seq="4k",
@@ -99,12 +99,12 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
                                                    capacity_factor=None, sharding=None, master=None,
                                                    recompute_modules=None, attention_kernel=None,
                                                    target=None), **kw})
-    h100 = problem_args.build_problem(ns())
+    h100 = problem_args.build_problem(args.problem_args_of(ns()))
     assert h100.train.attention_kernel == "flash2" and "attention: FlashAttention-2" in report.header(h100)
-    assert problem_args.build_problem(ns(target="megatron")).train.attention_kernel == "fused"
-    assert problem_args.build_problem(ns(target="torchtitan")).train.attention_kernel == "fused"
-    assert problem_args.build_problem(ns(attention_kernel="fused")).train.attention_kernel == "fused"
-    b200 = problem_args.build_problem(ns(gpu="b200"))
+    assert problem_args.build_problem(args.problem_args_of(ns(target="megatron"))).train.attention_kernel == "fused"
+    assert problem_args.build_problem(args.problem_args_of(ns(target="torchtitan"))).train.attention_kernel == "fused"
+    assert problem_args.build_problem(args.problem_args_of(ns(attention_kernel="fused"))).train.attention_kernel == "fused"
+    b200 = problem_args.build_problem(args.problem_args_of(ns(gpu="b200")))
     assert b200.train.attention_kernel == "fused"
     assert "the bundle runs FlashAttention-2, which the b200 preset has no curve for" in report.header(b200)
     assert attention_kernel(load_gpu("a100-80g")) == "flash2"
