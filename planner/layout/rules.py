@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Callable, Optional
 
 from planner.layout.values import Layout, LayoutError
+from planner.specs.kinds import cp_kind_of
 
 
 class Violation(str):
@@ -73,6 +74,8 @@ class RuleTable:
     def degree_violations(self, problem, scope: str = "degree", **fields) -> list[Violation]:
         """Violations of the rules of `scope` ("degree" or "fold") whose fields are all given
         (the search space calls this with partial degrees while it enumerates)."""
+        if "cp_kind" not in fields and "cp_ulysses" in fields and "cp_ring" in fields:
+            fields["cp_kind"] = cp_kind_of(fields["cp_ulysses"], fields["cp_ring"])   # the kind a split is
         x = SimpleNamespace(**fields)
         out = []
         for r in self.select(scope, frozenset(fields)):
@@ -146,20 +149,6 @@ def _(x, pr):
 def _(x, pr):
     if x.cp_ulysses * x.cp_ring != x.cp:
         return f"cp_ulysses({x.cp_ulysses}) * cp_ring({x.cp_ring}) != cp({x.cp})"
-
-
-@_rule("cp.kind_split", "degree", "cp_kind cp cp_ulysses cp_ring", "ring is all ring, ulysses all Ulysses")
-def _(x, pr):
-    expect = {"ring": (1, x.cp), "ulysses": (x.cp, 1)}.get(x.cp_kind)
-    if expect and (x.cp_ulysses, x.cp_ring) != expect:
-        return (f"cp_kind {x.cp_kind} needs cp_ulysses={expect[0]}, cp_ring={expect[1]} "
-                f"(got {x.cp_ulysses}, {x.cp_ring})")
-
-
-@_rule("cp.hybrid", "degree", "cp_kind cp_ulysses cp_ring", "hybrid CP has both parts >= 2")
-def _(x, pr):
-    if x.cp_kind == "hybrid" and (x.cp_ulysses < 2 or x.cp_ring < 2):
-        return f"hybrid CP needs cp_ulysses({x.cp_ulysses}) >= 2 and cp_ring({x.cp_ring}) >= 2"
 
 
 @_rule("cp.ulysses_heads", "degree", "tp cp_ulysses", "Ulysses' part of cp divides heads / tp")

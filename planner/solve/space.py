@@ -25,6 +25,7 @@ from planner import costmodel as cm
 from planner.costmodel.names import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
 from planner.engines import EngineConstraints, constraints
 from planner.layout import SHARDINGS, dense_strides, span
+from planner.specs.kinds import cp_kind_of
 from planner.layout.grid import dpcp_intra
 from planner.specs import Problem
 from planner.solve.tables import PerTuple, Tables  # noqa: F401  (re-exported)
@@ -105,9 +106,9 @@ def folds(problem: Problem, stage_ranks: int, engine: Optional[EngineConstraints
 def _cp_kinds(problem: Problem, tp: int, cp: int, engine: EngineConstraints) -> list[tuple[str, int, int]]:
     if cp == 1:
         return [("ring", 1, 1)]
-    splits = [("ring", 1, cp), ("ulysses", cp, 1)] + [("hybrid", u, cp // u) for u in divisors(cp)]
-    return [(k, u, r) for k, u, r in splits
-            if not engine.degree_violations(problem, tp=tp, cp=cp, cp_kind=k, cp_ulysses=u, cp_ring=r)]
+    splits = [(1, cp), (cp, 1)] + [(u, cp // u) for u in divisors(cp) if 1 < u < cp]    # ring, ulysses, hybrids
+    return [(cp_kind_of(u, r), u, r) for u, r in splits
+            if not engine.degree_violations(problem, tp=tp, cp=cp, cp_ulysses=u, cp_ring=r)]
 
 
 def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
