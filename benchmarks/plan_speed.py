@@ -191,7 +191,8 @@ def markdown(rows: dict, load: float, a) -> str:
 
     import mdtables
     targets = {name: target for name, _, _, target in CASES}
-    out = [f"Measured on {os.cpu_count()} CPU cores, load average {load:.2f} at the start; search work budget "
+    out = [f"Measured on {os.cpu_count()} CPU cores, load average {load:.2f} at the start and "
+           f"{os.getloadavg()[0]:.2f} at the end (timings are noisy when it exceeds the cores); search work budget "
            f"`--time-limit {a.time_limit:g}`{'; `--quick`: the 64-GPU case, the CLI and one audit only' if a.quick else ''}.",
            "", "Search, in its own process (imports excluded; RSS: that process's peak):", ""]
     body, notes = [], []
