@@ -1,4 +1,4 @@
-"""Planner speed: every target of issue 16 in one run, each case in its own process (so
+"""Planner speed: every speed target in one run (docs/speed.md), each case in its own process (so
 the peak RSS is that case's), with the brute-force ratio where the brute force can run.
 
     python benchmarks/plan_speed.py                # targets + scaling table (long on 2 cores)
