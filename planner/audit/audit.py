@@ -27,6 +27,7 @@ from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa
 from planner.audit.audit_problem import TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
+from planner.specs.kinds import SHARDING
 
 SCHEMA = "foldplan.audit/1"
 
@@ -133,7 +134,7 @@ def unmodelled(cfg: ForeignConfig, problem: Problem, layout: Optional[Layout]) -
         if name == "--grad-reduce-in-bf16" and "grad_reduce_bytes" in TrainSpec.model_fields:
             continue
         out.append((setting, kind, what))
-    if cfg.sharding not in (None, "none", "zero1") and not probe.models("sharding"):
+    if cfg.sharding in SHARDING and SHARDING[cfg.sharding].grads and not probe.models("sharding"):
         out.append((f"sharding {cfg.sharding}", "memory and time",
                     f"{cfg.sharding} shards more than ZeRO-1 (estimated as ZeRO-1: weights/grads counted whole)"))
     rep, shard = cfg.extra.get("dp_replicate", 1), cfg.extra.get("dp_shard", 1)

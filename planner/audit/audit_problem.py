@@ -19,6 +19,7 @@ from planner.specs import ModelSpec, Problem, SpecError, TrainSpec, build
 
 from planner.engines.torchtitan.read import TITAN_PRESETS  # noqa: F401  (re-exported)
 from planner.layout.foreign import Finding, ForeignConfig, exact_div
+from planner.specs.kinds import sharding_of_stage
 
 MODEL_KEYS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "vocab")
 
@@ -252,7 +253,7 @@ def _sharding(cfg: ForeignConfig) -> dict:
     if cfg.sharding is not None and "sharding" in Layout.model_fields:
         out["sharding"] = cfg.sharding
     elif cfg.zero_stage is not None and "sharding" in Layout.model_fields:
-        out["sharding"] = ("none", "zero1", "zero2", "zero3")[min(max(cfg.zero_stage, 0), 3)]
+        out["sharding"] = sharding_of_stage(cfg.zero_stage).name
     if cfg.master is not None and "master" in Layout.model_fields:
         out["master"] = cfg.master
     return out

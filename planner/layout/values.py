@@ -75,9 +75,9 @@ class Layout(BaseModel):
     order: str = Field("tp-cp-dp-pp", description="dense rank order, innermost first, pp last")
     micro_batch: int = Field(1, ge=1, description="sequences per micro-batch")
     num_microbatches: int = Field(1, ge=1, description="micro-batches per step per pipeline")
-    sharding: Literal["none", "zero1", "zero2", "zero3"] = Field(
+    sharding: Literal[SHARDINGS] = Field(
         "zero1", description="data-parallel sharding: none | zero1 (optimizer) | zero2 (+ grads) | zero3 (+ params)")
-    master: Literal["bf16+fp32", "fp32"] = Field(
+    master: Literal[MASTERS] = Field(
         "bf16+fp32", description="bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); "
                                  "fp32: the sharded fp32 param is the master (FSDP2 mixed precision)")
     stages: tuple[Stage, ...] = Field(..., description="one entry per pipeline stage")
@@ -109,7 +109,7 @@ class Layout(BaseModel):
 
     @computed_field
     @property
-    def cp_kind(self) -> Literal["ring", "ulysses", "hybrid"]:
+    def cp_kind(self) -> Literal[CP_KINDS]:
         """How CP splits attention, read from the split: ring, ulysses or hybrid (both parts >= 2)."""
         return cp_kind_of(self.cp_ulysses, self.cp_ring)
 

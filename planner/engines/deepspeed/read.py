@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.specs.kinds import sharding_of_stage
 
 
 def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
@@ -175,7 +176,7 @@ def parse(text: str, path: str, world: int | None = None, tp: int | None = None,
         cp_kind="ulysses" if cp > 1 else None, cp_ulysses=cp if cp > 1 else None, cp_ring=1 if cp > 1 else None,
         world=b["world"], micro_batch=b["micro_batch"], global_batch=b["global_batch"], seq=seq,
         recompute=recompute, zero_stage=zero, distributed_optimizer=zero >= 1, overlap_grad_reduce=overlap,
-        sharding=("none", "zero1", "zero2", "zero3")[zero], master="bf16+fp32",
+        sharding=sharding_of_stage(zero).name, master="bf16+fp32",
         pp_schedule="1f1b" if pp > 1 else None,
         model=model, extra=extra, lines=r.lines, assumed=tuple(r.assumed),
     )

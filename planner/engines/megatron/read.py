@@ -38,6 +38,7 @@ from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAUL
                                            PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES)
 from planner.shell import ShellSyntaxError, interpret, unresolved
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.specs.kinds import sharding_of_stage
 
 layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
 
@@ -309,7 +310,7 @@ def _sharding(ctx: _Ctx) -> str:
         stage = flags.int("zero-stage")
         if stage not in (0, 1, 2, 3):
             raise ctx.fail("zero-stage", f"--zero-stage {stage} is not 0, 1, 2 or 3")
-        return ("none", "zero1", "zero2", "zero3")[stage]
+        return sharding_of_stage(stage).name
     return "zero1" if flags.has(SWITCHES["zero1"]) else "none"
 
 

@@ -15,6 +15,7 @@ from planner.engines.shared import add_master, add_order, add_recompute, add_uni
 from planner.engines.torchtitan import recompute
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
+from planner.specs.kinds import SHARDING
 
 RULES = RuleTable()
 rule = RULES.rule
@@ -46,7 +47,7 @@ def _(x, pr):
     # FSDP2 over dp_shard x cp (parallel_dims.py:334 fsdp_enabled = dp_shard or cp): zero2 / zero3 by
     # fsdp_reshard_after_forward never / always, no ZeRO-1; DDP only on a 1-D mesh
     # (models/llama3/infra/parallelize.py:148-151 "DDP has not supported > 1D parallelism")
-    if x.sharding == "zero1":
+    if x.sharding != "none" and not SHARDING[x.sharding].grads:       # FSDP2 reduce-scatters gradients
         return "torchtitan has no ZeRO-1 (FSDP2 shards gradients too: zero2 or zero3)"
     if x.sharding == "none" and x.tp * x.cp * x.pp > 1:
         return (f"torchtitan runs DDP (sharding none) on a 1-D mesh only: tp({x.tp}) * cp({x.cp}) * pp({x.pp}) "
