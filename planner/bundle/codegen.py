@@ -1,4 +1,4 @@
-"""Render a plan into a self-contained launch bundle (templates/bundle -> OUT/).
+"""Render a plan into a self-contained launch bundle (planner/bundle/templates -> OUT/).
 
 The input is a `planner.plan.Plan`: pydantic and `planner.layout.check` have validated
 it, so nothing here re-validates it; `bundle_limits` only refuses what this bundle's
