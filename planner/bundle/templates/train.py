@@ -197,8 +197,9 @@ class Run:
         return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), reduction="sum") / self.global_tokens
 
     def batch(self, step):
-        """(the step's rows this process compares with the reference (--check) or all its own, this dp
-        rank's rows); token ids [rows, seq + 1]."""
+        """(data, mine), token ids [rows, seq + 1]: mine is this dp rank's rows; data is every dp
+        rank's rows (what --check's reference runs), except from a --data file outside --check,
+        where only this rank's rows are read."""
         args, L, mesh, rows = self.args, self.L, self.mesh, self.rows
         if self.tokens_file is not None:     # the whole step's rows for --check, else only mine
             data = self.tokens_file.batch(step, L["dp"] * rows, self.seq) if args.check else \
