@@ -5,6 +5,10 @@ the peak RSS is that case's), with the brute-force ratio where the brute force c
     python benchmarks/plan_speed.py --quick        # the 64-GPU row, the CLI and one audit only
     python benchmarks/plan_speed.py --no-scaling   # the targets only
 
+Every run also times bad and hostile input (a huge divisor lattice, a 1.4 MB one-line shell
+script and its 8x scaling, refused audits, a refused plan) against the budgets the tests
+once asserted on the wall clock; the tests keep only hang guards.
+
 Rows: "solve" is the search in-process (imports excluded), "CLI" a fresh `foldplan plan
 ... --json` or `foldplan audit ... --json` process including imports (the median of 5
 when one takes under 10 s; foldplan's modules compiled to bytecode first, as an
