@@ -6,6 +6,10 @@ the peak RSS is that case's), with the brute-force ratio where the brute force c
     python benchmarks/plan_speed.py --no-scaling   # the targets only
     python benchmarks/plan_speed.py --markdown docs/speed.md   # also write the tables into the docs page
 
+Every run also times bad and hostile input (a huge divisor lattice, a 1.4 MB one-line shell
+script and its 8x scaling, refused audits, a refused plan) against the budgets the tests
+once asserted on the wall clock; the tests keep only hang guards.
+
 Rows: "solve" is the search in-process (imports excluded), "CLI" a fresh `foldplan plan
 ... --json` or `foldplan audit ... --json` process including imports (the median of 5
 when one takes under 10 s; foldplan's modules compiled to bytecode first, as an
@@ -111,6 +115,44 @@ def verdict(ok) -> str:
     return "met" if ok else "MISSED"
 
 
+def _timed(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def bad_input_rows() -> list[dict]:
+    """The cost of bad and hostile input, with the budgets the tests once asserted on the wall
+    clock (tests/test_fuzz.py, tests/test_audit_hostile.py now only guard against a hang)."""
+    import tempfile
+    from planner.shell import interpret
+    from planner.solve.space import divisors
+
+    def script(n):
+        return "torchrun x.py " + " ".join(f"--a{i} {i}" for i in range(n)) + "\n"
+    small, big = script(12_000), script(96_000)
+    t_small, t_big = _timed(lambda: interpret(small)), _timed(lambda: interpret(big))
+    rows = [{"case": "divisors(2**40 - 87), O(sqrt n)", "s": _timed(lambda: divisors(2**40 - 87)), "budget_s": 2.0},
+            {"case": f"shell reader, {len(big) / 1e6:.1f} MB on one line", "s": t_big, "budget_s": 60.0},
+            {"case": "shell reader, 8x the input: time ratio (linear ~8, quadratic ~64)",
+             "s": t_big / max(t_small, 1e-3), "budget_s": 24.0}]
+    with tempfile.TemporaryDirectory() as tmp:
+        long_sh, trunc = Path(tmp) / "long.sh", Path(tmp) / "truncated.toml"
+        long_sh.write_text("torchrun x.py --num-layers 2 " + " ".join(f"--x{i} {i}" for i in range(80_000)) + "\n")
+        trunc.write_text("[parallelism]\ntensor_parallel_degree = ")
+        for name, cmd, budget in (("audit of an 80k-flag script (refused)", [str(long_sh)], 90.0),
+                                  ("audit of a truncated TOML (refused)", [str(trunc)], 30.0),
+                                  ("audit of a directory (refused)", [tmp], 20.0)):
+            w, rc, _ = wall(["audit", *cmd, "--gpus", "8", "--no-best"], repeat=1)
+            rows.append({"case": name, "s": w, "budget_s": budget, "rc": rc})
+        w, rc, _ = wall(["plan", "--gpus", "0"], repeat=1)
+        rows.append({"case": "plan --gpus 0 (refused)", "s": w, "budget_s": 5.0, "rc": rc})
+    for r in rows:
+        print(f"{r['case']:66s} {r['s']:8.2f}  (budget {r['budget_s']:g}: {verdict(r['s'] <= r['budget_s'])})",
+              flush=True)
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="the 64-GPU row, its CLI and one audit only")
@@ -126,7 +168,7 @@ def main() -> None:
     if a.one:
         print(json.dumps(one(json.loads(a.one))))
         return
-    rows = {"cases": [], "cli": [], "audits": [], "scaling": []}
+    rows = {"cases": [], "cli": [], "audits": [], "scaling": [], "bad_input": []}
     import os
     load = os.getloadavg()[0]
     print(f"load average at start: {load:.2f} (2-core machine; timings are noisy above ~2)")
@@ -163,6 +205,8 @@ def main() -> None:
         w, rc, _ = wall(["audit", *args, "--json"])
         rows["audits"].append({"case": name, "wall_s": w, "rc": rc})
         print(f"{name:40s} {w:6.2f} s wall (exit {rc}; target 3 s: {verdict(w <= 3)})", flush=True)
+    print("\nbad and hostile input (seconds; the ratio row is a ratio):")
+    rows["bad_input"] = bad_input_rows()
     if not (a.quick or a.no_scaling):
         print("\nsolve time (s) / status vs world size, 128k, 16M tokens per step:")
         print(f"{'model':22s}" + "".join(f"{n:>16d}" for n in WORLDS))

@@ -3,7 +3,6 @@
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,10 @@ DEEP = 5000
 
 
 def audit(*args, timeout=60):
-    t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "planner.cli", "audit", *args, "--no-best"], cwd=ROOT,
+    """`foldplan audit ARGS --no-best` in a subprocess; the timeout is a hang guard (a hang fails
+    the test), not a speed budget: the cost of hostile input is measured in benchmarks/plan_speed.py."""
+    return subprocess.run([sys.executable, "-m", "planner.cli", "audit", *args, "--no-best"], cwd=ROOT,
                           capture_output=True, text=True, timeout=timeout)
-    return proc, time.perf_counter() - t0
 
 
 CASES = {
@@ -47,24 +46,24 @@ CASES = {
 def test_bad_input_is_one_line_and_exit_2(tmp_path, name):
     path = tmp_path / name
     path.write_text(CASES[name]) if "\x00" not in CASES[name] else path.write_bytes(CASES[name].encode())
-    proc, wall = audit(str(path), "--gpus", "8")
+    proc = audit(str(path), "--gpus", "8")
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2, (name, proc.returncode, proc.stderr[-500:], proc.stdout[-300:])
     assert len(lines) == 1 and lines[0].startswith("foldplan: error:"), (name, proc.stderr[-800:])
-    assert "Traceback" not in proc.stderr and wall < 30
+    assert "Traceback" not in proc.stderr
 
 
 def test_hf_config_message_says_pass_it_as_model(tmp_path):
     path = tmp_path / "config.json"
     path.write_text(CASES["hf_config.json"])
-    proc, _ = audit(str(path))
+    proc = audit(str(path))
     assert proc.returncode == 2 and "--model" in proc.stderr and "Hugging Face" in proc.stderr
 
 
 def test_no_shapes_names_model(tmp_path):
     path = tmp_path / "train.sh"
     path.write_text(CASES["no_shapes.sh"])
-    proc, _ = audit(str(path), "--gpus", "8")
+    proc = audit(str(path), "--gpus", "8")
     assert proc.returncode == 2 and "--model" in proc.stderr
 
 
@@ -79,24 +78,20 @@ def test_fifo_device_and_directory_are_refused_without_blocking(tmp_path, specia
         target = Path(special)
         if not target.exists():
             pytest.skip("no /dev/zero")
-    proc, wall = audit(str(target), "--gpus", "8", timeout=30)
-    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and wall < 20
+    proc = audit(str(target), "--gpus", "8", timeout=30)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_one_megabyte_single_line_script_is_read_in_linear_time(tmp_path):
-    from planner.shell import interpret
-
-    def cost(n):
-        text = "torchrun x.py " + " ".join(f"--a{i} {i}" for i in range(n)) + "\n"
-        t0 = time.perf_counter()
-        interpret(text)
-        return time.perf_counter() - t0, len(text)
-
-    small, _ = cost(12_000)
-    big, size = cost(96_000)
-    assert size > 1_000_000 and big < 60
-    assert big / max(small, 1e-3) < 8 * 3  # 8x the input: linear ~8x, quadratic ~64x
+def test_one_megabyte_single_line_script_is_read(tmp_path):
+    # a quadratic reader would take ~1e12 steps on 1 MB and trip the subprocess's hang guard;
+    # the linear scaling itself (8x the input, time ratio) is measured in benchmarks/plan_speed.py
+    n = 96_000
+    probe = ("import sys; from planner.shell import interpret; "
+             "text = 'torchrun x.py ' + ' '.join(f'--a{i} {i}' for i in range(%d)) + '\\n'; "
+             "assert len(text) > 1_000_000; interpret(text); print('read', len(text))" % n)
+    r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.startswith("read "), r.stderr[-800:]
     path = tmp_path / "long.sh"
     path.write_text("torchrun x.py --num-layers 2 " + " ".join(f"--x{i} {i}" for i in range(80_000)) + "\n")
-    proc, wall = audit(str(path), "--gpus", "8", timeout=120)
-    assert proc.returncode == 2 and "--model" in proc.stderr and wall < 90
+    proc = audit(str(path), "--gpus", "8", timeout=120)
+    assert proc.returncode == 2 and "--model" in proc.stderr

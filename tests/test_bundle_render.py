@@ -222,3 +222,73 @@ def test_vpp_deals_layers_in_virtual_stage_order():
         (0, 0, [0, 1]), (1, 1, [2, 3, 4]), (2, 0, [5]), (3, 1, [6, 7])]
     assert st[0]["recompute"] == ["none", "full"] and st[2]["recompute"] == ["none"]   # MoE layer 1 first
     assert st[1]["recompute"] == ["selective", "selective", "none"]
+
+
+# ---------------------------------------------------------------- a templates directory that cannot render
+
+def _templates_copy(tmp_path) -> Path:
+    root = tmp_path / "templates"
+    shutil.copytree(codegen.TEMPLATES, root, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def _refused(tmp_path, monkeypatch, root, *, via_cli=False, capsys=None) -> str:
+    """render_bundle (or `foldplan bundle`) with codegen reading templates from root: the error
+    line; nothing written next to OUT."""
+    monkeypatch.setattr(codegen, "TEMPLATES", root)
+    out = tmp_path / "out" / "b"
+    out.parent.mkdir()
+    if via_cli:
+        f = tmp_path / "plan.json"
+        f.write_text(planmod.dumps([plan(cp=2)]))
+        assert cli_main(["bundle", str(f), "--out", str(out)]) != 0
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "Traceback" not in err[0], err
+        message = err[0]
+    else:
+        with pytest.raises(BundleError) as e:
+            render_bundle(plan(cp=2), out)
+        message = str(e.value)
+        assert "\n" not in message
+    assert list(out.parent.iterdir()) == [], "a refused bundle left files behind"
+    return message
+
+
+@pytest.mark.parametrize("state", ["missing", "empty", "only_caches"])
+def test_missing_or_empty_templates_are_refused(tmp_path, monkeypatch, state):
+    root = tmp_path / "templates"
+    if state != "missing":
+        root.mkdir()
+    if state == "only_caches":
+        (root / "__pycache__").mkdir()
+        (root / "__pycache__" / "train.cpython-311.pyc").write_bytes(b"\0")
+    message = _refused(tmp_path, monkeypatch, root)
+    assert message.startswith("templates: ") and "missing or holds no files" in message
+
+
+@pytest.mark.parametrize("breakage,words", [
+    (lambda r: (r / "layout.py.j2").write_text("MODEL = {{ no_such_value }}\n"), "layout.py.j2 does not render"),
+    (lambda r: (r / "README.md.j2").write_text("# {{ model_name \n"), "README.md.j2 line 1 does not render"),
+    (lambda r: (r / "launch" / "torchrun.sh.j2").write_bytes(b"\xff\xfe\x00bad"), "torchrun.sh.j2 does not render"),
+    (lambda r: (r / "train.py").unlink(), "lacks train.py"),
+])
+def test_a_template_that_does_not_render_is_refused(tmp_path, monkeypatch, breakage, words):
+    root = _templates_copy(tmp_path)
+    breakage(root)
+    message = _refused(tmp_path, monkeypatch, root)
+    assert message.startswith("templates: ") and words in message, message
+
+
+def test_cli_bundle_with_broken_templates_exits_nonzero_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    root = _templates_copy(tmp_path)
+    (root / "mesh.py").unlink()
+    line = _refused(tmp_path, monkeypatch, root, via_cli=True, capsys=capsys)
+    assert line.startswith("foldplan: error: templates:") and "lacks mesh.py" in line, line
+
+
+def test_the_shipped_templates_render_every_required_file():
+    files = codegen.render_files(plan(pp=2, cp=2, split=[1, 3]))
+    assert set(codegen.REQUIRED) <= set(files)
+    # every template became one file (plus plan.json), no name lost or doubled
+    rels = codegen.template_paths(codegen.TEMPLATES)
+    assert sorted(files) == sorted({"plan.json"} | {r[:-3] if r.endswith(".j2") else r for r in rels})

@@ -37,8 +37,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import layout
+from build import DTYPES, build
 from dataparallel import microbatch_knobs
 from mesh import Mesh
+from moe.layer import MoE
 
 GIB = 2 ** 30
 TERMS = ("weights", "grads", "optimizer", "activations", "peak")
@@ -104,19 +106,18 @@ def trace(args):
     from torch.distributed._tools.fsdp2_mem_tracker import FSDPMemTracker
     from torch.testing._internal.distributed.fake_pg import FakeStore
 
-    import train as T
     L = layout.LAYOUT
     dist.init_process_group("fake", rank=args.rank, world_size=L["world"], store=FakeStore())
     device = torch.device("cpu")
-    dtype = T.DTYPES[args.dtype]
+    dtype = DTYPES[args.dtype]
     cfg = dict(layout.MODEL)
     tr = layout.TRAIN
     cfg["capacity_factor"] = tr["capacity_factor"]
     nmb, mb, seq, H, V = tr["num_microbatches"], tr["micro_batch"], tr["seq"], cfg["hidden"], cfg["vocab"]
-    T.MoE.aux_coef, T.MoE.groups_per_step = args.aux_loss_coef, L["dp"] * L["cp"] * L["tp"] * nmb
+    MoE.aux_coef, MoE.groups_per_step = args.aux_loss_coef, L["dp"] * L["cp"] * L["tp"] * nmb
     mesh = Mesh(args.rank, device)
     n_stages = len(layout.STAGES)
-    stages, metas, positions = T.build(cfg, tr, mesh, args, dtype)     # meta + FSDP2, no storage
+    stages, metas, positions = build(cfg, tr, mesh, args, dtype)     # meta + FSDP2, no storage
     with FakeTensorMode(allow_non_fake_inputs=True):
         for st in stages:
             st.to_empty(device=device)

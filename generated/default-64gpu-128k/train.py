@@ -32,13 +32,12 @@ import torch.distributed as dist                     # noqa: E402
 import torch.nn.functional as F                      # noqa: E402
 
 from blocks import update_router_bias                # noqa: E402
-from cp.layout import local_token_index              # noqa: E402
+from build import DTYPES, build                      # noqa: E402
 from dataparallel import (allreduce_gradients, clip_gradients, finish_gradients, global_grad_norm,  # noqa: E402
-                          param_meta, params_with_meta, shard_fsdp2)
+                          params_with_meta)
 from init import materialize                          # noqa: E402
 from mesh import Mesh, check_device_meshes, device_meshes  # noqa: E402
 from metrics import MetricsFile, flops_per_token, peak_memory_gib  # noqa: E402
-from model import StageModel                         # noqa: E402
 from moe.layer import MoE                             # noqa: E402
 from pipeline import forward_backward                # noqa: E402
 
@@ -49,7 +48,6 @@ LR, BETAS, WD, EPS = 1e-3, (0.9, 0.95), 0.1, 1e-8
 # into O(lr) parameter differences: d(update)/dg <= lr / eps. With eps = 1e-4
 # a gradient difference at the gradient tolerance stays within the parameter one.
 CHECK_EPS = 1e-4
-DTYPES = {"bfloat16": torch.bfloat16, "float32": torch.float32}
 
 
 def parse_args(argv=None):
@@ -128,18 +126,136 @@ def update_biases(stages, mesh):
         m.counts.zero_()
 
 
-def build(cfg, train, mesh, args, dtype):
-    """This rank's stages: built on meta, sharded (FSDP2), then materialised shard by shard."""
-    positions = local_token_index(train["seq"], mesh.cp_ring_rank, mesh.cp_ring_size,
-                                  mesh.cp_uly_rank, mesh.cp_uly_size)   # [S/cp] global positions
-    n_stages = len(layout.STAGES)
-    with torch.device("meta"):
-        stages = [StageModel(cfg, layout.STAGES[s], mesh, positions, args.seed, s == 0, s == n_stages - 1)
-                  for s in mesh.stage_indices]
-    metas = param_meta(stages)
-    if args.dp == "fsdp2":
-        shard_fsdp2(stages, mesh, mesh.device.type, layout.LAYOUT["sharding"], dtype)
-    return stages, metas, positions
+def start(args):
+    """The process group and this rank's device; exits when torchrun started another world."""
+    backend = "nccl" if args.device == "cuda" else "gloo"
+    if args.device == "cuda":
+        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
+    dist.init_process_group(backend, timeout=timedelta(minutes=args.timeout_min))
+    world = dist.get_world_size()
+    L = layout.LAYOUT
+    if world != L["world"]:
+        sys.exit(f"the plan needs world = tp({L['tp']}) * cp({L['cp']}) * dp({L['dp']}) * pp({L['pp']})"
+                 f" = {L['world']} processes, torchrun started {world}")
+    return torch.device(args.device, torch.cuda.current_device()) if args.device == "cuda" \
+        else torch.device("cpu")
+
+
+def resume(args, stages, mesh, opts, metas) -> int:
+    """--resume: load the latest checkpoint of --ckpt; the first step to run."""
+    import ckpt
+    path = ckpt.latest(args.ckpt) if args.ckpt else None
+    if path is None:
+        sys.exit(f"--resume: no checkpoint in {args.ckpt!r}")
+    start_step = ckpt.load(path, stages, mesh.stage_indices, opts, metas)
+    if dist.get_rank() == 0:
+        print(f"resumed from {path} (after step {start_step - 1})", flush=True)
+    return start_step
+
+
+class Run:
+    """One training run's state: the model of this rank, its optimizers and the step's inputs."""
+
+    def __init__(self, args):
+        self.args = args
+        tiny = args.tiny or args.check
+        self.dtype = DTYPES[args.dtype]
+        self.device = start(args)
+        self.rank, self.world = dist.get_rank(), dist.get_world_size()
+        L = self.L = layout.LAYOUT
+        self.cfg = cfg = dict(layout.TINY if tiny else layout.MODEL)
+        self.train = train = layout.TINY_TRAIN if tiny else layout.TRAIN
+        cfg["capacity_factor"] = train["capacity_factor"]
+        nmb, mb, self.seq = train["num_microbatches"], train["micro_batch"], train["seq"]
+        MoE.aux_coef = args.aux_loss_coef
+        MoE.groups_per_step = L["dp"] * L["cp"] * L["tp"] * nmb
+        self.mesh = mesh = Mesh(self.rank, self.device)
+        if args.check:
+            check_device_meshes(mesh, *device_meshes(args.device, mesh))
+        self.stages, self.metas, self.positions = build(cfg, train, mesh, args, self.dtype)
+        materialize(self.stages, self.metas, self.device)
+        self.pm = params_with_meta(self.stages, self.metas)
+        self.eps = CHECK_EPS if args.check else EPS
+        # one AdamW per stage (checkpoint state keyed per stage); foreach=False:
+        # FSDP2's DTensor parameters live on several meshes
+        self.opts = [torch.optim.AdamW(st.parameters(), lr=args.lr, betas=BETAS, weight_decay=WD, eps=self.eps,
+                                       foreach=False) for st in self.stages]
+        self.global_tokens = L["dp"] * nmb * mb * self.seq
+        self.rows = nmb * mb
+        self.tokens_file = self.metrics = self.checker = None
+
+    def open_files(self):
+        """The token file (--data) and the metrics file (--metrics, rank 0); after a resume."""
+        if self.args.data:
+            from data import TokenFile
+            self.tokens_file = TokenFile(self.args.data)
+        self.metrics = MetricsFile(self.args.metrics if self.rank == 0 else None)
+        self.flops = flops_per_token(self.cfg, self.seq)
+        self.peak_flops = layout.PEAK_FLOPS if hasattr(layout, "PEAK_FLOPS") else _plan_peak_flops()
+
+    def loss_fn(self, logits, targets):   # summed CE / all tokens of the step (dp, cp, micro-batches)
+        return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), reduction="sum") / self.global_tokens
+
+    def batch(self, step):
+        """(data, mine), token ids [rows, seq + 1]: mine is this dp rank's rows; data is every dp
+        rank's rows (what --check's reference runs), except from a --data file outside --check,
+        where only this rank's rows are read."""
+        args, L, mesh, rows = self.args, self.L, self.mesh, self.rows
+        if self.tokens_file is not None:     # the whole step's rows for --check, else only mine
+            data = self.tokens_file.batch(step, L["dp"] * rows, self.seq) if args.check else \
+                self.tokens_file.batch(step, L["dp"] * rows, self.seq, mesh.dp_rank * rows, rows)
+            mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows] if args.check else data
+        else:
+            data = synthetic_batch(self.cfg, self.train, args.seed + step)
+            mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows]
+        return data, mine
+
+    def step(self, step):
+        """One optimizer step: forward and backward of every micro-batch, gradients finished,
+        clipped, applied; the router biases updated; the summed loss and the gradient norm."""
+        args, mesh, pm = self.args, self.mesh, self.pm
+        lr = lr_at(step, args)
+        for opt in self.opts:
+            for g in opt.param_groups:
+                g["lr"] = lr
+        data, mine = self.batch(step)
+        positions = self.positions
+        tokens, targets = mine[:, :-1][:, positions].to(self.device), mine[:, 1:][:, positions].to(self.device)
+        for opt in self.opts:
+            opt.zero_grad(set_to_none=True)
+        loss = forward_backward(self.stages, mesh, self.L, self.cfg, self.train["num_microbatches"], tokens,
+                                targets, self.loss_fn, self.dtype)
+        if args.dp == "allreduce":
+            allreduce_gradients(pm, mesh)
+        finish_gradients(pm, mesh, self.cfg["tied_embeddings"])
+        if self.checker is not None:
+            self.checker.after_backward(data, loss, pm)
+        grad_norm = global_grad_norm(pm, mesh, self.cfg["tied_embeddings"])
+        if args.clip > 0:
+            clip_gradients(pm, grad_norm, args.clip)
+        for opt in self.opts:
+            opt.step()
+        update_biases(self.stages, mesh)
+        if self.checker is not None:
+            self.checker.after_step(lr, pm, [m for s in self.stages for m in s.moe_layers()])
+        # the loss lives on the last stage; sum it over dp x cp x tp there and report
+        total = torch.zeros((), device=self.device)
+        if loss is not None:
+            total = loss.detach().float().clone()
+            dist.all_reduce(total, group=mesh.stage_group)
+        dist.all_reduce(total, op=dist.ReduceOp.MAX)
+        return total, grad_norm, lr
+
+    def record(self, step, total, grad_norm, lr, dt):
+        """Rank 0: the step's line on stdout and in --metrics."""
+        if self.rank != 0:
+            return
+        print(f"step {step}: loss {total.item():.6f} grad_norm {grad_norm.item():.4f} lr {lr:.3e} "
+              f"{dt:.2f} s", flush=True)
+        tps = self.global_tokens / dt
+        self.metrics.write(step=step, loss=total.item(), tokens_per_s=tps,
+                           mfu=tps * self.flops / (self.world * self.peak_flops) if self.peak_flops else None,
+                           peak_memory_gib=peak_memory_gib(self.device), grad_norm=grad_norm.item(), lr=lr)
 
 
 def main():
@@ -147,115 +263,25 @@ def main():
     if args.dry_run:
         from dryrun import main as dry_main
         return dry_main(args)
-    tiny = args.tiny or args.check
-    dtype = DTYPES[args.dtype]
-    if args.dp == "allreduce" and dtype != torch.float32:
+    if args.dp == "allreduce" and DTYPES[args.dtype] != torch.float32:
         sys.exit("--dp allreduce runs float32 only (use --dtype float32)")
-    backend = "nccl" if args.device == "cuda" else "gloo"
-    if args.device == "cuda":
-        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
-    dist.init_process_group(backend, timeout=timedelta(minutes=args.timeout_min))
-    rank, world = dist.get_rank(), dist.get_world_size()
-    L = layout.LAYOUT
-    if world != L["world"]:
-        sys.exit(f"the plan needs world = tp({L['tp']}) * cp({L['cp']}) * dp({L['dp']}) * pp({L['pp']})"
-                 f" = {L['world']} processes, torchrun started {world}")
-    device = torch.device(args.device, torch.cuda.current_device()) if args.device == "cuda" \
-        else torch.device("cpu")
-    cfg = dict(layout.TINY if tiny else layout.MODEL)
-    train = layout.TINY_TRAIN if tiny else layout.TRAIN
-    cfg["capacity_factor"] = train["capacity_factor"]
-    nmb, mb, seq = train["num_microbatches"], train["micro_batch"], train["seq"]
-    MoE.aux_coef = args.aux_loss_coef
-    MoE.groups_per_step = L["dp"] * L["cp"] * L["tp"] * nmb
-
-    mesh = Mesh(rank, device)
-    if args.check:
-        check_device_meshes(mesh, *device_meshes(args.device, mesh))
-    stages, metas, positions = build(cfg, train, mesh, args, dtype)
-    materialize(stages, metas, device)
-    pm = params_with_meta(stages, metas)
-    eps = CHECK_EPS if args.check else EPS
-    # one AdamW per stage (checkpoint state keyed per stage); foreach=False:
-    # FSDP2's DTensor parameters live on several meshes
-    opts = [torch.optim.AdamW(st.parameters(), lr=args.lr, betas=BETAS, weight_decay=WD, eps=eps, foreach=False)
-            for st in stages]
-    global_tokens = L["dp"] * nmb * mb * seq
-
-    def loss_fn(logits, targets):   # summed CE / all tokens of the step (dp, cp, micro-batches)
-        return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), reduction="sum") / global_tokens
-
-    start = 0
-    if args.resume:
-        import ckpt
-        path = ckpt.latest(args.ckpt) if args.ckpt else None
-        if path is None:
-            sys.exit(f"--resume: no checkpoint in {args.ckpt!r}")
-        start = ckpt.load(path, stages, mesh.stage_indices, opts, metas)
-        if rank == 0:
-            print(f"resumed from {path} (after step {start - 1})", flush=True)
-    tokens_file = None
-    if args.data:
-        from data import TokenFile
-        tokens_file = TokenFile(args.data)
-    metrics = MetricsFile(args.metrics if rank == 0 else None)
-    flops = flops_per_token(cfg, seq)
-    peak_flops = layout.PEAK_FLOPS if hasattr(layout, "PEAK_FLOPS") else _plan_peak_flops()
-    rows = nmb * mb
-    checker = None
+    run = Run(args)
+    first = resume(args, run.stages, run.mesh, run.opts, run.metas) if args.resume else 0
+    run.open_files()
     if args.check:      # before step 0: the plan, the initial weights, a non-zero router bias
         from check import Checker
-        checker = Checker(cfg, train, args.seed, mesh, (RTOL, ATOL), (BETAS, WD, eps), args.aux_loss_coef)
-        checker.start(stages, pm)
+        run.checker = Checker(run.cfg, run.train, args.seed, run.mesh, (RTOL, ATOL), (BETAS, WD, run.eps),
+                              args.aux_loss_coef)
+        run.checker.start(run.stages, run.pm)
     end = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
-    for step in range(start, end):
+    for step in range(first, end):
         t0 = time.perf_counter()
-        lr = lr_at(step, args)
-        for opt in opts:
-            for g in opt.param_groups:
-                g["lr"] = lr
-        if tokens_file is not None:     # the whole step's rows for --check, else only mine
-            data = tokens_file.batch(step, L["dp"] * rows, seq) if args.check else \
-                tokens_file.batch(step, L["dp"] * rows, seq, mesh.dp_rank * rows, rows)
-            mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows] if args.check else data
-        else:
-            data = synthetic_batch(cfg, train, args.seed + step)
-            mine = data[mesh.dp_rank * rows:(mesh.dp_rank + 1) * rows]
-        tokens, targets = mine[:, :-1][:, positions].to(device), mine[:, 1:][:, positions].to(device)
-        for opt in opts:
-            opt.zero_grad(set_to_none=True)
-        loss = forward_backward(stages, mesh, L, cfg, nmb, tokens, targets, loss_fn, dtype)
-        if args.dp == "allreduce":
-            allreduce_gradients(pm, mesh)
-        finish_gradients(pm, mesh, cfg["tied_embeddings"])
-        if checker is not None:
-            checker.after_backward(data, loss, pm)
-        grad_norm = global_grad_norm(pm, mesh, cfg["tied_embeddings"])
-        if args.clip > 0:
-            clip_gradients(pm, grad_norm, args.clip)
-        for opt in opts:
-            opt.step()
-        update_biases(stages, mesh)
-        if checker is not None:
-            checker.after_step(lr, pm, [m for s in stages for m in s.moe_layers()])
-        # the loss lives on the last stage; sum it over dp x cp x tp there and report
-        total = torch.zeros((), device=device)
-        if loss is not None:
-            total = loss.detach().float().clone()
-            dist.all_reduce(total, group=mesh.stage_group)
-        dist.all_reduce(total, op=dist.ReduceOp.MAX)
-        dt = time.perf_counter() - t0
-        if rank == 0:
-            print(f"step {step}: loss {total.item():.6f} grad_norm {grad_norm.item():.4f} lr {lr:.3e} "
-                  f"{dt:.2f} s", flush=True)
-            tps = global_tokens / dt
-            metrics.write(step=step, loss=total.item(), tokens_per_s=tps,
-                          mfu=tps * flops / (world * peak_flops) if peak_flops else None,
-                          peak_memory_gib=peak_memory_gib(device), grad_norm=grad_norm.item(), lr=lr)
+        total, grad_norm, lr = run.step(step)
+        run.record(step, total, grad_norm, lr, time.perf_counter() - t0)
         if args.ckpt and args.save_every and ((step + 1) % args.save_every == 0 or step + 1 == end):
             import ckpt
-            ckpt.save(args.ckpt, step + 1, stages, mesh.stage_indices, opts, metas)
-    ok = checker.report() if checker is not None else True
+            ckpt.save(args.ckpt, step + 1, run.stages, run.mesh.stage_indices, run.opts, run.metas)
+    ok = run.checker.report() if run.checker is not None else True
     # every rank past its last collective before any group is torn down, and main's frame
     # (the meshes, stages and optimizers that hold the groups) released before the
     # interpreter finalizes: a gloo group destroyed during finalization aborts the process

@@ -1,4 +1,4 @@
-"""Render a plan into a self-contained launch bundle (templates/bundle -> OUT/).
+"""Render a plan into a self-contained launch bundle (planner/bundle/templates -> OUT/).
 
 The input is a `planner.plan.Plan`: pydantic and `planner.layout.check` have validated
 it, so nothing here re-validates it; `bundle_limits` only refuses what this bundle's
@@ -10,7 +10,10 @@ the per-stage folding (tests compare them with `planner.layout.RankGrid`). The
 templates only substitute (StrictUndefined). Files ending in `.j2` are rendered, the
 others copied byte for byte.
 
-Writing is atomic: the bundle is rendered into a temporary directory next to
+Every file is rendered in memory first: a templates directory that is missing, empty,
+lacks a file every bundle needs (REQUIRED) or holds a template that does not render is
+a one-line BundleError before anything is written. Writing is atomic: the bundle is
+written into a temporary directory next to
 OUT and renamed into place; an existing OUT is replaced only with force=True,
 by renaming it aside first, so an interrupted run leaves either the old
 bundle or the new one, complete.
@@ -285,20 +288,43 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+# What a bundle cannot run without: a templates directory that lacks one of these (an install
+# that did not ship the package data, a broken checkout) is refused before anything is written.
+REQUIRED = ("layout.py", "train.py", "mesh.py", "README.md", "launch/torchrun.sh")
+
+
+def template_paths(root: Path) -> list[str]:
+    """The templates under root, bundle-relative and sorted (caches left out)."""
+    if not root.is_dir():
+        return []
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+
+
 def render_files(plan: Plan) -> dict[str, bytes]:
-    """Bundle-relative path -> content, all in memory. plan.json holds this one plan."""
+    """Bundle-relative path -> content, all in memory (nothing is written until every file has
+    rendered). plan.json holds this one plan."""
     ctx = derive(plan)
     env = _environment()
+    rels = template_paths(TEMPLATES)
+    if not rels:
+        raise BundleError(f"templates: {TEMPLATES} is missing or holds no files (the package data "
+                          f"planner/bundle/templates did not install)")
     files = {"plan.json": planmod.dumps([plan]).encode()}
-    for path in sorted(p for p in TEMPLATES.rglob("*") if p.is_file()):
-        rel = path.relative_to(TEMPLATES).as_posix()
-        if "__pycache__" in rel or rel.endswith(".pyc"):
+    for rel in rels:
+        if not rel.endswith(".j2"):
+            files[rel] = (TEMPLATES / rel).read_bytes()
             continue
-        if rel.endswith(".j2"):
-            text = env.get_template(rel).render(**ctx)
-            files[rel[:-3]] = text.encode()
-        else:
-            files[rel] = path.read_bytes()
+        try:
+            files[rel[:-3]] = env.get_template(rel).render(**ctx).encode()
+        except (jinja2.TemplateError, UnicodeDecodeError) as e:
+            where = f" line {e.lineno}" if getattr(e, "lineno", None) else ""
+            why = " ".join(str(getattr(e, "message", None) or e).split()) or type(e).__name__
+            raise BundleError(f"templates: {rel}{where} does not render: {why}") from None
+    missing = [r for r in REQUIRED if r not in files]
+    if missing:
+        raise BundleError(f"templates: {TEMPLATES} lacks {', '.join(missing)} (of the {len(REQUIRED)} files "
+                          f"every bundle needs: {', '.join(REQUIRED)})")
     return files
 
 
