@@ -265,3 +265,52 @@ def test_tables_keep_per_tuple_parts_compact_and_read_them_by_rows():
         const, acc = tab.split_sum(terms, part, idx)
         want = sum(tab.col(t, part)[idx] for t in terms)
         assert ((acc if acc is not None else 0) + const == want).all()
+
+
+def _small_free_problem(seed: int):
+    rng = random.Random(1000 + seed)
+    while True:
+        p = random_problem(rng)
+        if p.cluster.gpus * p.model.layers <= 64 and not (p.cluster.gpus >= 32 and p.model.layers > 2):
+            return p
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_search_and_brute_force_enumerate_the_same_space(seed):
+    # The brute force enumerates every point itself (planner.solve.bruteforce.naive_points,
+    # no import of the search's space). Both directions: every tuple the search keeps is a
+    # brute-force point, and every brute-force point is a search tuple up to the rank order,
+    # with one the search keeps that binds the cost model to the very same values.
+    from planner.solve.bruteforce import _Scorer, naive_folds, naive_points
+    from planner.solve.space import enumerate_tuples
+    p = _small_free_problem(seed)
+    naive = naive_points(p)
+    fields = lambda tu: tuple(getattr(tu, k) for k in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses",
+                                                     "cp_ring", "micro_batch", "num_microbatches", "sharding"))
+    kept = {(fields(tu), tu.order) for tu in enumerate_tuples(p)}
+    assert kept <= {(fields(pt), pt.order) for pt in naive}
+    sig = lambda pt: _Scorer(p, pt, naive_folds(p, pt)).signature()
+    by_fields: dict = {}
+    for pt in naive:
+        by_fields.setdefault(fields(pt), []).append(pt)
+    for f, pts in by_fields.items():
+        searched = {sig(pt) for pt in pts if (f, pt.order) in kept}
+        assert searched, f"the search has no tuple of {f}"
+        assert {sig(pt) for pt in pts} == searched, f"an order of {f} the search dropped costs differently"
+
+
+@pytest.mark.parametrize("seed", [1, 6, 9])
+def test_brute_force_catches_a_search_that_drops_the_optimum(seed, monkeypatch):
+    # mutation: a search whose enumeration omits the degrees of the true optimum must fail
+    # the comparison the random problems above rely on
+    import importlib
+    search_module = importlib.import_module("planner.solve.search")     # (planner.solve.search is also the function)
+    p = _small_free_problem(seed)
+    ref = brute_force(p)
+    assert ref.layout is not None
+    deg = lambda x: (x.tp, x.cp, x.dp, x.pp)
+    honest = search_module.enumerate_tuples
+    monkeypatch.setattr(search_module, "enumerate_tuples",
+                        lambda problem, fixed=None: [tu for tu in honest(problem, fixed) if deg(tu) != deg(ref.layout)])
+    with pytest.raises(AssertionError):
+        _check_against(p, search(p, top=3), ref)
