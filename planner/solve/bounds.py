@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner import costmodel as cm
+from planner.costmodel import step
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.solve.space import Tables, searchable_modules
 from planner.solve.stagedp import Block
@@ -260,7 +261,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     o_layer = np.minimum(pt.first(r.o_d) if n_dense else np.inf, pt.min(r.o_m) if n_moe else np.inf)
     o_tot = n_dense * pt.first(r.o_d) + (n_moe * pt.min(r.o_m) if n_moe else 0) + pt.min(r.o_first) + pt.min(r.o_last)
     o_lb = np.maximum(o_tot / P, np.ceil(L / P) * o_layer)
-    step_lb = (V * M + P - 1) * t_lb / V + d_lb + o_lb
+    step_lb = step.step_floor(t_lb, d_lb, o_lb, M, P, V)
     if parts is not None:
         parts.update(t_lb=t_lb, d_lb=d_lb, o_lb=o_lb, work=work)
     return np.where(feasible, step_lb, np.inf), np.where(feasible, 0.0, np.inf)
@@ -289,7 +290,7 @@ def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):
     c_m = pt.max(r.c_m) if n_moe else 0
     rc_max = np.maximum(pt.first(r.rcw_d) if n_dense else 0, pt.max(r.rcw_m) if n_moe else 0)
     rc_min = np.minimum(pt.first(r.rc_d) if n_dense else np.inf, pt.min(r.rc_m) if n_moe else np.inf)
-    steep = (M + (P - 1) / V) * rc_min >= rc_max
+    steep = step.bubble_factor(M, P, V) * rc_min >= rc_max
     if searchable_modules(problem, tab):
         steep = np.zeros_like(steep, bool)            # a cheap module widens the window too
     r_win = np.where(steep, r_min, L)

@@ -15,6 +15,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from planner import costmodel as cm
+from planner.costmodel import step
 from planner.safeio import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
@@ -272,9 +273,9 @@ class _Line:
         target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
         dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
         fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
-        w = tu.vpp * tu.num_microbatches + tu.pp - 1
+        w = step.bottleneck_weight(tu.num_microbatches, tu.pp, tu.vpp)
         if dp.bnd is not None:
-            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])),
+            fl["obj"] = max(_scaled(tu, fl), int(dp.objective_floor(w, tu.vpp, fl["d"])),
                             int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
         lb = max(lb, _floor_ns(tu, fl))
         if lb < kth:
@@ -287,14 +288,19 @@ def _int_floors(t: float, d: float, o: float) -> dict:
     return dict(t=up(t), d=up(d), o=up(o))
 
 
+def _scaled(tu, fl: dict) -> int:
+    """V * step of the integer floors of the three maxima (the cost model's step rule)."""
+    return step.scaled_step(fl["t"], fl["d"], fl["o"], tu.num_microbatches, tu.pp, tu.vpp)
+
+
 def _floor_ns(tu, fl: dict) -> float:
-    """The step time (ns) the floors imply: ((V*M + P - 1) * t + V * (d + o)) / V, or the
-    objective floor `obj` (V * step) where one is known."""
+    """The step time (ns) the floors imply (`_scaled` / V), or the objective floor `obj`
+    (V * step) where one is known."""
     if fl["t"] >= 2 ** 62 or fl["o"] >= 2 ** 62:
         return np.inf
     if "obj" in fl:
         return fl["obj"] / tu.vpp
-    return ((tu.vpp * tu.num_microbatches + tu.pp - 1) * fl["t"] + tu.vpp * (fl["d"] + fl["o"])) / tu.vpp
+    return _scaled(tu, fl) / tu.vpp
 
 
 def _solver_safe(problem: Problem, tab: Tables, tis: list[int]) -> np.ndarray:
