@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.costmodel import step
 from planner.solve.splits import minmax, minmax_many
 from planner.solve.stagedp import Block, stage_front, stage_sum
 
