@@ -22,6 +22,7 @@ from planner.specs import Problem
 from planner.solve.bounds import bounds, lagrangian
 from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
 from planner.solve.space import PerTuple, Tables, enumerate_tuples, tables, undominated
+from planner.solve.nofit import min_memory
 from planner.solve.stage_model import solve_stages
 
 
@@ -78,72 +79,96 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
     # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
-    line = _Line(problem, tab, parts, t_lb)
-    best: list[Candidate] = []
-    calls, status, evaluated = 0, "OPTIMAL", []
+    st = _walk(problem, tab, _Line(problem, tab, parts, t_lb), order, t_lb, top, time_limit, progress)
+    best = st.best
+    wall = time.perf_counter() - t0
+    pruned = len(tuples) - st.visited
+    bound_pruned = int((~feasible).sum()) + st.unsafe
+    if not best:
+        return SearchResult([], "INFEASIBLE" if st.status == "OPTIMAL" else st.status, wall, len(tuples), pruned,
+                            st.calls, bound_pruned, st.evaluated, min_memory=min_memory(problem, tab, m_lb))
+    for cand in best:                       # the float model's full estimate, top K only
+        check(cand.layout, problem)
+        cand.estimate = cm.evaluate(problem, cand.layout)
+    wall = time.perf_counter() - t0
+    return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated)
+
+
+@dataclass
+class _Walk:
+    """Where a search stands: the best plans so far (at most `top`, best first) and its counts."""
+    best: list = field(default_factory=list)
+    calls: int = 0                     # CP-SAT calls
+    status: str = "OPTIMAL"
+    evaluated: list = field(default_factory=list)
+    visited: int = 0                   # tuples handed to CP-SAT
+    spent: float = 0.0                 # work budget used: CP-SAT deterministic time + nominal costs, not wall time
+    unsafe: int = 0                    # tuples whose CP-SAT model could overflow int64
+    nxt: int = 0                       # next fresh tuple (index into the bound order)
+
+
+def _walk(problem: Problem, tab: Tables, line: "_Line", order: list, t_lb: np.ndarray, top: int,
+          time_limit: float, progress) -> _Walk:
+    """Visit the tuples best bound first until nothing left can beat the K-th plan (or the
+    work budget is spent)."""
+    st = _Walk()
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
-    visited, spent, unsafe = 0, 0.0, 0             # spent: CP-SAT deterministic time, not wall time
-    nxt = 0
+    tuples = tab.tuples
     while True:
-        kth = best[top - 1].objective_ns if len(best) >= top else np.inf
-        fresh = order[nxt] if nxt < len(order) else None
+        kth = st.best[top - 1].objective_ns if len(st.best) >= top else np.inf
+        fresh = order[st.nxt] if st.nxt < len(order) else None
         fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
         take_fresh = fresh is not None and (not line.heap or fresh_key < line.heap[0][:2])
         if take_fresh and t_lb[fresh] >= kth:
-            nxt, take_fresh = len(order), False        # the order is sorted: no fresh tuple can beat it
+            st.nxt, take_fresh = len(order), False     # the order is sorted: no fresh tuple can beat it
         if not take_fresh and (not line.heap or line.heap[0][0] >= kth):
             break                                  # nothing left can beat the K-th plan
-        remaining = time_limit - spent                 # which plan comes back never depends on the clock
+        remaining = time_limit - st.spent              # which plan comes back never depends on the clock
         if remaining <= 0:
-            status = "FEASIBLE"
+            st.status = "FEASIBLE"
             break
         if take_fresh:
             # the next block of fresh tuples (bound order)
             block, size = [], line.block_size("fresh")
-            while nxt < len(order) and len(block) < size and t_lb[order[nxt]] < kth:
-                block.append(int(order[nxt]))
-                nxt += 1
+            while st.nxt < len(order) and len(block) < size and t_lb[order[st.nxt]] < kth:
+                block.append(int(order[st.nxt]))
+                st.nxt += 1
             safe = _solver_safe(problem, tab, block)
-            unsafe += int((~safe).sum())
+            st.unsafe += int((~safe).sum())
             line.fresh([ti for ti, ok in zip(block, safe) if ok], kth)
             continue
         got = line.visit(kth)
         if got is None:
             continue
-        spent += DP_S * got[0]
-        if got[1] is None:
-            continue
-        ti, lb, fl, dp, rows = got[1]
-        if progress and calls % 25 == 0:
-            progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
-                     f"{len(best)} plans")
-        visited += 1
-        cutoff = best[top - 1].objective_ns if len(best) >= top else None
-        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff,
-                           rows=rows, hint=dp, lower_ns=lb, floors=fl)
-        calls += 1
-        spent += CALL_S + sol.det_s                    # work, counted the same on every machine
-        if sol.layout is None:
-            if sol.status == "UNKNOWN":
-                status = "FEASIBLE"
-            continue
-        if sol.status != "OPTIMAL":
-            status = "FEASIBLE"
-        evaluated.append(sol.layout)
-        cand = Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status)
-        best.append(cand)
-        best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
-        del best[top:]
-    wall = time.perf_counter() - t0
-    pruned = len(tuples) - visited
-    if not best:
-        return SearchResult([], "INFEASIBLE" if status == "OPTIMAL" else status, wall, len(tuples), pruned, calls,
-                            int((~feasible).sum()) + unsafe, evaluated, min_memory=min_memory(problem, tab, m_lb))
-    for cand in best:                       # the float model's full estimate, top K only
-        check(cand.layout, problem)
-        cand.estimate = cm.evaluate(problem, cand.layout)
-    wall = time.perf_counter() - t0
-    return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
+        st.spent += DP_S * got[0]
+        if got[1] is not None:
+            if progress and st.calls % 25 == 0:
+                progress(f"tuple {st.nxt}/{len(order)} (bound-ordered), {st.calls} CP-SAT calls, "
+                         f"{len(st.best)} plans")
+            _solve_one(problem, tab, st, got[1], top, min(remaining, per_call))
+    return st
+
+
+def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: float) -> None:
+    """CP-SAT on one tuple (its floors, DP hint and rows from the line); a plan that beats
+    the K-th joins the best."""
+    ti, lb, fl, dp, rows = item
+    st.visited += 1
+    cutoff = st.best[top - 1].objective_ns if len(st.best) >= top else None
+    sol = solve_stages(problem, tab, ti, time_limit=max(0.05, limit), cutoff_ns=cutoff, rows=rows, hint=dp,
+                       lower_ns=lb, floors=fl)
+    st.calls += 1
+    st.spent += CALL_S + sol.det_s                 # work, counted the same on every machine
+    if sol.layout is None:
+        if sol.status == "UNKNOWN":
+            st.status = "FEASIBLE"
+        return
+    if sol.status != "OPTIMAL":
+        st.status = "FEASIBLE"
+    st.evaluated.append(sol.layout)
+    st.best.append(Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status))
+    st.best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
+    del st.best[top:]
 
 
 def _fold_keep(want: dict, fold_filter: Optional[Callable]) -> Optional[Callable]:
@@ -343,33 +368,3 @@ def _key(tu) -> tuple:
 def _key_layout(L: Layout) -> tuple:
     return (L.pp, L.tp, L.cp, L.dp, L.vpp, L.cp_kind, L.cp_ulysses, L.order, L.micro_batch, L.sharding,
             tuple((s.layers, s.fold, s.recompute_full, s.recompute_selective, s.recompute_modules) for s in L.stages))
-
-
-def min_memory(problem: Problem, tab: Tables, m_lb: np.ndarray) -> dict:
-    """When nothing fits: the smallest memory any tuple needs under full recompute and the
-    most even split, and the term that dominates it."""
-    from planner.solve.stage_model import solve_stages as _solve
-    # cheapest-by-bound tuples, re-solved with an unlimited budget to get a real figure
-    idx = np.argsort(m_lb)[:20]
-    best = None
-    for ti in idx:
-        sol = _solve(problem, tab, int(ti), time_limit=2.0, budget_bytes=2**60)
-        if sol.layout is None:
-            continue
-        # minimise memory instead of time: evaluate full recompute on the same split
-        L = sol.layout
-        stages = tuple(s.model_copy(update={"recompute_full": s.num_layers, "recompute_selective": 0})
-                       for s in L.stages) if "full" in problem.train.recompute else L.stages
-        L = L.model_copy(update={"stages": stages})
-        est = cm.evaluate(problem, L)
-        if best is None or est.peak_bytes < best[1].peak_bytes:
-            best = (L, est)
-    if best is None:
-        return {"reason": "no tuple could be evaluated"}
-    L, est = best
-    st = est.stages[est.peak_stage]
-    terms = {"weights": st.weights, "grads": st.grads, "optimizer": st.optimizer,
-             "activations": st.activations, "logits": st.logits, "buffers": st.buffers}
-    dom = max(terms, key=terms.get)
-    return {"layout": L, "peak_gib": est.peak_bytes / cm.GiB, "stage": st.index, "dominant": dom,
-            "terms_gib": {k: v / cm.GiB for k, v in terms.items()}}
