@@ -168,7 +168,8 @@ def test_floors_never_exceed_the_optimum(seed, kind):
         assert uniform_bottleneck(p, tab, ti, undominated(tab, ti)).min() >= dp.t_star - 1e-6
         assert W * dp.t_star + V * (dp.o_star + dp.d_star) <= opt
         if dp.bnd is not None:
-            assert dp.objective_floor(W, V, int(np.ceil(max(parts["d_lb"][ti], dp.d_star) - 1e-6))) <= opt
+            d_floor = int(np.ceil(max(parts["d_lb"][ti], dp.d_star) - 1e-6))
+            assert dp.objective_floor(tu.num_microbatches, tu.pp, V, d_floor) <= opt
             assert dp.td_floor + V * dp.o_star <= opt
     assert checked
 

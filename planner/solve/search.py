@@ -298,9 +298,8 @@ class _Line:
         target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
         dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
         fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
-        w = step.bottleneck_weight(tu.num_microbatches, tu.pp, tu.vpp)
         if dp.bnd is not None:
-            fl["obj"] = max(_scaled(tu, fl), int(dp.objective_floor(w, tu.vpp, fl["d"])),
+            fl["obj"] = max(_scaled(tu, fl), int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])),
                             int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
         lb = max(lb, _floor_ns(tu, fl))
         if lb < kth:
