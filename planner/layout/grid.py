@@ -48,12 +48,11 @@ def span(stride, size, gpn):
 def axis_strides(x: dict) -> dict[str, tuple]:
     """(stride, size) of every one-axis group, from a layout's degrees and dense strides
     (`x`: tp, cp, dp, pp, cu, cr, etp, ep, edp, s_tp, s_cp, s_dp; numbers or arrays)."""
-    g = lambda k: np.asarray(x[k], float) if isinstance(x[k], np.ndarray) else x[k]
-    tp, cp, dp, cu, etp, ep = g("tp"), g("cp"), g("dp"), g("cu"), g("etp"), g("ep")
-    return {"tp": (g("s_tp"), tp), "cp": (g("s_cp"), cp), "dp": (g("s_dp"), dp),
-            "cp_ulysses": (g("s_cp"), cu), "cp_ring": (g("s_cp") * cu, g("cr")),
-            "pp": (tp * cp * dp, g("pp")),
-            "etp": (1, etp), "ep": (etp, ep), "edp": (etp * ep, g("edp"))}
+    tp, cp, dp, cu, etp, ep = (x[k] for k in ("tp", "cp", "dp", "cu", "etp", "ep"))
+    return {"tp": (x["s_tp"], tp), "cp": (x["s_cp"], cp), "dp": (x["s_dp"], dp),
+            "cp_ulysses": (x["s_cp"], cu), "cp_ring": (x["s_cp"] * cu, x["cr"]),
+            "pp": (tp * cp * dp, x["pp"]),
+            "etp": (1, etp), "ep": (etp, ep), "edp": (etp * ep, x["edp"])}
 
 
 # The group kinds whose link the cost model prices (dp_cp: the dense-gradient group dp x cp)
