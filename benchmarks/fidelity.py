@@ -1,6 +1,7 @@
 """Estimate fidelity: the cost model on published Megatron-LM runs, estimate vs measured.
 
-    python benchmarks/fidelity.py          # prints one table
+    python benchmarks/fidelity.py                                # the dense table, then the MoE ones
+    python benchmarks/fidelity.py --markdown docs/fidelity.md    # ... and writes them into the docs page
 
 Each row builds the exact model and layout of a published run (GPT of the Megatron
 papers: vocab 51200, seq 2048, non-gated 4h FFN, LayerNorm, linear biases, tied
@@ -223,15 +224,58 @@ def table(summary: Summary) -> str:
     return "\n".join(out)
 
 
-if __name__ == "__main__":
+def markdown(summary: Summary) -> str:
+    """The same table and summary as `table`, in markdown (docs/fidelity.md)."""
+    import mdtables
+    rows = []
+    for row in summary.rows:
+        r = row.run
+        rows.append([r.source, r.model.name, r.gpus, f"tp{r.tp} pp{r.pp} dp{r.dp} mb{r.micro_batch} v{r.vpp}"
+                     f"{' sp' if r.sp else ''}", r.recompute, "TFLOP/s" if r.metric == "tflops" else "s/iter",
+                     f"{row.estimate:.2f}", f"{r.published:.2f}", f"{row.tflops_est:.1f}", f"{row.tflops_pub:.1f}",
+                     f"{row.rel_error:+.1%}", f"{row.bubble:.1%}", f"{row.comm:.1%}"])
+    head = ["source", "model", "GPUs", "layout", "recompute", "metric", "estimate", "published", "TF/s est",
+            "TF/s pub", "error", "bubble", "comm"]
+    out = [mdtables.table(head, rows, right=(2, 6, 7, 8, 9, 10, 11, 12)), "",
+           "TF/s: the paper's FLOP count per GPU, 96 B s l h^2 (1 + s/(6h) + V/(16 l h)) (72 for selective); "
+           "error: estimated throughput / published - 1 (s/iter rows: published / estimated seconds - 1); "
+           "bubble, comm: shares of the estimated step in the pipeline bubble and in exposed tp / pp / dp "
+           "communication.", ""]
+    for s, v in summary.median_abs_error.items():
+        out.append(f"* {SOURCES[s]}: median |error| {v:.1%}, Spearman of TF/s over its rows "
+                   f"{summary.spearman[s]:+.2f}")
+    out.append("* K22, full recompute slower than selective + SP: "
+               + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in summary.ordering_ok.items()))
+    return "\n".join(out)
+
+
+def main() -> None:
+    import argparse
+    ap = argparse.ArgumentParser(description="the cost model on published runs, estimate vs measured")
+    ap.add_argument("--dense", action="store_true", help="the dense Megatron-LM rows only")
+    ap.add_argument("--markdown", metavar="PATH", help="also write the tables into this markdown page "
+                    "(docs/fidelity.md), between its generated-block markers")
+    a = ap.parse_args()
     t0 = time.perf_counter()
     s = run_all()
     print(table(s))
-    if "--dense" not in sys.argv:             # the MoE rows (benchmarks/fidelity_moe.py), then torchtitan's
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    blocks = {"fidelity-dense": markdown(s)} if a.markdown else {}
+    if not a.dense:                           # the MoE rows (benchmarks/fidelity_moe.py), then torchtitan's
         import fidelity_moe
+        moe = fidelity_moe.run_all()
+        tt = fidelity_moe.torchtitan_runs()
         print()
-        print(fidelity_moe.table(fidelity_moe.run_all()))
+        print(fidelity_moe.table(moe))
         print()
-        print(fidelity_moe.torchtitan_table())
+        print(fidelity_moe.torchtitan_table(tt))
+        if a.markdown:
+            blocks.update(fidelity_moe.markdown_blocks(moe, tt))
+    if a.markdown:
+        import mdtables
+        mdtables.write_blocks(a.markdown, mdtables.command_line(), blocks)
     print(f"({time.perf_counter() - t0:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,6 +1,7 @@
 """Estimate fidelity on published MoE runs: estimate vs measured.
 
     python benchmarks/fidelity.py          # prints the dense table and this one
+    python benchmarks/fidelity_moe.py --markdown docs/fidelity.md   # this one alone, also into the docs page
 
 Sources (shared/REFERENCE.md, "Published MoE measurements usable for validation")
   F25  Liu et al. 2025, "MoE Parallel Folding" (arXiv 2504.14960), Megatron-Core on DGX
@@ -16,7 +17,7 @@ What the sources leave open, and how each row resolves it:
   F25  VPP, micro-batch, recompute, rank order and the stage split are not stated: the
        benchmark fixes the stated degrees (TP, CP, EP, ETP, PP; DP follows) and lets the
        planner choose the rest under the cost model (what a performance engineer tuning
-       the run would do) as Megatron-LM's flags can say it (planner.engines.targets, target
+       the run would do) as Megatron-LM's flags can say it (planner.solve.targets, target
        megatron: its rank order tp-cp-dp-pp, one expert folding, one recompute form for
        the whole model, its fused cross entropy's logit bytes), with Megatron's
        distributed optimizer (zero1, the MCore default for these runs), no dropout. The
@@ -41,7 +42,8 @@ from pathlib import Path
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner.engines import targets
+from planner.engines import constraints
+from planner.solve import targets
 from planner.costmodel.values import layout_values, model_values
 from planner.specs import ModelSpec, load_model, make_problem
 
@@ -79,7 +81,7 @@ class MoERun:
         return self.gpus // (self.tp * self.cp * self.pp)
 
     def problem(self):
-        engine = {**targets.train_defaults("megatron"), "shardings": ("zero1",)}
+        engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",)}
         return make_problem(model=self.model, gpu="h100-sxm", gpus=self.gpus, seq=4096,
                             global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0, **engine)
 
@@ -211,21 +213,79 @@ def torchtitan_rows(peak: float = None) -> list[tuple[int, bool, str, float, flo
     return out
 
 
-def torchtitan_table() -> str:
-    lo, mid, hi = torchtitan_rows(TT_PEAKS[0]), torchtitan_rows(), torchtitan_rows(TT_PEAKS[1])
-    lines = [f"torchtitan Llama 3.1 8B FSDP, per-op SAC, on {TT_GPU} (HBM2e 2.4 TB/s; peak {TT_PEAKS[0] / 1e12:.0f}.."
-             f"{TT_PEAKS[1] / 1e12:.0f} TFLOP/s, the middle in the preset):"]
+def torchtitan_runs() -> tuple[list, list, list]:
+    """torchtitan_rows at the low end of the peak range, the preset's peak and the high end."""
+    return torchtitan_rows(TT_PEAKS[0]), torchtitan_rows(), torchtitan_rows(TT_PEAKS[1])
+
+
+def _tt_title() -> str:
+    return (f"torchtitan Llama 3.1 8B FSDP, per-op SAC, on {TT_GPU} (HBM2e 2.4 TB/s; peak {TT_PEAKS[0] / 1e12:.0f}.."
+            f"{TT_PEAKS[1] / 1e12:.0f} TFLOP/s, the middle in the preset)")
+
+
+def _speedups(mid) -> list[tuple[int, float, float]]:
+    """(GPUs, estimated, measured) torch.compile speed-up of each GPU count."""
+    out = []
+    for n in sorted({r[0] for r in mid}):
+        (e0, p0), (e1, p1) = [(r[3], r[4]) for r in mid if r[0] == n]
+        out.append((n, e1 / e0, p1 / p0))
+    return out
+
+
+def torchtitan_table(runs=None) -> str:
+    lo, mid, hi = runs or torchtitan_runs()
+    lines = [_tt_title() + ":"]
     for (n, comp, kern, est, pub), (*_, e_lo, _), (*_, e_hi, _) in zip(mid, lo, hi):
         lines.append(f"  {n:4d} GPUs {'+ torch.compile' if comp else 'eager          '} ({kern}): {est:7,.0f} "
                      f"tokens/s/GPU estimated ({e_lo:,.0f}..{e_hi:,.0f} over the peak range) vs {pub:7,.0f} "
                      f"published ({est / pub - 1:+.1%}; {e_lo / pub - 1:+.1%}..{e_hi / pub - 1:+.1%})")
-    for n in sorted({r[0] for r in mid}):
-        (e0, p0), (e1, p1) = [(r[3], r[4]) for r in mid if r[0] == n]
-        lines.append(f"  {n:4d} GPUs: torch.compile speed-up {e1 / e0:.3f}x estimated vs {p1 / p0:.3f}x measured")
+    for n, est, meas in _speedups(mid):
+        lines.append(f"  {n:4d} GPUs: torch.compile speed-up {est:.3f}x estimated vs {meas:.3f}x measured")
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    print(table(run_all()))
+def markdown_blocks(rows: list[MoERow], tt_runs) -> dict[str, str]:
+    """The MoE table (with the CI layer timings) and the torchtitan table, in markdown
+    (docs/fidelity.md's blocks "fidelity-moe" and "fidelity-torchtitan")."""
+    import mdtables
+    body = [[r.run.source, r.run.model.name, r.run.gpus, r.run.mapping, f"{r.run.tp} {r.run.ep} {r.run.pp} {r.run.etp}",
+             r.run.global_batch, r.layout, f"{r.mfu_est:.1%}", f"{r.run.mfu:.1%}", f"{r.rel_error:+.1%}"] for r in rows]
+    errs = [abs(r.rel_error) for r in rows]
+    moe = [mdtables.table(["source", "model", "GPUs", "mapping", "tp ep pp etp", "GBS", "chosen", "MFU est",
+                           "MFU pub", "error"], body, right=(2, 5, 7, 8, 9)), "",
+           f"* MoE Parallel Folding rows: median |error| {statistics.median(errs):.1%}, max {max(errs):.1%}"]
+    for name in CI:
+        est, meas = ci_layer_ms(name)
+        moe.append(f"* Megatron MoE-layer CI {name}: forward + backward {est:.2f} ms estimated vs {meas:.2f} ms "
+                   f"measured ({est / meas - 1:+.1%})")
+    lo, mid, hi = tt_runs
+    tt_body = [[n, "torch.compile" if comp else "eager", kern, f"{est:,.0f}", f"{e_lo:,.0f}..{e_hi:,.0f}", f"{pub:,.0f}",
+                f"{est / pub - 1:+.1%}", f"{e_lo / pub - 1:+.1%}..{e_hi / pub - 1:+.1%}"]
+               for (n, comp, kern, est, pub), (*_, e_lo, _), (*_, e_hi, _) in zip(mid, lo, hi)]
+    tt = [_tt_title() + ", tokens/s/GPU:", "",
+          mdtables.table(["GPUs", "run", "kernels", "estimated", "over the peak range", "published", "error",
+                          "over the peak range"], tt_body, right=(0, 3, 4, 5, 6, 7)), ""]
+    tt += [f"* {n} GPUs: torch.compile speed-up {est:.3f}x estimated vs {meas:.3f}x measured"
+           for n, est, meas in _speedups(mid)]
+    return {"fidelity-moe": "\n".join(moe), "fidelity-torchtitan": "\n".join(tt)}
+
+
+def main() -> None:
+    import argparse
+    import sys
+    ap = argparse.ArgumentParser(description="the cost model on published MoE runs, estimate vs measured")
+    ap.add_argument("--markdown", metavar="PATH", help="also write the tables into this markdown page "
+                    "(docs/fidelity.md), between its generated-block markers")
+    a = ap.parse_args()
+    rows, tt = run_all(), torchtitan_runs()
+    print(table(rows))
     print()
-    print(torchtitan_table())
+    print(torchtitan_table(tt))
+    if a.markdown:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import mdtables
+        mdtables.write_blocks(a.markdown, mdtables.command_line(), markdown_blocks(rows, tt))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,9 +1,10 @@
-"""Planner speed: every target of issue 16 in one run, each case in its own process (so
+"""Planner speed: every speed target in one run (docs/speed.md), each case in its own process (so
 the peak RSS is that case's), with the brute-force ratio where the brute force can run.
 
     python benchmarks/plan_speed.py                # targets + scaling table (long on 2 cores)
     python benchmarks/plan_speed.py --quick        # the 64-GPU row, the CLI and one audit only
     python benchmarks/plan_speed.py --no-scaling   # the targets only
+    python benchmarks/plan_speed.py --markdown docs/speed.md   # also write the tables into the docs page
 
 Rows: "solve" is the search in-process (imports excluded), "CLI" a fresh `foldplan plan
 ... --json` or `foldplan audit ... --json` process including imports (the median of 5
@@ -117,6 +118,9 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=60.0, help="search work budget per case (the CLI's default)")
     ap.add_argument("--ref-cap", type=float, default=20.0, help="seconds the brute force may run (64-GPU row)")
     ap.add_argument("--json", default=None, help="also write the rows here")
+    ap.add_argument("--markdown", metavar="PATH", default=None,
+                    help="also write the tables into this markdown page (docs/speed.md), between its "
+                         "generated-block markers")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.one:
@@ -124,7 +128,8 @@ def main() -> None:
         return
     rows = {"cases": [], "cli": [], "audits": [], "scaling": []}
     import os
-    print(f"load average at start: {os.getloadavg()[0]:.2f} (2-core machine; timings are noisy above ~2)")
+    load = os.getloadavg()[0]
+    print(f"load average at start: {load:.2f} (2-core machine; timings are noisy above ~2)")
     print(f"{'case':32s} {'tuples':>7s} {'CP-SAT':>6s} {'status':>9s} {'solve s':>8s} {'RSS MiB':>8s} {'step s':>8s}"
           f"  target")
     peak = 0.0
@@ -149,7 +154,7 @@ def main() -> None:
     # an installed package runs from compiled bytecode (pip writes it at install; an
     # editable install on its first run): compile it once, so the timed runs do not pay
     # for compiling foldplan's own modules (this machine sets PYTHONDONTWRITEBYTECODE)
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "planner", "solvers"], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "planner"], cwd=ROOT, check=True)
     cli = ["plan", "--gpus", "64", "--seq", "128k", "--json"]
     w, rc, _ = wall(cli)
     rows["cli"].append({"cmd": "foldplan " + " ".join(cli), "wall_s": w, "rc": rc})
@@ -170,6 +175,59 @@ def main() -> None:
             print(f"{model + ' (' + kind + ')':22s}" + "".join(f"{c:>16s}" for c in cells), flush=True)
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))
+    if a.markdown:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import mdtables
+        mdtables.write_blocks(a.markdown, mdtables.command_line(), {"speed": markdown(rows, load, a)})
+
+
+def _cell(x, fmt: str) -> str:
+    return "-" if x is None else format(x, fmt)
+
+
+def markdown(rows: dict, load: float, a) -> str:
+    """The run's tables in markdown (docs/speed.md's block "speed")."""
+    import os
+
+    import mdtables
+    targets = {name: target for name, _, _, target in CASES}
+    out = [f"Measured on {os.cpu_count()} CPU cores, load average {load:.2f} at the start and "
+           f"{os.getloadavg()[0]:.2f} at the end (timings are noisy when it exceeds the cores); search work budget "
+           f"`--time-limit {a.time_limit:g}`{'; `--quick`: the 64-GPU case, the CLI and one audit only' if a.quick else ''}.",
+           "", "Search, in its own process (imports excluded; RSS: that process's peak):", ""]
+    body, notes = [], []
+    for row in rows["cases"]:
+        target = targets.get(row["case"])
+        verdict_ = "-" if target is None else (
+            f"OPTIMAL within {target} s: {verdict(row['status'] == 'OPTIMAL' and row['solve_s'] <= target)}")
+        body.append([row["case"], row.get("tuples", 0), row.get("cpsat_calls", 0), row["status"],
+                     _cell(row.get("solve_s"), ".2f"), _cell(row.get("rss_mib"), ".0f"), _cell(row.get("step_s"), ".3f"),
+                     verdict_])
+        ref = row.get("reference")
+        if ref:
+            notes.append(f"* {row['case']}: the brute force did {ref['done']} of {ref['tuples']} tuples in "
+                         f"{ref['wall_s']:.0f} s (capped; extrapolated {ref['extrapolated_s']:.3g} s, "
+                         f"{ref['ratio']:.3g}x the search); on the best tuple alone: "
+                         f"{'the same optimum' if ref['same_optimum_on_best_tuple'] else 'a DIFFERENT optimum'}"
+                         f"{' (capped)' if ref['best_tuple_capped'] else ''}")
+    out.append(mdtables.table(["case", "tuples", "CP-SAT calls", "status", "solve s", "RSS MiB", "step s", "target"],
+                              body, right=(1, 2, 4, 5, 6)))
+    peak = max([r.get("rss_mib") or 0 for r in rows["cases"]], default=0)
+    out += ["", *notes, f"* peak RSS of any case: {peak:.0f} MiB (target 2048: {verdict(peak <= 2048)})", "",
+            "Fresh `foldplan` processes, imports included (the median of 5 when one takes under 10 s):", ""]
+    procs = [[f"`{c['cmd']}`", f"{c['wall_s']:.2f}", c["rc"], f"1.5 s: {verdict(c['wall_s'] <= 1.5)}"]
+             for c in rows["cli"]]
+    procs += [[c["case"], f"{c['wall_s']:.2f}", c["rc"], f"3 s: {verdict(c['wall_s'] <= 3)}"] for c in rows["audits"]]
+    out.append(mdtables.table(["command", "wall s", "exit", "target"], procs, right=(1, 2)))
+    if rows["scaling"]:
+        out += ["", "Solve time (s) and status against the world size, 128k tokens, 16M tokens per step:", ""]
+        grid = []
+        for model, kind in SCALING:
+            cells = {r["gpus"]: r for r in rows["scaling"] if r["model"] == model}
+            grid.append([f"{model} ({kind})"] + [f"{_cell(cells[n].get('solve_s'), '.2f')} {cells[n]['status']}"
+                                                 for n in WORLDS])
+        out.append(mdtables.table(["model", *map(str, WORLDS)], grid, right=tuple(range(1, len(WORLDS) + 1))))
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

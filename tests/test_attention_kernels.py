@@ -90,24 +90,24 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
     # without an FA2 curve keeps its fused one, and the plan's header says the step may be optimistic
     import argparse
 
-    from planner.cli import problem_args
+    from planner.cli import args, problem_args
     from planner import report
-    from planner.engines import targets
+    from planner.engines.bundle.rules import attention_kernel
     ns = lambda **kw: argparse.Namespace(**{**dict(model=None, gpu=None, gpus="8", gpus_per_node=None, seq="4k",
                                                    global_batch="8", micro_batch=None, memory_fraction=None,
                                                    memory_gib=None, cp_kinds=None, recompute=None,
                                                    capacity_factor=None, sharding=None, master=None,
                                                    recompute_modules=None, attention_kernel=None,
                                                    target=None), **kw})
-    h100 = problem_args.build_problem(ns())
+    h100 = problem_args.build_problem(args.problem_args_of(ns()))
     assert h100.train.attention_kernel == "flash2" and "attention: FlashAttention-2" in report.header(h100)
-    assert problem_args.build_problem(ns(target="megatron")).train.attention_kernel == "fused"
-    assert problem_args.build_problem(ns(target="torchtitan")).train.attention_kernel == "fused"
-    assert problem_args.build_problem(ns(attention_kernel="fused")).train.attention_kernel == "fused"
-    b200 = problem_args.build_problem(ns(gpu="b200"))
+    assert problem_args.build_problem(args.problem_args_of(ns(target="megatron"))).train.attention_kernel == "fused"
+    assert problem_args.build_problem(args.problem_args_of(ns(target="torchtitan"))).train.attention_kernel == "fused"
+    assert problem_args.build_problem(args.problem_args_of(ns(attention_kernel="fused"))).train.attention_kernel == "fused"
+    b200 = problem_args.build_problem(args.problem_args_of(ns(gpu="b200")))
     assert b200.train.attention_kernel == "fused"
     assert "the bundle runs FlashAttention-2, which the b200 preset has no curve for" in report.header(b200)
-    assert targets.bundle_attention_kernel(load_gpu("a100-80g")) == "flash2"
+    assert attention_kernel(load_gpu("a100-80g")) == "flash2"
     src = (ROOT / "planner" / "bundle" / "templates" / "cp" / "attention.py").read_text()
     assert "sdpa_kernel(SDPBackend.FLASH_ATTENTION)" in src         # local attention pinned as costed
     assert "_scaled_dot_product_flash_attention(" in (ROOT / "planner" / "bundle" / "templates" / "cp" / "kernels.py").read_text()
@@ -120,8 +120,9 @@ def test_rendering_a_plan_estimated_for_other_kernels_says_so(tmp_path):
     from planner import plan as planmod
     own = planmod.load(str(ROOT / "generated" / "default-64gpu-128k" / "plan.json"))[0]
     assert codegen.runs_differently(own) is None
-    from planner.engines import targets
-    p = make_problem(model="llama3-8b", gpus=8, seq=4096, global_batch=8, **targets.train_defaults("megatron"))
+    from planner.engines import constraints
+    from planner.solve import targets
+    p = make_problem(model="llama3-8b", gpus=8, seq=4096, global_batch=8, **constraints("megatron").train_defaults())
     res = targets.search(p, top=1, time_limit=20)
     meg = planmod.from_search(p, res)[0]
     note = codegen.runs_differently(meg)

@@ -65,9 +65,9 @@ def test_configs_published_as_run_report_no_error(name):
             argv += [x for kv in v.items() for x in ("--env", f"{kv[0]}={kv[1]}")]
         else:
             argv += [f"--{k}", str(v)]
-    from planner.cli import parser
+    from planner.cli import parser, problem_args_of
     a = parser().parse_args(argv)
-    report = run_audit(cfg, base_problem(a, cfg), search=False)
+    report = run_audit(cfg, base_problem(problem_args_of(a), cfg), search=False)
     errors = [f"{f.rule}: {f.message}" for f in report.errors]
     assert errors == [], f"{name}: {errors}"
     for flag in exp.get("unmodelled", []):  # a config the tool cannot fully model says which flags

@@ -10,7 +10,8 @@ import tomllib
 import pytest
 
 from planner import cli
-from planner.engines import export, targets
+from planner.engines import constraints, export
+from planner.engines.torchtitan.recompute import SAC
 from planner import costmodel as cm
 from planner.audit import detect
 from planner.audit.audit import run_audit
@@ -23,7 +24,7 @@ from planner.specs import make_problem
 def _plan(target, model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None, fold=None, split=None,
           sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",)):
     p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000,
-                     **targets.train_defaults(target))
+                     **constraints(target).train_defaults())
     dp = gpus // (tp * cp * pp)
     sizes = split or [p.model.layers // pp + (1 if i < p.model.layers % pp else 0) for i in range(pp)]
     etp, ep = fold or (1, 1)
@@ -37,7 +38,7 @@ def _plan(target, model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring",
     L = Layout(world=gpus, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, cp_kind=kind, cp_ulysses=u, cp_ring=r,
                micro_batch=mb, num_microbatches=p.train.global_batch // (dp * mb), sharding=sharding,
                master=p.train.master, stages=tuple(stages))
-    bad = targets.violations(L, p)
+    bad = constraints(p.train.target).violations(L, p)
     assert not bad, bad
     return Plan(p, L, cm.evaluate(p, L), {})
 
@@ -59,7 +60,7 @@ TITAN = {
     "moe-ring-every-2nd": dict(model="qwen3-30b-a3b", gpus=32, seq="16k", gb=32, cp=2, pp=2, vpp=2, split=[22, 26],
                                fold=(1, 16), full=[11, 13], sharding="zero2"),
     "moe-etp-tp-op": dict(model="qwen3-30b-a3b", gpus=16, seq="8k", gb=16, tp=2, fold=(2, 4), sel=True,
-                          mods=targets.TITAN_SAC, sharding="zero3"),
+                          mods=SAC, sharding="zero3"),
     "dense-ddp": dict(model="llama3-8b", gpus=8, seq="4k", gb=16, sharding="none"),
 }
 
@@ -164,7 +165,7 @@ def _titan_checks(doc, plan):
 
 def test_refusals_name_what_the_engine_cannot_say(tmp_path, capsys):
     bundle = make_problem(model="olmoe-1b-7b", gpus=8, seq="8k", global_batch=16, memory_gib=10_000,
-                          **targets.train_defaults("bundle"))
+                          **constraints("bundle").train_defaults())
     st = (Stage(index=0, layers=(0, 8), etp=1, ep=8, edp=1), Stage(index=1, layers=(8, 16), etp=1, ep=4, edp=2))
     L = Layout(world=16, tp=1, cp=1, dp=8, pp=2, micro_batch=1, num_microbatches=2, stages=st, master="fp32",
                sharding="zero2")

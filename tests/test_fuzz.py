@@ -183,7 +183,7 @@ def test_explain_value_refused(flag, value, want, box):
     tally("cli-values")
 
 
-# flags that only narrow a plan search: the audit reads them from the config (planner/cli.py _problem_args)
+# flags that only narrow a plan search: the audit reads them from the config (planner/cli/args.py, scope SEARCH)
 SEARCH_ONLY = ("--cp-kinds", "--recompute", "--sharding", "--master", "--recompute-modules")
 
 

@@ -35,7 +35,6 @@ def test_good_layout_passes():
     (dict(cp_kind="ulysses", cp=4, cp_ulysses=4, cp_ring=1, tp=4, dp=1, pp=1, fold=(1, 8, 2), m=16), {},
      "Ulysses cp_ulysses(4) does not divide heads/tp(8/4=2)"),
     (dict(m=4), {}, "dp(2) * micro_batch(1) * num_microbatches(4) = 8 != global batch(16 sequences)"),
-    (dict(cp_kind="ulysses"), {}, "cp_kind ulysses needs cp_ulysses=2, cp_ring=1"),
     (dict(vpp=2, pp=1, tp=2, cp=2, dp=4, m=4, fold=(1, 8, 2)), {}, "vpp(2) > 1 needs pp >= 2"),
 ])
 def test_rules_reject_with_arithmetic(kw, pkw, needle):
@@ -47,6 +46,28 @@ def test_rules_reject_with_arithmetic(kw, pkw, needle):
         check(layout(**kw), problem(**pkw))
     assert needle in str(e.value)
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("kw,needle", [
+    (dict(cp_kind="ulysses"), "cp_kind ulysses needs cp_ulysses=2, cp_ring=1 (got 1, 2)"),
+    (dict(cp=4, cp_kind="hybrid", cp_ulysses=1, cp_ring=4, dp=1, fold=(1, 8, 1), m=16),
+     "hybrid CP needs cp_ulysses(1) >= 2 and cp_ring(4) >= 2"),
+    (dict(cp_kind="zigzag"), "cp_kind 'zigzag' must be one of ring, ulysses, hybrid"),
+])
+def test_cp_kind_is_the_split(kw, needle):
+    """The layout stores the CP split; a kind given with it must be the kind the split is."""
+    with pytest.raises(ValueError) as e:
+        layout(**kw)
+    assert needle in str(e.value)
+
+
+@pytest.mark.parametrize("cu,cr,kind", [(1, 1, "ring"), (1, 4, "ring"), (4, 1, "ulysses"), (2, 2, "hybrid")])
+def test_cp_kind_derived_from_split(cu, cr, kind):
+    cp = cu * cr
+    L = layout(cp=cp, cp_kind=None, cp_ulysses=cu, cp_ring=cr, dp=8 // cp, fold=(1, 8, 1), m=16 // (8 // cp))
+    assert L.cp_kind == kind and L.to_dict()["cp_kind"] == kind and Layout.from_dict(L.to_dict()) == L
+    moved = L.model_copy(update={"cp_ulysses": cr, "cp_ring": cu})         # a copy's kind follows its split
+    assert moved.cp_kind == {"ring": "ulysses" if cp > 1 else "ring", "ulysses": "ring", "hybrid": "hybrid"}[kind]
 
 
 def test_tp_kv_heads_rule():

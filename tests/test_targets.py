@@ -6,8 +6,10 @@ import random
 import pytest
 
 from planner import costmodel as cm
-from planner.engines import targets
-from planner.layout import Layout, Stage, check, degree_violations
+from planner.engines import constraints
+from planner.engines.shared import ENGINE_ORDER
+from planner.solve import targets
+from planner.layout import Layout, Stage, check
 from planner.specs import ModelSpec, make_problem
 from planner.solve import search
 from planner.solve.bruteforce import brute_force
@@ -15,8 +17,12 @@ from planner.solve.bruteforce import brute_force
 from test_solver import random_problem
 
 
+def degree_violations(problem, scope="degree", **fields):
+    return constraints(problem.train.target).degree_violations(problem, scope, **fields)
+
+
 def _as(problem, target):
-    over = {k: v for k, v in targets.train_defaults(target).items()
+    over = {k: v for k, v in constraints(target).train_defaults().items()
             if k in ("target", "master", "shardings", "cp_kinds")}
     train = problem.train.model_copy(update=over)
     return problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
@@ -31,8 +37,9 @@ def test_stage_model_matches_brute_force_with_one_folding(target):
         if not p.model.is_moe or p.cluster.gpus > 8 or p.model.layers > 3 or p.train.seq > 32768:
             continue
         p = _as(p, target)
-        res = search(p, top=2, fixed={"order": targets.ENGINE_ORDER}, fold_filter=targets.fold_filter(p))
-        ref = brute_force(p, where={"order": targets.ENGINE_ORDER})
+        eng = constraints(target)
+        res = search(p, top=2, fixed={"order": ENGINE_ORDER}, fold_filter=eng.fold_filter(p), engine=eng)
+        ref = brute_force(p, where={"order": ENGINE_ORDER}, engine=eng)
         done += 1
         if ref.best_ns is None:
             assert not res.plans
@@ -40,7 +47,7 @@ def test_stage_model_matches_brute_force_with_one_folding(target):
         assert res.plans and res.status == "OPTIMAL"
         assert res.plans[0].objective_ns == pytest.approx(ref.best_ns, rel=1e-6, abs=1e3)
         for c in res.plans:
-            check(c.layout, p)                                   # target.uniform_fold, target.etp, ...
+            check(c.layout, p, eng.plan_rules)                   # target.uniform_fold, target.etp, ...
             assert len({s.fold for s in c.layout.stages}) == 1
         assert len({s.fold for s in ref.layout.stages}) == 1
 
@@ -51,17 +58,17 @@ def _moe(layers=4):
 
 
 def test_uniform_fold_rule_names_the_foldings():
-    p = make_problem(model=_moe(), gpus=8, seq=4096, global_batch=8, **targets.train_defaults("megatron"))
+    p = make_problem(model=_moe(), gpus=8, seq=4096, global_batch=8, **constraints("megatron").train_defaults())
     st = (Stage(index=0, layers=(0, 2), etp=1, ep=4, edp=1), Stage(index=1, layers=(2, 4), etp=1, ep=2, edp=2))
     L = Layout(world=8, tp=1, cp=1, dp=4, pp=2, micro_batch=1, num_microbatches=2, stages=st, master="bf16+fp32")
-    msgs = [v for v in targets.violations(L, p) if v.rule == "target.uniform_fold"]
+    msgs = [v for v in constraints(p.train.target).violations(L, p) if v.rule == "target.uniform_fold"]
     assert msgs and "etp1 ep2 edp2, etp1 ep4 edp1" in msgs[0]
     bundle = p.model_copy(update={"train": p.train.model_copy(update={"target": "bundle", "master": "bf16+fp32"})})
-    assert not [v for v in targets.violations(L, bundle) if v.rule.startswith("target.")]
+    assert not [v for v in constraints(bundle.train.target).violations(L, bundle) if v.rule.startswith("target.")]
 
 
 def test_torchtitan_rules_fire_as_cited():
-    p = make_problem(model=_moe(), gpus=16, seq=4096, global_batch=16, **targets.train_defaults("torchtitan"))
+    p = make_problem(model=_moe(), gpus=16, seq=4096, global_batch=16, **constraints("torchtitan").train_defaults())
     # parallel_dims.py:58-59 at 238fa99: ETP is 1 or TP when ep > 1
     assert degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=2, ep=2, edp=4)
     assert not degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=4, ep=2, edp=2)
@@ -73,7 +80,7 @@ def test_torchtitan_rules_fire_as_cited():
     assert degree_violations(p, sharding="none", tp=2, cp=1, pp=1)
     assert not degree_violations(p, sharding="none", tp=1, cp=1, pp=1)
     assert degree_violations(p, master="bf16+fp32")
-    meg = make_problem(model=_moe(), gpus=16, seq=4096 + 4, global_batch=16, **targets.train_defaults("megatron"))
+    meg = make_problem(model=_moe(), gpus=16, seq=4096 + 4, global_batch=16, **constraints("megatron").train_defaults())
     # arguments.py:1335: seq % (2 * cp) for every CP kind
     assert [v.rule for v in degree_violations(meg, cp=4)] == ["target.cp_seq"]
     assert not degree_violations(meg, cp=2)
@@ -83,14 +90,15 @@ def test_target_search_returns_runnable_plans():
     p = make_problem(model=_moe(), gpus=16, seq=8192, global_batch=16, memory_gib=6, micro_batches=(1,))
     for target in ("megatron", "torchtitan"):
         pr = _as(p, target).model_copy()
-        pr = pr.model_copy(update={"train": pr.train.model_copy(update=targets.train_defaults(target))})
+        pr = pr.model_copy(update={"train": pr.train.model_copy(update=constraints(target).train_defaults())})
         res = targets.search(pr, top=3, time_limit=10)
         assert res.plans, target
         for c in res.plans:
-            assert targets.violations(c.layout, pr) == [], (target, targets.violations(c.layout, pr))
-            assert c.layout.order == targets.ENGINE_ORDER
+            broken = constraints(pr.train.target).violations(c.layout, pr)
+            assert broken == [], (target, broken)
+            assert c.layout.order == ENGINE_ORDER
             assert c.estimate.peak_bytes <= pr.cluster.memory_budget_gib * cm.GiB * (1 + 1e-9)
-            form, why = targets.recompute_form(pr, c.layout)
+            form, why = constraints(pr.train.target).recompute_form(c.layout)
             assert why is None and form is not None
 
 
@@ -98,7 +106,8 @@ def test_recompute_forms_megatron_and_torchtitan():
     st = (Stage(index=0, layers=(0, 3), recompute_full=2, etp=1, ep=4, edp=1),
           Stage(index=1, layers=(3, 6), recompute_full=1, etp=1, ep=4, edp=1))
     L = Layout(world=8, tp=1, cp=1, dp=4, pp=2, micro_batch=1, num_microbatches=2, stages=st)
-    from planner.layout.rules import megatron_recompute, torchtitan_recompute
+    megatron_recompute, torchtitan_recompute = constraints("megatron").recompute_form, \
+        constraints("torchtitan").recompute_form
     assert megatron_recompute(L)[0] is None and "--recompute-num-layers" in megatron_recompute(L)[1]
     even = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 2}) for s in st)})
     assert megatron_recompute(even)[0] == {"granularity": "full", "method": "block", "num_layers": 2}
@@ -114,14 +123,14 @@ def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
     # stages, which Megatron's flags cannot say: the stage model keeps to one form itself
     # (as the brute force enumerates them), so the plan is proven, and dearer than the free one
     p = make_problem(model=_moe(6), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
-                     **targets.train_defaults("megatron"))
-    fix = {"order": targets.ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero1"}
+                     **constraints("megatron").train_defaults())
+    fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero1"}
     free = p.model_copy(update={"train": p.train.model_copy(update={"target": "bundle"})})
-    loose = search(free, top=1, fixed=fix, fold_filter=targets.fold_filter(p))
-    assert loose.status == "OPTIMAL" and targets.recompute_form(p, loose.plans[0].layout)[1] is not None
+    loose = search(free, top=1, fixed=fix, fold_filter=constraints("megatron").fold_filter(p))
+    assert loose.status == "OPTIMAL" and constraints(p.train.target).recompute_form(loose.plans[0].layout)[1] is not None
     res = targets.search(p, top=1, time_limit=20, fixed=fix)
-    ref = brute_force(p, where=fix)
+    ref = brute_force(p, where=fix, engine=constraints("megatron"))
     assert res.status == "OPTIMAL" and res.plans
-    assert targets.recompute_form(p, res.plans[0].layout)[1] is None
+    assert constraints(p.train.target).recompute_form(res.plans[0].layout)[1] is None
     assert res.plans[0].estimate.step_time * 1e9 == pytest.approx(ref.best_ns, rel=1e-6)
     assert ref.best_ns > loose.plans[0].objective_ns * 1.001

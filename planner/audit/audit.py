@@ -1,7 +1,7 @@
 """``run_audit``: a foreign config as foldplan sees it — legal? fits? how fast? how far from the best?
 
 Steps, each adding findings:
-1. the framework's own start-up rules (``rules.framework_rules``);
+1. the framework's own start-up rules (planner.engines.startup ``framework_rules``);
 2. the config as a foldplan ``Problem`` and ``Layout`` (``audit_problem``), checked by
    planner.layout's rule table: each broken rule reported once, with its id;
 3. what the config sets that changes memory or time and the estimate does not model
@@ -26,7 +26,7 @@ from planner.specs import Problem, TrainSpec
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
 from planner.audit.audit_problem import TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
 from planner.engines.startup import framework_rules, with_world
-from planner.engines.foreign import Finding, ForeignConfig
+from planner.layout.foreign import Finding, ForeignConfig
 
 SCHEMA = "foldplan.audit/1"
 
@@ -305,10 +305,10 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
           progress) -> None:
     from planner.solve import search as solve
     # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
-    # (planner.engines.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
+    # (planner.solve.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
     eng = cfg.format if cfg.format in ("megatron", "torchtitan") else None
     if eng:
-        from planner.engines import targets
+        from planner.solve import targets
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress)
     else:
         res = solve(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress)
@@ -333,11 +333,11 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
 
 def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = None) -> Problem:
     """The same model, GPUs, sequence and batch, with the base problem's search options (and,
-    for an engine's config, that engine's target: planner.engines.targets.train_defaults)."""
+    for an engine's config, that engine's target's search defaults: planner.engines.constraints)."""
     over = {}
     if engine:
-        from planner.engines.targets import train_defaults
-        over = train_defaults(engine)
+        from planner.engines import constraints
+        over = constraints(engine).train_defaults()
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,
                                           "capacity_factor": audited.train.capacity_factor, **over,

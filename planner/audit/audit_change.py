@@ -16,7 +16,7 @@ from planner.layout import LayoutError, violations
 from planner.specs import Problem
 
 from planner.audit.audit_problem import current_knobs, to_layout
-from planner.engines.foreign import ForeignConfig
+from planner.layout.foreign import ForeignConfig
 
 MOST = 0.8  # "most of the speed-up": the share a smallest change must reach
 MAX_CANDIDATES = 400

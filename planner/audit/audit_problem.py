@@ -18,7 +18,7 @@ from planner.layout import Layout, LayoutError, Stage, cp_split, uniform_stages
 from planner.specs import ModelSpec, Problem, SpecError, TrainSpec, build
 
 from planner.engines.torchtitan.read import TITAN_PRESETS  # noqa: F401  (re-exported)
-from planner.engines.foreign import Finding, ForeignConfig, exact_div
+from planner.layout.foreign import Finding, ForeignConfig, exact_div
 
 MODEL_KEYS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "vocab")
 

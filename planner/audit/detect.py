@@ -31,15 +31,16 @@ import json
 import os
 import stat
 
+from planner.audit.options import FORMATS
+
 import planner.engines.deepspeed.read as deepspeed  # the sibling module itself, not the package
 import planner.audit.foldplan as foldplan
 import planner.layout.strings as layoutstr
 import planner.engines.megatron.read as megatron
 import planner.engines.megatron.read_yaml as megatron_yaml
 import planner.engines.torchtitan.read as torchtitan
-from planner.engines.foreign import AuditParseError, ForeignConfig
+from planner.layout.foreign import AuditParseError, ForeignConfig
 
-FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}
 _MAX_BYTES = 16 * 2**20
 _SHELL = {".sh", ".bash", ".slurm", ".sbatch", ".args"}

@@ -8,14 +8,14 @@ Reads ``plans[0]``: the layout and its per-stage folding (``stages``), the model
 ``extra`` keys: ``order``, ``num_microbatches``, ``cluster`` (the problem's cluster record),
 ``train`` (the problem's training record: the audit estimates the job the plan describes,
 its kernels, attention, precision and overlap included, on the plan's GPU and budget
-unless flags say otherwise: planner/audit/cli.py ``base_problem``).
+unless flags say otherwise: planner/cli/audit.py ``base_problem``).
 """
 
 from __future__ import annotations
 
 import json
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
 
 SCHEMA = "foldplan.plans/1"
 

@@ -315,7 +315,7 @@ def runs_differently(plan) -> Optional[str]:
     """One line when the plan's estimate costs kernels the bundle does not run (a Megatron /
     torchtitan target plan, fused kernels, another attention kernel): the bundle's own step
     will differ from the plan's. None when the estimate is the bundle's."""
-    from planner.engines.targets import bundle_attention_kernel
+    from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
     t, gpu = plan.problem.train, plan.problem.cluster.gpu
     want = {"target": "bundle", "kernels": "eager", "attention_kernel": bundle_attention_kernel(gpu)}
     got = {k: getattr(t, k) for k in want}

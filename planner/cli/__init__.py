@@ -10,40 +10,12 @@ import json
 import sys
 import time
 
-from planner.cli import problem_args
+from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, add_problem_flags, check_command,
+                              problem_args_of)
+from planner.cli.problem_args import build_problem
 from planner.safeio import validate
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
-
-
-def _problem_args(p: argparse.ArgumentParser, gpus_default=64, search_flags=True) -> None:
-    """The problem's flags; ``search_flags=False`` (audit) leaves out those that only narrow a
-    search (CP kinds, recompute, sharding, master, recompute modules): an audit reads them from
-    the config, and its best plan searches what the config's engine can run."""
-    g = p.add_argument_group("problem")
-    g.add_argument("--model", default=None, help="preset name, HF config.json or foldplan model YAML (default mixtral-8x7b)")
-    g.add_argument("--gpu", default=None, help="GPU preset (default h100-sxm)")
-    g.add_argument("--gpus", type=str, default=None, help=f"GPUs in the job (default {gpus_default})")
-    g.add_argument("--gpus-per-node", type=str, default=None, help="GPUs per NVLink domain (default: the GPU preset's)")
-    g.add_argument("--seq", default=None, help="sequence length: 4096, 128k, 1M (default 128k)")
-    g.add_argument("--global-batch", default=None, help="tokens (4M) or, below 64Ki, sequences (default 4M tokens)")
-    g.add_argument("--micro-batch", default=None, help="micro-batch sizes to consider, e.g. 1 or 1,2,4")
-    g.add_argument("--memory-fraction", type=float, default=None, help="use this fraction of (GPU memory - reserve)")
-    g.add_argument("--memory-gib", type=float, default=None, help="memory budget per GPU in GiB (overrides fraction)")
-    g.add_argument("--capacity-factor", type=float, default=None, help="MoE capacity factor (default dropless)")
-    if search_flags:
-        g.add_argument("--cp-kinds", default=None, help="allowed CP kinds, comma-separated: ring,ulysses,hybrid")
-        g.add_argument("--recompute", default=None, help="allowed recompute kinds: none,selective,full")
-        g.add_argument("--sharding", default=None,
-                       help="data-parallel sharding kinds to consider: none,zero1,zero2,zero3 (default zero1,zero2,zero3)")
-        g.add_argument("--master", default=None, choices=["fp32", "bf16+fp32"],
-                       help="where the fp32 master lives: fp32 = FSDP2 (the bundle, default); bf16+fp32 = Megatron")
-        g.add_argument("--recompute-modules", default=None,
-                       help="Megatron recompute modules the search may use, e.g. layernorm,moe_act (default: all it can)")
-    g.add_argument("--attention-kernel", default=None, choices=["fused", "flash2"],
-                   help="causal attention kernel: fused (the GPU preset's: cuDNN / FlashAttention-3 on Hopper, "
-                        "default) or flash2 (FlashAttention-2: PyTorch SDPA on Hopper before its cuDNN backend "
-                        "was on by default)")
 
 
 class _Progress:
@@ -64,15 +36,15 @@ class _Progress:
             print(" " * 78, end="\r", file=sys.stderr)
 
 
-def cmd_plan(a) -> int:
+def cmd_plan(a, args: ProblemArgs) -> int:
     from planner import plan as planmod
     from planner import report
     from planner.cli import sweep
-    from planner.engines import targets
-    if getattr(a, "sweep", None):
-        return _plan_sweep(a)
-    problem = problem_args.build_problem(a)
-    fixed = sweep.parse_fix(a.fix, problem) if getattr(a, "fix", None) else None
+    from planner.solve import targets
+    if a.sweep:
+        return _plan_sweep(a, args)
+    problem = build_problem(args)
+    fixed = sweep.parse_fix(a.fix, problem) if a.fix else None
     if a.out:                                   # fail before the search, not after it
         from pathlib import Path
         from planner.bundle.codegen import BundleError
@@ -100,7 +72,7 @@ def cmd_plan(a) -> int:
         print()
         for line in report.why(plans):
             print(line)
-        if problem.train.target == "bundle" and not getattr(a, "no_engines", False):
+        if problem.train.target == "bundle" and not a.no_engines:
             price = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0))
             print(report.engines_why(plans[0], price))
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
@@ -122,17 +94,17 @@ def cmd_plan(a) -> int:
     return EXIT_OK
 
 
-def _plan_sweep(a) -> int:
+def _plan_sweep(a, args: ProblemArgs) -> int:
     """One best plan per point of the sweep: a table line each, or (--json) a plans document each."""
     from planner import plan as planmod
     from planner import report
     from planner.cli import sweep
-    from planner.engines import targets
+    from planner.solve import targets
     rows, docs = [], []
-    for point, b in sweep.points(a, a.sweep):
-        problem = problem_args.build_problem(b)
-        fixed = sweep.parse_fix(b.fix, problem) if getattr(b, "fix", None) else None
-        res = targets.search(problem, top=b.top, time_limit=b.time_limit, fixed=fixed)
+    for point, b in sweep.points(args, a.sweep):
+        problem = build_problem(b)
+        fixed = sweep.parse_fix(a.fix, problem) if a.fix else None
+        res = targets.search(problem, top=a.top, time_limit=a.time_limit, fixed=fixed)
         plans = planmod.from_search(problem, res) if res.plans else []
         rows.append(sweep.row(point, plans, problem, res))
         docs.append({"point": point, "status": res.status,
@@ -141,11 +113,11 @@ def _plan_sweep(a) -> int:
         sys.stdout.write(json.dumps({"schema": sweep.SCHEMA, "points": docs}, indent=1, sort_keys=True) + "\n")
     else:
         report.print_table(list(a.sweep) + sweep.HEAD, rows, title=f"sweep of {', '.join(a.sweep)} "
-                           f"(target {getattr(a, 'target', None) or 'bundle'}; best plan per point)")
+                           f"(target {args.target or 'bundle'}; best plan per point)")
     return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
 
 
-def cmd_models(a) -> int:
+def cmd_models(a, args: ProblemArgs) -> int:
     from planner import costmodel as cm
     from planner.specs import load_model, model_names, published
     out = []
@@ -166,7 +138,7 @@ def cmd_models(a) -> int:
     return EXIT_OK
 
 
-def cmd_gpus(a) -> int:
+def cmd_gpus(a, args: ProblemArgs) -> int:
     from planner.specs import DEFAULT_HEADROOM, gpu_names, load_gpu
     rows = []
     for name in gpu_names():
@@ -192,14 +164,14 @@ def cmd_gpus(a) -> int:
     return EXIT_OK
 
 
-def cmd_explain(a) -> int:
+def cmd_explain(a, args: ProblemArgs) -> int:
     from planner import plan as planmod
     from planner import report
     if a.plan:
         plans = planmod.load(a.plan, index=a.index)
         report.explain(plans[0].problem, plans[0].layout)
         return EXIT_OK
-    problem = problem_args.build_problem(a)
+    problem = build_problem(args)
     if not a.layout:
         from planner.specs import SpecError
         raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
@@ -211,7 +183,7 @@ def cmd_explain(a) -> int:
     return EXIT_OK
 
 
-def cmd_bundle(a) -> int:
+def cmd_bundle(a, args: ProblemArgs) -> int:
     from planner.bundle import codegen
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)       # validated (one-line errors)
@@ -225,10 +197,10 @@ def cmd_bundle(a) -> int:
     return EXIT_OK
 
 
-def cmd_compare(a) -> int:
+def cmd_compare(a, args: ProblemArgs) -> int:
     from planner.cli import compare
     from planner import report
-    es = compare.entries(a.items, lambda: problem_args.build_problem(a))
+    es = compare.entries(a.items, lambda: build_problem(args))
     head, rows = compare.table(es)
     report.print_table(head, rows)
     for line in compare.notes(es):
@@ -237,7 +209,7 @@ def cmd_compare(a) -> int:
     return EXIT_OK
 
 
-def cmd_export(a) -> int:
+def cmd_export(a, args: ProblemArgs) -> int:
     from planner.engines import export
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)
@@ -249,9 +221,9 @@ def cmd_export(a) -> int:
     return EXIT_OK
 
 
-def cmd_audit(a) -> int:
+def cmd_audit(a, args: ProblemArgs) -> int:
     from planner.cli import audit as audit_cli
-    return audit_cli.run(a)
+    return audit_cli.run(audit_cli.audit_args(a, args))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -259,15 +231,13 @@ def parser() -> argparse.ArgumentParser:
                                  "long-context MoE (and dense) training.")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("plan", help="best layouts for a model, cluster and training shape")
-    _problem_args(p)
+    add_problem_flags(p, scopes=(ALL, SEARCH, PLAN))
     p.add_argument("--top", type=int, default=5, help="plans to return (default 5)")
     p.add_argument("--time-limit", type=float, default=60.0, help="search time limit, seconds (default 60)")
     p.add_argument("--json", action="store_true", help="print the plans as JSON (schema foldplan.plans/1)")
     p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
-    p.add_argument("--target", default="bundle", choices=["bundle", "megatron", "torchtitan"],
-                   help="the engine that runs the plan: its rules bound the search (planner/targets.py)")
     p.add_argument("--no-engines", action="store_true", help="skip the best Megatron / torchtitan plans that "
                    "the text output prices the bundle plan against (two more searches)")
     p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
@@ -283,7 +253,7 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("plan", nargs="?", help="a plan.json")
     e.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
     e.add_argument("--layout", default=None, help='inline layout, e.g. "tp=1,cp=8,dp=1,pp=8,ep=8,edp=1"')
-    _problem_args(e)
+    add_problem_flags(e)
     e.set_defaults(fn=cmd_explain)
     b = sub.add_parser("bundle", help="render the launch bundle of a plan.json")
     b.add_argument("plan")
@@ -293,7 +263,7 @@ def parser() -> argparse.ArgumentParser:
     b.set_defaults(fn=cmd_bundle)
     c = sub.add_parser("compare", help="plans and layout strings side by side: memory, time, rules, the winner")
     c.add_argument("items", nargs="+", help='plan.json files and/or layout strings ("tp=2,cp=16,ep=4")')
-    _problem_args(c)
+    add_problem_flags(c)
     c.set_defaults(fn=cmd_compare)
     x = sub.add_parser("export", help="a plan as Megatron-LM flags or a torchtitan TOML (what it cannot say: refused)")
     x.add_argument("plan", help="a plan.json")
@@ -304,19 +274,15 @@ def parser() -> argparse.ArgumentParser:
     x.set_defaults(fn=cmd_export)
     au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
     au.add_argument("source", help="a file, or an inline layout string")
-    au.add_argument("--format", default="auto", choices=["auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout"])
-    _problem_args(au, gpus_default=None, search_flags=False)
-    au.add_argument("--json", action="store_true")
-    au.add_argument("--report", default=None, help="write a self-contained HTML report")
-    from planner.audit.options import add_arguments as _audit_arguments
-    _audit_arguments(au)  # --env, --tp/--pp/--ep, --no-best, --time-limit (planner/audit/cli.py)
+    add_audit_flags(au)
+    add_problem_flags(au, scopes=(ALL,), from_config=True)
     au.set_defaults(fn=cmd_audit)
     return ap
 
 
 # the input errors of modules the CLI imports on demand: one can only be raised once its
 # module is loaded, so the modules already in sys.modules are the ones to catch
-_ERRORS = (("planner.plan", "PlanFileError"), ("planner.engines.foreign", "AuditParseError"),
+_ERRORS = (("planner.plan", "PlanFileError"), ("planner.layout.foreign", "AuditParseError"),
            ("planner.engines.errors", "ExportError"), ("planner.bundle.codegen", "BundleError"))
 
 
@@ -330,11 +296,12 @@ def main(argv=None) -> int:
     validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
     try:
         a = parser().parse_args(argv)
-        if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/sweep.py)
+        if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/cli/sweep.py)
             from planner.cli import sweep
             a.sweep = sweep.split(a)
-        validate.cli_values(a)                   # every value and output path, before any work
-        return validate.flushed(a.fn(a))
+        args = problem_args_of(a)                # every value and output path, before any work
+        check_command(a)
+        return validate.flushed(a.fn(a, args))
     except BrokenPipeError:                      # `foldplan plan | head -1`
         return validate.stdout_closed()
     except Exception as e:

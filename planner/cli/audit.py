@@ -1,11 +1,10 @@
 """``foldplan audit SOURCE``: read the config, build the problem around it, print the audit.
 
-``add_arguments(parser)`` adds the audit's own options to the ``audit`` sub-command
-(those the parser does not have yet); ``run(args)`` is called with the parsed arguments
-(the problem flags of ``foldplan plan`` plus ``source`` and these). What the config says
-wins over the flags' defaults; flags the user gives win over the config (``--gpus``,
-``--seq``). There is no stand-in model: without the config's own shapes and without
-``--model`` the audit stops (exit 2) and says so; likewise for the sequence length.
+``audit_args(namespace, problem)`` reads the audit's own options (added to the parser by
+``planner.cli.args.add_audit_flags``) into an ``AuditArgs`` value; ``run(args)`` audits. What
+the config says wins over the flags' defaults; flags the user gives win over the config
+(``--gpus``, ``--seq``). There is no stand-in model: without the config's own shapes and
+without ``--model`` the audit stops (exit 2) and says so; likewise for the sequence length.
 Exit status: 0 no errors, 1 the audit found errors, 2 bad input (raised as
 ``AuditParseError`` / ``SpecError``, printed as one line by ``planner.cli``).
 """
@@ -16,17 +15,42 @@ import html
 import json
 import re
 import sys
+from dataclasses import dataclass, replace
+from typing import Optional
 
 from planner import costmodel as cm
+from planner.cli.args import ProblemArgs
+from planner.cli.problem_args import build_problem
 
 from planner.audit.audit import AuditReport, run_audit
-from planner.audit.options import add_arguments  # noqa: F401  (the CLI parser reads it there)
 from planner.audit.audit_problem import TITAN_PRESETS, config_model, missing_shapes
 from planner.audit.detect import load
-from planner.engines.foreign import AuditParseError, ForeignConfig
+from planner.layout.foreign import AuditParseError, ForeignConfig
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class AuditArgs:
+    """What `foldplan audit` was asked: the source, how to read it, the problem flags, the output."""
+    source: str
+    format: str
+    problem: ProblemArgs
+    env: dict                       # KEY=VAL the script reads
+    degrees: dict                   # tp / pp / ep the DeepSpeed launcher sets
+    json: bool = False
+    report: Optional[str] = None
+    best: bool = True               # search the best plan too
+    time_limit: float = 60.0
+
+
+def audit_args(ns, problem: ProblemArgs) -> AuditArgs:
+    """The audit's options of a parsed command line, each checked."""
+    given = vars(ns)
+    degrees = {axis: _size(given[axis], axis) for axis in ("tp", "pp", "ep") if given[axis] is not None}
+    return AuditArgs(source=ns.source, format=ns.format, problem=problem, env=parse_env(ns.env), degrees=degrees,
+                     json=ns.json, report=ns.report, best=not ns.no_best, time_limit=ns.time_limit)
 
 
 def parse_env(items: list[str]) -> dict[str, str]:
@@ -44,31 +68,25 @@ def _size(text, field: str) -> int:
     return parse_size(text, field)
 
 
-def _load(a) -> ForeignConfig:
-    over: dict = {}
-    if a.gpus is not None:
-        over["world"] = _size(a.gpus, "gpus")
-    if a.seq is not None:
-        over["seq"] = _size(a.seq, "seq")
-    env = parse_env(getattr(a, "env", None))
-    if env:
-        over["env"] = env
-    for axis in ("tp", "pp", "ep"):
-        if getattr(a, axis, None) is not None:
-            over[axis] = _size(getattr(a, axis), axis)
+def _load(a: AuditArgs) -> ForeignConfig:
+    p = a.problem
+    over: dict = {k: v for k, v in (("world", p.gpus), ("seq", p.seq)) if v is not None}
+    if a.env:
+        over["env"] = a.env
+    over.update(a.degrees)
     cfg = load(a.source, a.format, **over)
-    if a.global_batch is not None:
-        gb = _size(a.global_batch, "global_batch")
+    if p.global_batch is not None:
+        gb = p.global_batch
         seq = cfg.seq or over.get("seq")
         sequences = gb if gb < 65536 or not seq else gb // seq
         cfg = cfg.replace(global_batch=sequences, assumed=cfg.assumed + (f"global_batch={sequences}: --global-batch",))
     return cfg
 
 
-def _model_for(a, cfg: ForeignConfig):
+def _model_for(p: ProblemArgs, cfg: ForeignConfig):
     """``--model``, the preset the config names, or the config's own shapes; else stop and say so."""
-    if a.model:
-        return a.model
+    if p.model:
+        return p.model
     preset = TITAN_PRESETS.get(cfg.model_name or "")
     if preset:
         return preset
@@ -86,85 +104,64 @@ def _model_for(a, cfg: ForeignConfig):
 _SHAPE = ("seq", "global_batch_tokens")
 
 
-def _plan_job(a, cfg: ForeignConfig) -> tuple[dict, dict]:
-    """For a foldplan plan: the plan's own training record (TrainSpec fields) and its GPU, node
-    size and budget (make_problem's cluster arguments): what the plan estimated, each where no
-    flag overrides it. ({}, {}) for other formats."""
+def _plan_job(p: ProblemArgs, cfg: ForeignConfig) -> tuple[dict, dict]:
+    """For a foldplan plan: the plan's own training record (TrainSpec fields, under the flags)
+    and its GPU, node size and budget (ProblemArgs fields), each where no flag gives it: what
+    the plan estimated. ({}, {}) for other formats."""
     if cfg.format != "foldplan":
         return {}, {}
     from planner.specs import gpu_names
     train, cluster = cfg.extra.get("train") or {}, cfg.extra.get("cluster") or {}
-    kw = {k: v for k, v in train.items() if k not in _SHAPE}
-    if getattr(a, "attention_kernel", None):
-        kw.pop("attention_kernel", None)
-    if a.capacity_factor is not None:
-        kw.pop("capacity_factor", None)
     where = {}
-    if a.gpu is None and cluster.get("gpu") in gpu_names():     # the plan's budget only on the plan's GPU
+    if p.gpu is None and cluster.get("gpu") in gpu_names():     # the plan's budget only on the plan's GPU
         where["gpu"] = cluster["gpu"]
-        if a.memory_gib is None and a.memory_fraction is None and cluster.get("memory_budget_gib"):
+        if p.memory_gib is None and p.memory_fraction is None and cluster.get("memory_budget_gib"):
             where["memory_gib"] = float(cluster["memory_budget_gib"])
-        if a.gpus_per_node is None and cluster.get("gpus_per_node"):
+        if p.gpus_per_node is None and cluster.get("gpus_per_node"):
             where["gpus_per_node"] = int(cluster["gpus_per_node"])
-    return kw, where
+    return {k: v for k, v in train.items() if k not in _SHAPE}, where
 
 
-def base_problem(a, cfg: ForeignConfig):
-    """The problem flags, with the config's GPU count, sequence, batch and model as defaults."""
-    from planner.specs import DEFAULT_GPU, SpecError, make_problem
-    model = _model_for(a, cfg)
-    seq = a.seq or (str(cfg.seq) if cfg.seq else None)
+def base_problem(p: ProblemArgs, cfg: ForeignConfig):
+    """The problem flags laid over the config's GPU count, sequence, batch and model."""
+    from planner.specs import SpecError
+    model = _model_for(p, cfg)
+    seq = p.seq or cfg.seq or None
     if seq is None:
         raise AuditParseError(cfg.path, None, "the config does not give the sequence length: pass --seq")
-    if a.global_batch:
-        gb = a.global_batch
+    if p.global_batch:
+        gb = p.global_batch
     elif cfg.global_batch and cfg.global_batch < 65536:
-        gb = str(cfg.global_batch)  # sequences (make_problem reads < 64Ki as sequences)
+        gb = cfg.global_batch  # sequences (make_problem reads < 64Ki as sequences)
     else:
-        gb = str(max(1, 4 * 2**20 // int(_size(seq, "seq"))))  # ~4M tokens, a whole number of sequences
-    kw, where = _plan_job(a, cfg)
-    if a.micro_batch:
-        kw["micro_batches"] = tuple(_size(x, "micro_batch") for x in a.micro_batch.split(",") if x.strip())
-    if a.capacity_factor is not None:
-        kw["capacity_factor"] = a.capacity_factor
-    if getattr(a, "attention_kernel", None):
-        kw["attention_kernel"] = a.attention_kernel
-    world = cfg.world if a.gpus is None else None
-
-    def build(gpus: int):
-        return make_problem(model=model, gpu=a.gpu or where.get("gpu") or DEFAULT_GPU, gpus=gpus,
-                            gpus_per_node=(_size(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node
-                                           else where.get("gpus_per_node")),
-                            seq=seq, global_batch=gb, memory_gib=a.memory_gib or where.get("memory_gib"),
-                            memory_fraction=a.memory_fraction, **kw)
-
-    gpus = _size(a.gpus, "gpus") if a.gpus is not None else world
+        gb = max(1, 4 * 2**20 // seq)  # ~4M tokens, a whole number of sequences
+    train, where = _plan_job(p, cfg)
+    world = cfg.world if p.gpus is None else None
+    gpus = p.gpus if p.gpus is not None else world
     if gpus is None:
         raise AuditParseError(cfg.path, None, "the config does not say how many GPUs: pass --gpus N")
+    laid = replace(p, model=model, seq=seq, global_batch=gb, gpus=gpus, **where)
     try:
-        return build(gpus)
+        return build_problem(laid, train=train)
     except SpecError:
         if world is None:
             raise
-        return build(8)  # the config's GPU count is itself broken (e.g. 6 on 8-GPU nodes): the rules report it
+        # the config's GPU count is itself broken (e.g. 6 on 8-GPU nodes): the rules report it
+        return build_problem(replace(laid, gpus=8), train=train)
 
 
-def run(a) -> int:
+def run(a: AuditArgs) -> int:
     cfg = _load(a)
-    problem = base_problem(a, cfg)
-    quiet = bool(getattr(a, "json", False))
-    limit = float(getattr(a, "time_limit", None) or 60.0)
-    if not limit > 0 or limit > 86400:
-        raise AuditParseError("--time-limit", None, f"must be in (0, 86400] seconds, got {limit}")
-    report = run_audit(cfg, problem, search=not getattr(a, "no_best", False), time_limit=limit,
-                       progress=None if quiet else _progress())
+    problem = base_problem(a.problem, cfg)
+    report = run_audit(cfg, problem, search=a.best, time_limit=a.time_limit,
+                       progress=None if a.json else _progress())
     doc = report.to_json()
     if a.json:
         sys.stdout.write(json.dumps(doc, indent=1, sort_keys=True) + "\n")
     else:
         for line in text(report):
             print(line)
-    if getattr(a, "report", None):
+    if a.report:
         write_html(report, a.report)
         if not a.json:
             print(f"report written to {a.report}")

@@ -14,7 +14,7 @@ from typing import Optional
 
 from planner import costmodel as cm
 from planner import report
-from planner.engines import targets
+from planner.engines import constraints
 from planner.layout import Layout, LayoutError
 
 TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
@@ -58,7 +58,7 @@ def entries(items: list[str], problem_of_flags) -> list[Entry]:
 
 def _entry(name, problem, layout) -> Entry:
     e = Entry(name, problem, layout)
-    e.broken = [f"{v.rule}: {v}" for v in targets.violations(layout, problem)]
+    e.broken = [f"{v.rule}: {v}" for v in constraints(problem.train.target).violations(layout, problem)]
     if not e.broken:
         e.estimate = cm.evaluate(problem, layout)
         budget = problem.cluster.memory_budget_gib * cm.GiB
@@ -66,7 +66,7 @@ def _entry(name, problem, layout) -> Entry:
             e.broken.append(f"memory: peak {e.estimate.peak_bytes / cm.GiB:.1f} GiB > budget "
                             f"{problem.cluster.memory_budget_gib:.1f} GiB on stage {e.estimate.peak_stage}")
     for t in ("megatron", "torchtitan"):
-        e.engines[t] = [str(v) for v in targets.runs_on(layout, problem, t)]
+        e.engines[t] = [str(v) for v in constraints(t).runs_on(layout, problem)]
     return e
 
 

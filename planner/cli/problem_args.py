@@ -1,64 +1,34 @@
-"""Command-line values -> Problem: the one place the CLI's problem options are read
-(`foldplan plan`, `explain`; the audit lays its config's values over the same)."""
+"""ProblemArgs -> Problem: the one builder of the CLI's problem (`foldplan plan`, `explain`,
+`compare`, the points of a sweep, and `audit`, which lays its config's values over the flags)."""
 from __future__ import annotations
 
-from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, SpecError, make_problem
+from typing import Optional
+
+from planner.cli.args import ProblemArgs
+from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, Problem, make_problem
 
 
-
-def _int(text, field):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        raise SpecError(f"{field}: expected an integer, got {text!r}") from None
-
-
-def _csv(text, field, allowed=None):
-    items = tuple(x.strip() for x in text.split(",") if x.strip())
-    if allowed:
-        bad = [x for x in items if x not in allowed]
-        if bad:
-            raise SpecError(f"{field}: unknown {', '.join(bad)} (allowed: {', '.join(allowed)})")
-    return items
-
-
-def build_problem(a, gpus_default=64):
-    """The Problem of parsed CLI arguments `a` (one-line SpecError on a bad value)."""
-    from planner.engines import targets
-    # the target's search defaults (planner/targets.py): master, sharding, CP and recompute
-    # modules its engine can set; the flags below override them
-    target = getattr(a, "target", None) or "bundle"
-    kw = dict(targets.train_defaults(target))
-    if a.micro_batch:
-        kw["micro_batches"] = tuple(_int(x, "micro_batch") for x in _csv(a.micro_batch, "micro_batch"))
-    if a.cp_kinds:
-        kw["cp_kinds"] = _csv(a.cp_kinds, "cp_kinds", ("ring", "ulysses", "hybrid"))
-    if a.recompute:
-        kw["recompute"] = _csv(a.recompute, "recompute", ("none", "selective", "full"))
-    if a.capacity_factor is not None:
-        kw["capacity_factor"] = a.capacity_factor
-    # the default target is foldplan's own bundle, which runs FSDP2 mixed precision: the
-    # fp32 sharded parameter is the master (planner.layout.values.MASTERS) ...
-    if getattr(a, "master", None):
-        kw["master"] = a.master
-    # ... its loss is eager F.cross_entropy on .float() logits (TrainSpec.logit_bytes) ...
-    if getattr(a, "target", "bundle") in (None, "bundle", "torchtitan"):
-        kw["logit_bytes"] = 12
-    # ... and the modules whose memory the bundle really frees (planner.engines.targets.BUNDLE_MODULES: each measured
-    # by --dry-run against the cost model's term; moe_act keeps the gate/up outputs and
-    # recomputes the activation in backward, -0.7% of the plan's activations at full size)
-    if getattr(a, "attention_kernel", None):
-        kw["attention_kernel"] = a.attention_kernel
-    elif target == "bundle":          # what the bundle's attention runs on this GPU
+def target_defaults(args: ProblemArgs) -> dict:
+    """The TrainSpec values of the target's search (planner/engines/<target>/rules.py): master, sharding,
+    CP kinds, recompute modules, kernels and loss bytes its engine runs; for the bundle also the
+    attention kernel it runs on this GPU."""
+    from planner.engines import constraints
+    target = args.target or "bundle"
+    kw = constraints(target).train_defaults()
+    if target == "bundle" and args.attention_kernel is None:
+        from planner.engines.bundle.rules import attention_kernel
         from planner.specs import load_gpu
-        kw["attention_kernel"] = targets.bundle_attention_kernel(load_gpu(a.gpu or DEFAULT_GPU))
-    if getattr(a, "sharding", None):
-        kw["shardings"] = _csv(a.sharding, "sharding", ("none", "zero1", "zero2", "zero3"))
-    if getattr(a, "recompute_modules", None):
-        from planner.layout import RECOMPUTE_MODULES
-        kw["recompute_modules"] = _csv(a.recompute_modules, "recompute_modules", RECOMPUTE_MODULES)
-    return make_problem(model=a.model or DEFAULT_MODEL, gpu=a.gpu or DEFAULT_GPU,
-                        gpus=_int(a.gpus, "gpus") if a.gpus is not None else gpus_default,
-                        gpus_per_node=_int(a.gpus_per_node, "gpus_per_node") if a.gpus_per_node else None,
-                        seq=a.seq or "128k", global_batch=a.global_batch or "4M",
-                        memory_gib=a.memory_gib, memory_fraction=a.memory_fraction, **kw)
+        kw["attention_kernel"] = attention_kernel(load_gpu(args.gpu or DEFAULT_GPU))
+    return kw
+
+
+def build_problem(args: ProblemArgs, train: Optional[dict] = None) -> Problem:
+    """The Problem of the command line's values (one-line SpecError on a bad combination).
+    `train`: the TrainSpec values under the flags (the audit: a plan file's own record);
+    default: the target's search defaults. The flags given win over both."""
+    kw = target_defaults(args) if train is None else dict(train)
+    kw.update(args.train_values())
+    return make_problem(model=args.model or DEFAULT_MODEL, gpu=args.gpu or DEFAULT_GPU,
+                        gpus=args.gpus if args.gpus is not None else 64, gpus_per_node=args.gpus_per_node,
+                        seq=args.seq or "128k", global_batch=args.global_batch or "4M",
+                        memory_gib=args.memory_gib, memory_fraction=args.memory_fraction, **kw)

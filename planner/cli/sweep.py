@@ -3,12 +3,15 @@
 their product, a table line each; with --json one plans document per point)."""
 from __future__ import annotations
 
-import copy
+from dataclasses import replace
 from itertools import product
 from math import prod
 
-from planner.layout import CP_KINDS, ORDERS, SHARDINGS, degree_violations
+from planner.engines import constraints
+from planner.layout import CP_KINDS, ORDERS, SHARDINGS
 from planner.specs import SpecError
+
+from planner.cli.args import ProblemArgs, read
 
 SWEEPS = ("gpus", "seq", "global_batch")
 FIX_INTS = ("tp", "cp", "dp", "pp", "vpp", "etp", "ep", "edp", "micro_batch", "cp_ulysses", "cp_ring")
@@ -17,11 +20,11 @@ SCHEMA = "foldplan.sweep/1"
 
 
 def split(a) -> dict:
-    """Comma lists of the swept options -> {option: [values]}; `a` keeps the first value of each
-    (so the usual checks read one value; `points` checks every one)."""
-    out = {}
+    """Comma lists of the swept options of the parsed command line `a` -> {option: [values]};
+    `a` keeps the first value of each (so the usual checks read one value; `points` reads every one)."""
+    out, given = {}, vars(a)
     for name in SWEEPS:
-        v = getattr(a, name, None)
+        v = given.get(name)
         if v is not None and "," in str(v):
             items = [x.strip() for x in str(v).split(",")]
             if not all(items):
@@ -30,24 +33,17 @@ def split(a) -> dict:
                 raise SpecError(f"{name}: a sweep of {len(items)} values (at most 64)")
             out[name] = items
             setattr(a, name, items[0])
-    if out and (getattr(a, "out", None) or getattr(a, "report", None)):
+    if out and (a.out or a.report):
         raise SpecError(f"{'out' if a.out else 'report'}: one bundle or report per plan, not with a sweep of "
                         f"{', '.join(out)}")
     return out
 
 
-def points(a, sweep: dict) -> list:
-    """One argparse namespace per point of the sweep's product, each value checked."""
-    from planner.safeio import validate
+def points(args: ProblemArgs, sweep: dict) -> list[tuple[dict, ProblemArgs]]:
+    """(point, its problem options) per point of the sweep's product, each value read and checked."""
     names = list(sweep)
-    out = []
-    for values in product(*(sweep[n] for n in names)):
-        b = copy.copy(a)
-        for n, v in zip(names, values):
-            setattr(b, n, v)
-        validate.cli_values(b)
-        out.append((dict(zip(names, values)), b))
-    return out
+    return [(dict(zip(names, values)), replace(args, **{n: read(n, v) for n, v in zip(names, values)}))
+            for values in product(*(sweep[n] for n in names))]
 
 
 def parse_fix(text: str, problem) -> dict:
@@ -100,7 +96,8 @@ def parse_fix(text: str, problem) -> dict:
     if "cp_ulysses" in fixed or "cp_ring" in fixed:
         degrees.update({k: fixed[k] for k in ("cp_ulysses", "cp_ring") if k in fixed})
     folds = {k: fixed[k] for k in ("etp", "ep", "edp", "tp", "cp", "dp") if k in fixed}
-    bad = degree_violations(problem, **degrees) + degree_violations(problem, "fold", **folds)
+    engine = constraints(problem.train.target)
+    bad = engine.degree_violations(problem, **degrees) + engine.degree_violations(problem, "fold", **folds)
     if bad:
         keys = sorted({k for v in bad for k in fixed if k in v.message} or fixed)
         raise SpecError(f"--fix {show(keys)}: {'; '.join(dict.fromkeys(bad))}")

@@ -40,33 +40,7 @@ import sympy as sp
 
 from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
                                      STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES, SYMBOL_DOC)
-
-# --------------------------------------------------------------------------- symbols
-
-h, a, g, dh, V, F, nm, E, K, Fe, Es, Fs = sp.symbols("h a g d_h V F n_m E K F_e E_s F_s", positive=True)
-rq, rkv, dr, dn, dv = sp.symbols("r_q r_kv d_r d_n d_v", nonnegative=True)
-mla, qlora, qkn, lnb, lb, rb, tied = sp.symbols("is_mla has_qlora qk_norm ln_bias lin_bias router_bias tied",
-                                                nonnegative=True)
-S, b, m = sp.symbols("S b m", positive=True)
-t, c, d, p, v, te, Me, De, cu, cr, ts, tg = sp.symbols("t c d p v t_e M_e D_e c_u c_r t_s t_g", positive=True)
-flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
-eager = sp.Symbol("eager", nonnegative=True)                 # torchtitan modules without torch.compile
-bg, br, Zd, Ze, bl = sp.symbols("b_g b_r Z_d Z_e b_l", positive=True)
-z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
-Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
-Nsm, Tm, Tn, La0 = sp.symbols("N_sm T_m T_n L_a0", positive=True)      # SMs, GEMM tile, attention half-block
-W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
-    "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
-f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
-
-# recompute modules by layer kind and the stage integers: named in `names` (sympy-free)
-nd_, nmo_, fd_, fmo_ = sp.symbols(" ".join(STAGE_COUNTS), nonnegative=True)
-ef, el, hm = sp.symbols(" ".join(STAGE_FLAGS), nonnegative=True)
-r_d = {k: sp.Symbol(n, nonnegative=True) for k, n in zip(DENSE_MODULES, R_D)}
-r_m = {k: sp.Symbol(n, nonnegative=True) for k, n in zip(MOE_MODULES, R_M)}
-STAGE_INTS = (nd_, nmo_, fd_, fmo_, *r_d.values(), *r_m.values(), ef, el, hm)
-assert tuple(q.name for q in STAGE_INTS) == STAGE_INT_NAMES
-
+from planner.costmodel.symbols import *  # noqa: F401,F403  (every symbol; T_mm, f_wave, T_gemm)
 
 # --------------------------------------------------------------------------- per layer
 
@@ -135,30 +109,6 @@ Fl_shared = 2 * n_tok * Es * nm * h * Fs / t
 Fl_moe = 2 * n_tok * (h * E / ts + K / ts * imb * nm * h * Fe) + Fl_shared
 Fl_head = 2 * n_tok * h * V / t
 Fl_mla_up = mla * 2 * n_tok * (qlora * rq * a * (dn + dr) + rkv * a * (dn + dv)) / t
-T_mm = lambda flops: flops / (Pk * eta)
-
-
-def f_wave(M, N, G=1):
-    """Wave quantisation of G GEMMs with M x N outputs: G * ceil(M/T_m) * ceil(N/T_n) output
-    tiles run in whole waves over N_sm SMs (grouped expert GEMMs schedule all G experts'
-    tiles together): the share of SM-slots that work. The kernel library picks its tile per
-    shape, so the best of T_m x T_n, T_n x T_m and T_m x T_n/2 counts."""
-    M, N, G = (sp.Max(1, x, evaluate=False) for x in (M, N, G))                # an absent GEMM (no flops) stays finite
-
-    def share(tm, tn):
-        tiles = G * sp.ceiling(M / tm) * sp.ceiling(N / tn)
-        return tiles / (sp.ceiling(tiles / Nsm) * Nsm)
-    return sp.Max(share(Tm, Tn), share(Tn, Tm), share(Tm, Tn / 2), evaluate=False)
-
-
-def T_gemm(flops, M, N, K, G=1):
-    """G bf16 GEMMs of M x N x K: the slower of the tensor cores (at eta, wave-quantised) and
-    HBM (reading both operands, writing the output: 2 (M K + K N + M N) bytes each) -- the
-    roofline, so a skinny GEMM (a router's N = E) costs its bytes, not its FLOPs."""
-    nbytes = 2 * G * (M * K + K * N + M * N)
-    return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
-
-
 # the weight GEMMs of one layer (forward; backward's dgrad / wgrad taken at the forward shape)
 _qkv_n = (P_q + P_kv) / h / t
 T_attn_mm = (T_gemm(2 * n_tok * (P_q + P_kv) / t, n_tok, _qkv_n, h)

@@ -12,6 +12,7 @@ import numpy as np
 
 import planner.costmodel.compile as cc
 from planner.layout import SHARDINGS, dense_strides
+from planner.specs.kinds import SHARDING
 from planner.layout.grid import locality
 
 
@@ -46,13 +47,19 @@ def model_values(problem) -> dict[str, float]:
     return vals
 
 
+# what each sharding kind (in SHARDINGS' order) shards: z_1 the optimizer state, z_2 the gradients,
+# z_3 the parameters (planner.specs.kinds.Sharding)
+_SHARDS = np.array([[s.optimizer, s.grads, s.params] for s in SHARDING.values()], float)
+
+
 def sharding_values(kind, master) -> dict[str, np.ndarray]:
-    """z_1, z_2, z_3 and mu of sharding kinds (arrays of kind indices 0..3, or names)."""
+    """z_1, z_2, z_3 and mu of sharding kinds (arrays of kind indices into SHARDINGS, or names)."""
     k = np.asarray([SHARDINGS.index(x) for x in np.atleast_1d(kind)] if np.asarray(kind).dtype.kind in "US"
                    else kind, float)
     mu = np.asarray([x == "fp32" for x in np.atleast_1d(master)] if np.asarray(master).dtype.kind in "US"
                     else master, float)
-    return {"z_1": (k >= 1).astype(float), "z_2": (k >= 2).astype(float), "z_3": (k >= 3).astype(float), "mu": mu}
+    ki = k.astype(int)
+    return {"z_1": _SHARDS[ki, 0], "z_2": _SHARDS[ki, 1], "z_3": _SHARDS[ki, 2], "mu": mu}
 
 
 def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

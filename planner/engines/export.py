@@ -1,8 +1,8 @@
 """`foldplan export PLAN --to megatron|torchtitan [--out FILE]`: a plan as the engine's own
 config — Megatron-LM flags (an argument file and a torchrun launch script around it,
 `export_megatron`) or a torchtitan job TOML (`export_torchtitan`) — carrying every knob
-the plan sets. What the engine cannot run (the `target.*` rules of planner.layout, read
-for that engine) or cannot say is refused in one line naming it; nothing is written then.
+the plan sets. What the engine cannot run (the `target.*` rules of its own table,
+planner/engines/<engine>/rules.py) or cannot say is refused in one line naming it; nothing is written then.
 
 Round trip: `foldplan audit` of what export wrote reads back the plan's layout and its
 estimate (tests/test_export.py).
@@ -10,12 +10,17 @@ estimate (tests/test_export.py).
 from __future__ import annotations
 
 from planner import safeio
-from planner.engines import targets
+from planner.engines import constraints
 from planner.engines.errors import ExportError  # noqa: F401  (raised by both writers)
 
 
+EXPORTS = ("megatron", "torchtitan")
+
+
 def refuse_unrunnable(plan, target: str) -> None:
-    bad = targets.runs_on(plan.layout, plan.problem, target)
+    if target not in EXPORTS:
+        raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
+    bad = constraints(target).runs_on(plan.layout, plan.problem)
     if bad:
         raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {target})")
 
@@ -29,7 +34,7 @@ def render(plan, target: str, name: str = "train") -> dict[str, str]:
     if target == "torchtitan":
         from planner.engines.torchtitan import export as export_torchtitan
         return export_torchtitan.render(plan, name)
-    raise ExportError(f"export --to: unknown engine {target!r} (known: megatron, torchtitan)")
+    raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
 
 
 def write(plan, target: str, out: str | None) -> list[str]:

@@ -9,6 +9,9 @@ Three modules, one job each, and everything else imports from here:
 * `grid`   — the one rank grid: strides from the rank order, every group of every rank,
   and whether a group stays inside a node (scalar and vectorised).
 
+`foreign` holds the neutral ForeignConfig every config reader returns (in these axis names),
+and `strings` reads an inline layout string into one.
+
 Short axis names, as in DESIGN.md:
 
     tp  tensor parallel         cp  context parallel       dp  data parallel
@@ -18,9 +21,9 @@ Short axis names, as in DESIGN.md:
 from planner.layout.values import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES, SHARDINGS, Layout,
                                    LayoutError, Stage, cp_split, layer_recompute,
                                    uniform_stages)
-from planner.layout.rules import RULES, Violation, check, degree_violations, kv_heads_note, violations
+from planner.layout.rules import RULES, RuleTable, Violation, check, degree_violations, kv_heads_note, violations
 from planner.layout.grid import Group, RankGrid, dense_strides, span
 
 __all__ = ["CP_KINDS", "DENSE_AXES", "MASTERS", "ORDERS", "RECOMPUTE_MODULES", "SHARDINGS", "Layout", "LayoutError",
-           "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "Violation", "check", "degree_violations", "kv_heads_note",
+           "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "RuleTable", "Violation", "check", "degree_violations", "kv_heads_note",
            "violations", "Group", "RankGrid", "dense_strides", "span"]

@@ -10,17 +10,17 @@ reads, and a check that returns None or one line showing the arithmetic. Three s
 * stage rules read a whole stage (its layers, recompute) and run in `violations`.
 
 `violations(layout, problem)` runs all of them once; each broken rule is reported once.
-Engine start-up checks live with the audit readers; engine targets' rules are `target.*`.
+What an engine adds (its `target.*` rules and its start-up checks) is a `RuleTable` of its own,
+in planner/engines/<engine>/rules.py; this table knows no engine.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from types import SimpleNamespace
 from typing import Callable, Optional
 
-from planner.layout.engine_recompute import TITAN_SAC, megatron_recompute, torchtitan_recompute  # noqa: F401
 from planner.layout.values import Layout, LayoutError
+from planner.specs.kinds import cp_kind_of
 
 
 class Violation(str):
@@ -40,20 +40,75 @@ class Violation(str):
 @dataclass(frozen=True)
 class Rule:
     id: str
-    scope: str                         # "degree" | "fold" | "stage" | "layout" | "target" (planner.engines.targets)
+    scope: str                         # "degree" | "fold" | "stage" | "layout"; engines add "recompute", "startup"
     needs: frozenset                   # fields it reads (degree / fold rules)
     what: str                          # one line: the rule in words
     check: Callable                    # (x, problem) -> Optional[str]  (stage: (stage, layout, problem))
 
 
-RULES: dict[str, Rule] = {}
+class RuleTable:
+    """Rules by stable id, in the order they were added, and the runners that apply them:
+    planner.layout's identities here, each engine's own in planner/engines/<engine>/rules.py."""
+
+    def __init__(self):
+        self.rules: dict[str, Rule] = {}
+        self._selected: dict = {}
+
+    def rule(self, rule_id: str, scope: str, needs: str, what: str):
+        """Decorator: add the check as rule `rule_id` (ids are unique across the table)."""
+        def add(fn):
+            if rule_id in self.rules:
+                raise ValueError(f"rule {rule_id} is added twice")
+            self.rules[rule_id] = Rule(rule_id, scope, frozenset(needs.split()), what, fn)
+            self._selected.clear()
+            return fn
+        return add
+
+    def select(self, scope: str, known: frozenset = frozenset()) -> tuple:
+        """The rules of `scope` whose fields are all in `known`, in table order."""
+        key = (scope, known)
+        if key not in self._selected:
+            self._selected[key] = tuple(r for r in self.rules.values() if r.scope == scope and r.needs <= known)
+        return self._selected[key]
+
+    def degree_violations(self, problem, scope: str = "degree", **fields) -> list[Violation]:
+        """Violations of the rules of `scope` ("degree" or "fold") whose fields are all given
+        (the search space calls this with partial degrees while it enumerates)."""
+        if "cp_kind" not in fields and "cp_ulysses" in fields and "cp_ring" in fields:
+            fields["cp_kind"] = cp_kind_of(fields["cp_ulysses"], fields["cp_ring"])   # the kind a split is
+        x = SimpleNamespace(**fields)
+        out = []
+        for r in self.select(scope, frozenset(fields)):
+            msg = r.check(x, problem)
+            if msg:
+                out.append(Violation(r.id, msg))
+        return out
+
+    def violations(self, layout: Layout, problem) -> list[Violation]:
+        """Every degree, fold, stage and layout rule of this table the layout breaks, each once."""
+        L = layout
+        out = self.degree_violations(problem, **{k: getattr(L, k) for k in LAYOUT_FIELDS})
+        for s in L.stages:
+            for v in self.degree_violations(problem, "fold", etp=s.etp, ep=s.ep, edp=s.edp, tp=L.tp, cp=L.cp, dp=L.dp):
+                out.append(Violation(v.rule, _prefix(v, s)))
+            for r in self.select("stage"):
+                msg = r.check(s, L, problem)
+                if msg:
+                    out.append(Violation(r.id, msg))
+        for r in self.select("layout"):
+            msg = r.check(L, problem)
+            if msg:
+                out.append(Violation(r.id, msg))
+        return out
 
 
-def _rule(rule_id: str, scope: str, needs: str, what: str):
-    def add(fn):
-        RULES[rule_id] = Rule(rule_id, scope, frozenset(needs.split()), what, fn)
-        return fn
-    return add
+# the Layout fields a degree rule may read
+LAYOUT_FIELDS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "micro_batch",
+                 "num_microbatches", "order", "sharding", "master")
+
+TABLE = RuleTable()
+RULES: dict[str, Rule] = TABLE.rules
+_rule = TABLE.rule
 
 
 # --------------------------------------------------------------------------- degrees
@@ -94,20 +149,6 @@ def _(x, pr):
 def _(x, pr):
     if x.cp_ulysses * x.cp_ring != x.cp:
         return f"cp_ulysses({x.cp_ulysses}) * cp_ring({x.cp_ring}) != cp({x.cp})"
-
-
-@_rule("cp.kind_split", "degree", "cp_kind cp cp_ulysses cp_ring", "ring is all ring, ulysses all Ulysses")
-def _(x, pr):
-    expect = {"ring": (1, x.cp), "ulysses": (x.cp, 1)}.get(x.cp_kind)
-    if expect and (x.cp_ulysses, x.cp_ring) != expect:
-        return (f"cp_kind {x.cp_kind} needs cp_ulysses={expect[0]}, cp_ring={expect[1]} "
-                f"(got {x.cp_ulysses}, {x.cp_ring})")
-
-
-@_rule("cp.hybrid", "degree", "cp_kind cp_ulysses cp_ring", "hybrid CP has both parts >= 2")
-def _(x, pr):
-    if x.cp_kind == "hybrid" and (x.cp_ulysses < 2 or x.cp_ring < 2):
-        return f"hybrid CP needs cp_ulysses({x.cp_ulysses}) >= 2 and cp_ring({x.cp_ring}) >= 2"
 
 
 @_rule("cp.ulysses_heads", "degree", "tp cp_ulysses", "Ulysses' part of cp divides heads / tp")
@@ -182,6 +223,13 @@ def _(x, pr):
 
 # --------------------------------------------------------------------------- stages
 
+def model_modules(m) -> dict[str, bool]:
+    """Which recompute modules (RECOMPUTE_MODULES) the model has: "op" is torchtitan's per-op AC."""
+    return {"core_attn": True, "layernorm": True, "mlp": not all(m.moe_layers()), "moe": m.is_moe,
+            "moe_act": m.is_moe, "shared_experts": bool(m.moe and m.moe.shared_experts),
+            "mla_up_proj": m.attention == "mla", "op": True}
+
+
 @_rule("stage.position", "stage", "", "stage i is listed i-th")
 def _(s, L, pr):
     pos = L.stages.index(s)
@@ -229,143 +277,29 @@ def _(s, L, pr):
 @_rule("stage.recompute_modules", "stage", "", "each recomputed module exists in the model")
 def _(s, L, pr):
     m = pr.model
-    has = {"core_attn": True, "layernorm": True, "mlp": not all(m.moe_layers()), "moe": m.is_moe, "moe_act": m.is_moe,
-           "shared_experts": bool(m.moe and m.moe.shared_experts), "mla_up_proj": m.attention == "mla", "op": True}
+    has = model_modules(m)
     bad = [x for x in s.recompute_modules if not has[x]] if s.recompute_selective else []
     if bad:
         return f"stage {s.index}: recompute module {', '.join(bad)} does not exist in {m.name}"
 
 
-# --------------------------------------------------------------------------- engine targets
-# What Megatron-LM or torchtitan can run (train.target; planner/targets.py has the rest, and
-# planner/layout/engine_recompute.py the recompute forms). Sources: NVIDIA/Megatron-LM
-# megatron/training/arguments.py (validate_args) at d98e8a6; pytorch/torchtitan at 238fa99.
-
-_engine = lambda pr: getattr(pr.train, "target", "bundle")      # noqa: E731
-
-
-@_rule("target.order", "degree", "order", "Megatron and torchtitan lay ranks out tp innermost, then cp, dp, pp")
-def _(x, pr):
-    # Megatron-LM megatron/core/parallel_state.py initialize_model_parallel(order="tp-cp-ep-dp-pp");
-    # torchtitan torchtitan/distributed/parallel_dims.py:96 unflattens ("pp", "batch", "cp", "tp")
-    if _engine(pr) != "bundle" and x.order != "tp-cp-dp-pp":
-        return f"{_engine(pr)} ranks are ordered tp-cp-dp-pp, not {x.order}"
-
-
-@_rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel is ring attention only")
-def _(x, pr):
-    # torchtitan torchtitan/config/job_config.py:446 context_parallel_rotate_method allgather | alltoall:
-    # both pass KV shards round a ring (torchtitan/distributed/context_parallel.py); no Ulysses
-    if _engine(pr) == "torchtitan" and x.cp > 1 and x.cp_kind != "ring":
-        return f"torchtitan runs ring context parallel only, not cp_kind {x.cp_kind}"
-
-
-@_rule("target.cp_seq", "degree", "cp", "Megatron needs seq % (2 * cp) == 0 when cp > 1")
-def _(x, pr):
-    # Megatron-LM megatron/training/arguments.py:1335-1338
-    s = pr.train.seq
-    if _engine(pr) == "megatron" and x.cp > 1 and s % (2 * x.cp):
-        return f"Megatron needs 2*cp({2 * x.cp}) | seq({s}): {s} % {2 * x.cp} = {s % (2 * x.cp)}"
-
-
-@_rule("target.sharding", "degree", "sharding tp cp pp", "the engine runs this data-parallel sharding")
-def _(x, pr):
-    # torchtitan shards with FSDP2 over dp_shard x cp (parallel_dims.py:334 fsdp_enabled = dp_shard or
-    # cp): zero2 / zero3 by fsdp_reshard_after_forward never / always, no ZeRO-1; DDP only on a 1-D
-    # mesh (torchtitan/models/llama3/infra/parallelize.py:148-151 "DDP has not supported > 1D parallelism")
-    if _engine(pr) != "torchtitan":
-        return None
-    if x.sharding == "zero1":
-        return "torchtitan has no ZeRO-1 (FSDP2 shards gradients too: zero2 or zero3)"
-    if x.sharding == "none" and x.tp * x.cp * x.pp > 1:
-        return (f"torchtitan runs DDP (sharding none) on a 1-D mesh only: tp({x.tp}) * cp({x.cp}) * pp({x.pp}) "
-                f"= {x.tp * x.cp * x.pp} != 1")
-
-
-@_rule("target.master", "degree", "master", "the master copy is where the engine keeps it")
-def _(x, pr):
-    # Megatron keeps bf16 weights + an fp32 master in its optimizer; torchtitan's FSDP2
-    # MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) keeps the fp32 parameter itself
-    want = {"megatron": "bf16+fp32", "torchtitan": "fp32"}.get(_engine(pr))
-    if want and x.master != want:
-        return f"{_engine(pr)} keeps the master as {want}, not {x.master}"
-
-
-@_rule("target.etp", "fold", "tp etp ep", "torchtitan's expert TP is 1 or tp")
-def _(x, pr):
-    # torchtitan torchtitan/distributed/parallel_dims.py:58-59 (ep > 1: "Currently we only support
-    # ETP=TP or ETP=1"); job_config.py:464 expert_tensor_parallel_degree has no effect when ep = 1,
-    # where the experts follow the dense TP
-    if _engine(pr) != "torchtitan" or pr.model.moe is None:
-        return None
-    if x.ep > 1 and x.etp not in (1, x.tp):
-        return f"torchtitan needs etp({x.etp}) = 1 or tp({x.tp}) when ep({x.ep}) > 1"
-    if x.ep == 1 and x.etp != x.tp:
-        return f"torchtitan with ep = 1 splits the experts as the dense TP: etp({x.etp}) != tp({x.tp})"
-
-
-@_rule("target.uniform_fold", "layout", "", "Megatron and torchtitan set EP / ETP once: one folding for all stages")
-def _(L, pr):
-    # Megatron-LM --expert-model-parallel-size / --expert-tensor-parallel-size, torchtitan
-    # expert_parallel_degree / expert_tensor_parallel_degree: one value each for the whole model
-    folds = sorted({s.fold for s in L.stages})
-    if _engine(pr) != "bundle" and len(folds) > 1:
-        shown = ", ".join(f"etp{f[0]} ep{f[1]} edp{f[2]}" for f in folds)
-        return f"{_engine(pr)} runs one expert folding for all stages; the stages use {len(folds)} ({shown})"
-
-
-@_rule("target.recompute", "target", "", "the per-stage recompute is one the engine's flags can say")
-def _(L, pr):
-    engine = _engine(pr)
-    if engine == "megatron":
-        return megatron_recompute(L)[1]
-    if engine == "torchtitan":
-        return torchtitan_recompute(L)[1]
-
-
 # --------------------------------------------------------------------------- running them
 
-@lru_cache(maxsize=None)
-def _select(scope: str, known: frozenset) -> tuple:
-    return tuple(r for r in RULES.values() if r.scope == scope and r.needs <= known)
-
-
 def degree_violations(problem, scope: str = "degree", **fields) -> list[Violation]:
-    """Violations of the rules of `scope` ("degree" or "fold") whose fields are all given
-    (the search space calls this with partial degrees while it enumerates)."""
-    x = SimpleNamespace(**fields)
-    out = []
-    for r in _select(scope, frozenset(fields)):
-        msg = r.check(x, problem)
-        if msg:
-            out.append(Violation(r.id, msg))
-    return out
+    """Violations of planner.layout's rules of `scope` whose fields are all given."""
+    return TABLE.degree_violations(problem, scope, **fields)
 
 
 def _prefix(msg: str, s) -> str:
     return msg if msg.startswith("stage ") else f"stage {s.index}: {msg}"
 
 
-def violations(layout: Layout, problem) -> list[Violation]:
-    """Every rule the layout breaks, each once, as one line with the arithmetic (empty = legal)."""
-    L = layout
-    out = degree_violations(problem, **{k: getattr(L, k) for k in (
-        "world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "micro_batch",
-        "num_microbatches", "order", "sharding", "master")})
-    seen = {v.rule for v in out}
-    for s in L.stages:
-        for v in degree_violations(problem, "fold", etp=s.etp, ep=s.ep, edp=s.edp, tp=L.tp, cp=L.cp, dp=L.dp):
-            out.append(Violation(v.rule, _prefix(v, s)))
-        for r in _select("stage", frozenset()):
-            msg = r.check(s, L, problem)
-            if msg:
-                out.append(Violation(r.id, msg))
-    for r in _select("layout", frozenset()):
-        msg = r.check(L, problem)
-        if msg:
-            out.append(Violation(r.id, msg))
+def violations(layout: Layout, problem, table: Optional[RuleTable] = None) -> list[Violation]:
+    """Every rule the layout breaks, each once, as one line with the arithmetic (empty = legal);
+    `table`: a table holding this one's rules and more (an engine's: planner.engines)."""
+    out = (table or TABLE).violations(layout, problem)
     # a degree rule that a stage rule restates (pp * vpp > layers vs a stage too short) once
-    if "pp.layers" in seen and any(v.rule == "stage.min_layers" for v in out):
+    if any(v.rule == "pp.layers" for v in out) and any(v.rule == "stage.min_layers" for v in out):
         out = [v for v in out if v.rule != "stage.min_layers"]
     return out
 
@@ -377,9 +311,10 @@ def _(L, pr):
         return f"stages cover layers [0, {end}), model has {pr.model.layers}"
 
 
-def check(layout: Layout, problem) -> None:
-    """Raise LayoutError (one line, every broken rule) unless the layout is legal."""
-    bad = violations(layout, problem)
+def check(layout: Layout, problem, table: Optional[RuleTable] = None) -> None:
+    """Raise LayoutError (one line, every broken rule) unless the layout is legal (under `table`:
+    an engine's rules too)."""
+    bad = violations(layout, problem, table)
     if bad:
         raise LayoutError("; ".join(bad))
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
+from planner.specs.kinds import cp_kind_of, cp_split
 
 _INT_KEYS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_ulysses", "cp_ring", "micro_batch",
              "num_microbatches", "etp", "ep", "edp")
@@ -67,13 +68,16 @@ def parse(text: str, path: str = "<layout>", world: int | None = None) -> Foreig
         default(key, 1)
     default("edp", exact_div(values["tp"] * values["cp"] * values["dp"], values["etp"] * values["ep"]))
     cp = values["cp"]
-    if cp > 1:
+    if cp > 1 and ("cp_ulysses" in values or "cp_ring" in values):      # the split names the kind
+        default("cp_ulysses", exact_div(cp, values.get("cp_ring")))
+        default("cp_ring", exact_div(cp, values.get("cp_ulysses")))
+        if values.get("cp_ulysses") and values.get("cp_ring"):
+            values.setdefault("cp_kind", cp_kind_of(values["cp_ulysses"], values["cp_ring"]))
+    elif cp > 1:
         default("cp_kind", "ring")
-        kind = values["cp_kind"]
-        if kind == "ring":
-            default("cp_ring", cp), default("cp_ulysses", 1)
-        elif kind == "ulysses":
-            default("cp_ulysses", cp), default("cp_ring", 1)
+        if values["cp_kind"] != "hybrid":
+            u, r = cp_split(values["cp_kind"], cp)
+            default("cp_ulysses", u), default("cp_ring", r)
     extra = {k: values[k] for k in ("order", "num_microbatches") if k in values}
     return ForeignConfig(
         format="layout", path=path,

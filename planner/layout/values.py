@@ -9,33 +9,12 @@ stage factors the same local ranks as etp (stride 1), ep, edp.
 """
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
-DENSE_AXES = ("tp", "cp", "dp")
-ORDERS = tuple("-".join(p) + "-pp" for p in permutations(DENSE_AXES))
-CP_KINDS = ("ring", "ulysses", "hybrid")
-
-# Data-parallel sharding (ZeRO, Rajbhandari et al. 2020, sec. 5). Dense state shards over
-# dp x cp, expert state over edp.
-#   none   DDP: weights, gradients and optimizer state replicated
-#   zero1  optimizer state (fp32 master + Adam m, v) sharded (Megatron's distributed optimizer)
-#   zero2  + gradients sharded (reduce-scattered); parameters kept from forward to backward
-#   zero3  + parameters sharded, gathered per micro-batch in forward and again in backward
-SHARDINGS = ("none", "zero1", "zero2", "zero3")
-# Where the fp32 master copy lives.
-#   bf16+fp32  persistent bf16 weights beside an fp32 master inside the optimizer state
-#              (Megatron-LM, DeepSpeed)
-#   fp32       the (sharded) parameter itself is fp32 and is the master; bf16 copies exist
-#              only while gathered for compute (FSDP2 with MixedPrecisionPolicy(bf16, fp32))
-MASTERS = ("bf16+fp32", "fp32")
-# Megatron-LM's --recompute-modules names (megatron/core/transformer/transformer_config.py)
-# plus "op": torchtitan's per-op selective AC (selective_ac_option = "op"), which replaces a
-# layer's whole save set and so is never combined with another module
-RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
-
+from planner.specs.kinds import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES,  # noqa: F401
+                                 SHARDINGS, cp_kind_of, cp_split)
 
 class LayoutError(ValueError):
     """A layout breaks a rule. The message is one line and shows the arithmetic."""
@@ -90,8 +69,8 @@ class Layout(BaseModel):
     dp: int = Field(1, ge=1, description="data-parallel degree")
     pp: int = Field(1, ge=1, description="pipeline stages")
     vpp: int = Field(1, ge=1, description="virtual pipeline chunks per stage (1 = plain 1F1B)")
-    cp_kind: Literal["ring", "ulysses", "hybrid"] = Field("ring", description="how CP splits attention")
-    cp_ulysses: int = Field(1, ge=1, description="Ulysses (all-to-all) part of cp")
+    cp_ulysses: int = Field(1, ge=1, description="Ulysses (all-to-all) part of cp (the split is stored; "
+                                                 "the CP kind is derived from it: `cp_kind`)")
     cp_ring: int = Field(1, ge=1, description="ring (zig-zag P2P) part of cp")
     order: str = Field("tp-cp-dp-pp", description="dense rank order, innermost first, pp last")
     micro_batch: int = Field(1, ge=1, description="sequences per micro-batch")
@@ -102,6 +81,37 @@ class Layout(BaseModel):
         "bf16+fp32", description="bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); "
                                  "fp32: the sharded fp32 param is the master (FSDP2 mixed precision)")
     stages: tuple[Stage, ...] = Field(..., description="one entry per pipeline stage")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cp_split(cls, d):
+        """A CP kind given as input becomes the split it names (ring: all ring, ulysses: all
+        Ulysses; hybrid needs its split), or is checked against the split given with it."""
+        if not isinstance(d, dict) or not isinstance(d.get("cp", 1), int):
+            return d
+        d = dict(d)
+        kind, cp = d.pop("cp_kind", None), d.get("cp", 1)
+        if kind is not None and kind not in CP_KINDS:
+            raise ValueError(f"cp_kind {kind!r} must be one of {', '.join(CP_KINDS)}")
+        cu, cr = d.get("cp_ulysses"), d.get("cp_ring")
+        if cu is None and cr is None:
+            if kind == "hybrid" and cp > 1:
+                raise ValueError(f"cp_kind hybrid needs its split: cp_ulysses * cp_ring = cp({cp})")
+            d["cp_ulysses"], d["cp_ring"] = cu, cr = cp_split(kind or "ring", cp)
+        if kind is None or cp == 1 or not (isinstance(cu, int) and isinstance(cr, int)):
+            return d
+        if kind == "hybrid" and (cu < 2 or cr < 2):
+            raise ValueError(f"hybrid CP needs cp_ulysses({cu}) >= 2 and cp_ring({cr}) >= 2")
+        want = {"ring": (1, cp), "ulysses": (cp, 1)}.get(kind)
+        if want and (cu, cr) != want:
+            raise ValueError(f"cp_kind {kind} needs cp_ulysses={want[0]}, cp_ring={want[1]} (got {cu}, {cr})")
+        return d
+
+    @computed_field
+    @property
+    def cp_kind(self) -> Literal["ring", "ulysses", "hybrid"]:
+        """How CP splits attention, read from the split: ring, ulysses or hybrid (both parts >= 2)."""
+        return cp_kind_of(self.cp_ulysses, self.cp_ring)
 
     @model_validator(mode="after")
     def _shape(self):
@@ -135,16 +145,6 @@ class Layout(BaseModel):
     def from_dict(cls, d: dict) -> "Layout":
         stages = tuple(Stage(**{**s, "layers": tuple(s["layers"])}) for s in d["stages"])
         return cls(**{**d, "stages": stages})
-
-
-def cp_split(kind: str, cp: int, ulysses: Optional[int] = None) -> tuple[int, int]:
-    """(cp_ulysses, cp_ring) for a CP kind."""
-    if kind == "ring":
-        return 1, cp
-    if kind == "ulysses":
-        return cp, 1
-    u = ulysses or 1
-    return u, cp // u
 
 
 def layer_recompute(stage: Stage, is_moe: list[bool]) -> list[str]:

@@ -185,7 +185,7 @@ def why(plans: list[Plan]) -> list[str]:
 
 def engines_why(best: Plan, price: dict) -> str:
     """What the best plan Megatron-LM / torchtitan could run costs beside this bundle plan: the
-    price of per-stage folding, the bundle's freedoms and their flags (planner.engines.targets.price)."""
+    price of per-stage folding, the bundle's freedoms and their flags (planner.solve.targets.price)."""
     parts = []
     for target, got in price.items():
         if got is None:

@@ -1,7 +1,8 @@
 """Input validation at the edges: command-line values, spec / HF config.json / plan files.
 
-Every value that enters foldplan is checked here (or by the pydantic specs, which call
-`spec_field_before` / `spec_field_after` for every field): finite, integral where it
+Every value that enters foldplan is checked here (by the pydantic specs, which call
+`spec_field_before` / `spec_field_after` for every field, and by planner.cli.args, which reads
+each flag with `size` / `integer` / `real` and its spec field's bound): finite, integral where it
 must be, and inside the documented bounds below, so that no number can overflow the
 CP-SAT model's 64-bit integers or make the search run for ever. A refusal is an
 `InputError` with one line that names the field and shows the arithmetic
@@ -130,7 +131,8 @@ def spec_field_after(cls_name: str, field: str, v):
     return v
 
 
-# --------------------------------------------------------------------------- CLI values
+# --------------------------------------------------------------------------- command-line values
+# (planner.cli.args reads each flag with these, bounded by BOUNDS)
 
 _SIZE = re.compile(r"\s*(\d{1,20})(?:\.(\d{1,20}))?\s*([kKmMgGtT]?)\s*")
 _SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
@@ -180,78 +182,6 @@ def real(v, field: str, lo: float, hi: float, lo_open: bool = True) -> float:
     if v > hi:
         raise InputError(f"{field}: {_fmt(v)} exceeds the limit {_fmt(hi)}")
     return float(v)
-
-
-def _nonempty(a, name: str) -> Optional[str]:
-    v = getattr(a, name, None)
-    if v is not None and not str(v).strip():
-        raise InputError(f"{name.replace('_', '-')}: empty value")
-    return v
-
-
-def cli_values(a) -> None:
-    """Check every value the command line gives, before anything is read or searched.
-    `a` is the argparse namespace of any subcommand (attributes it lacks are skipped)."""
-    from planner import safeio
-    for name in ("model", "gpu", "cp_kinds", "recompute", "layout", "source", "plan"):
-        _nonempty(a, name)
-    for name in ("model", "gpu", "layout", "source", "plan"):
-        v = getattr(a, name, None)
-        if v is not None and "\0" in v:
-            raise InputError(f"{name}: contains a NUL byte")
-    for name, allowed in (("cp_kinds", ("ring", "ulysses", "hybrid")), ("recompute", ("none", "selective", "full"))):
-        v = getattr(a, name, None)
-        if v is not None:
-            items = [x.strip() for x in v.split(",") if x.strip()]
-            bad = [x for x in items if x not in allowed]
-            if bad or not items:
-                raise InputError(f"{name}: unknown {', '.join(bad)[:80] or repr(v)} (allowed: {', '.join(allowed)})")
-    if getattr(a, "gpus", None) is not None:
-        g = str(a.gpus).strip()
-        if re.fullmatch(r"[+-]?\d+", g) and len(g) <= 30 and int(g) < 1:
-            raise InputError(f"gpus: must be a positive integer, got {int(g)}")
-        if not re.fullmatch(r"\+?\d+(\.\d+)?\s*[kK]?", g):
-            raise InputError(f"gpus: expected an integer, got {str(a.gpus)[:40]!r}")
-        size(a.gpus, "gpus", MAX_GPUS)
-    if getattr(a, "gpus_per_node", None) is not None:
-        integer(a.gpus_per_node, "gpus_per_node", 1, MAX_GPUS)
-    if getattr(a, "seq", None) is not None:
-        size(a.seq, "seq", MAX_SEQ)
-    if getattr(a, "global_batch", None) is not None:
-        size(a.global_batch, "global_batch", MAX_BATCH_TOKENS)
-    mb = getattr(a, "micro_batch", None)
-    if mb is not None:
-        items = [x.strip() for x in mb.split(",")]
-        if not any(items) or len(items) > MAX_LIST["micro_batches"]:
-            raise InputError(f"micro_batch: expected 1 to {MAX_LIST['micro_batches']} sizes like 1,2,4, got {mb[:40]!r}")
-        for x in items:
-            integer(x, "micro_batch", 1, MAX_MICRO_BATCH)
-    frac, gib = getattr(a, "memory_fraction", None), getattr(a, "memory_gib", None)
-    if frac is not None:
-        if gib is not None:
-            raise InputError("memory_fraction: give --memory-fraction or --memory-gib, not both")
-        real(frac, "memory_fraction", 0.0, 1.0)
-    if gib is not None:
-        real(gib, "memory_gib", 0.0, MAX_MEMORY_GIB)
-    if getattr(a, "capacity_factor", None) is not None:
-        real(a.capacity_factor, "capacity_factor", 0.0, MAX_CAPACITY_FACTOR)
-    if getattr(a, "top", None) is not None:
-        integer(a.top, "top", 1, MAX_TOP)
-    if getattr(a, "time_limit", None) is not None:
-        real(a.time_limit, "time_limit", 0.0, MAX_TIME_LIMIT)
-    if getattr(a, "index", None) is not None:
-        integer(a.index, "index", 0, 10**6)
-    # outputs, checked before the search (not after it)
-    out = getattr(a, "out", None)
-    if out is not None:
-        safeio.check_output_dir(out, bool(getattr(a, "force", False)), "out")
-    report = getattr(a, "report", None)
-    if report is not None:
-        safeio.check_output_file(report, "report")
-    if out is not None and report is not None:
-        ro, rr = os.path.realpath(out), os.path.realpath(report)
-        if rr == ro or rr.startswith(ro.rstrip(os.sep) + os.sep):
-            raise InputError(f"report: {report} lies inside the bundle directory {out}, which is replaced")
 
 
 # --------------------------------------------------------------------------- HF config.json

@@ -4,10 +4,11 @@ bounds, no CP-SAT, no coefficient table, and none of the search's enumeration. F
 keep it to small problems, or cap it.
 
 The space is enumerated here, plainly and from the problem alone (`naive_points`): every
-(tp, cp, dp, pp) whose product is the world, every CP kind and (Ulysses, ring) split,
-every rank order, micro-batch, vpp and sharding; per stage, every (etp, ep, edp) folding,
-every contiguous split, full recompute count and set of recompute modules. Legality is
-the rule table's (`planner.layout.degree_violations`), asked once per whole point; the
+(tp, cp, dp, pp) whose product is the world, every (Ulysses, ring) split of cp (the CP
+kind is the split's), every rank order, micro-batch, vpp and sharding; per stage, every
+(etp, ep, edp) folding, every contiguous split, full recompute count and set of recompute
+modules. Legality is the rule table's (planner.layout's and the target engine's:
+`EngineConstraints.degree_violations`), asked once per whole point; the
 search's pruning (its enumeration, its de-duplication of rank orders, its dominated
 foldings) is not used, so a tuple the search omits shows up as a better brute-force
 optimum. The one restriction shared with the search is its stated scope: tp and etp stay
@@ -31,9 +32,12 @@ import numpy as np
 
 from planner import costmodel as cm
 from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
-from planner.layout import CP_KINDS, ORDERS, SHARDINGS, Layout, Stage, degree_violations, dense_strides
-from planner.layout.engine_recompute import megatron_block_counts, megatron_block_full
+from planner.engines import EngineConstraints, constraints
+from planner.engines.megatron.recompute import block_counts as megatron_block_counts
+from planner.engines.megatron.recompute import block_full as megatron_block_full
+from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
 from planner.specs import Problem
+from planner.specs.kinds import cp_kind_of
 
 
 def _divisors(n: int) -> list[int]:
@@ -65,17 +69,19 @@ class Point:
         return dense_strides(self.order, {"tp": self.tp, "cp": self.cp, "dp": self.dp})
 
 
-def naive_points(problem: Problem, where: Optional[dict] = None) -> list[Point]:
+def naive_points(problem: Problem, where: Optional[dict] = None,
+                 engine: Optional[EngineConstraints] = None) -> list[Point]:
     """Every point the rule table allows: the product of every choice, then the rules
-    (`where`: only the points whose fields given there take those values)."""
+    (`where`: only the points whose fields given there take those values; `engine`: the
+    target's constraints, default the bundle's)."""
+    engine = engine or constraints("bundle")
     tr, n = problem.train, problem.cluster.gpus
     gpn, gb = problem.cluster.gpus_per_node, tr.global_batch
     out = []
     for tp, cp, dp, pp in product(_divisors(n), repeat=4):
         if tp * cp * dp * pp != n or tp > gpn:             # scope: tensor parallel inside a node
             continue
-        # cp = 1 is no context parallelism: its one split (1, 1), named ring
-        splits = [(k, u, cp // u) for k in CP_KINDS for u in _divisors(cp)] if cp > 1 else [("ring", 1, 1)]
+        splits = [(cp_kind_of(u, cp // u), u, cp // u) for u in _divisors(cp)]
         for (kind, cu, cr), order, mb, vpp, sh in product(splits, ORDERS, tr.micro_batches,
                                                           range(1, tr.max_vpp + 1), tr.allowed_shardings):
             if gb % (dp * mb):
@@ -83,18 +89,19 @@ def naive_points(problem: Problem, where: Optional[dict] = None) -> list[Point]:
             pt = Point(tp, cp, dp, pp, vpp, kind, cu, cr, order, mb, gb // (dp * mb), sh)
             if where and any(getattr(pt, k) != v for k, v in where.items()):
                 continue
-            if not degree_violations(problem, world=n, master=tr.master, **pt.__dict__):
+            if not engine.degree_violations(problem, world=n, master=tr.master, **pt.__dict__):
                 out.append(pt)
     return out
 
 
-def naive_folds(problem: Problem, pt: Point) -> list[tuple[int, int, int]]:
+def naive_folds(problem: Problem, pt: Point, engine: Optional[EngineConstraints] = None) -> list[tuple[int, int, int]]:
     """Every (etp, ep, edp) factoring of the stage's ranks the fold rules allow (etp inside
     a node: the search's scope)."""
+    engine = engine or constraints("bundle")
     n, gpn = pt.stage_ranks, problem.cluster.gpus_per_node
     return [(etp, ep, n // (etp * ep)) for etp in _divisors(n) for ep in _divisors(n // etp)
-            if etp <= gpn and not degree_violations(problem, "fold", tp=pt.tp, cp=pt.cp, dp=pt.dp,
-                                                     etp=etp, ep=ep, edp=n // (etp * ep))]
+            if etp <= gpn and not engine.degree_violations(problem, "fold", tp=pt.tp, cp=pt.cp, dp=pt.dp,
+                                                            etp=etp, ep=ep, edp=n // (etp * ep))]
 
 
 @dataclass
@@ -239,15 +246,16 @@ class _Scorer:
 
 
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
-                where: Optional[dict] = None) -> BruteResult:
-    """`where` pins point fields (as planner.solve.search's `fixed`)."""
+                where: Optional[dict] = None, engine: Optional[EngineConstraints] = None) -> BruteResult:
+    """`where` pins point fields (as planner.solve.search's `fixed`); `engine`: the target's
+    constraints (planner.engines.constraints; default the bundle's)."""
+    engine = engine or constraints("bundle")
     t0 = time.perf_counter()
     over = lambda: time_limit is not None and time.perf_counter() - t0 > time_limit
-    tuples = naive_points(problem, where)
+    tuples = naive_points(problem, where, engine)
     capped = False
     if max_tuples is not None and len(tuples) > max_tuples:
         tuples, capped = tuples[:max_tuples], True
-    target = getattr(problem.train, "target", "bundle")
     best: list = []                                    # [(step seconds, layout)] once one fits
     seen: set = set()
     done = 0
@@ -256,12 +264,11 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             capped = True
             break
         done += 1
-        fl = naive_folds(problem, tu)
-        # target: uniform expert fold — an engine that sets EP / ETP once runs one folding in
-        # every stage (planner.layout rule target.uniform_fold)
-        groups = [[f] for f in fl] if target != "bundle" else [fl]
-        # target megatron: one recompute form for the model (engine_recompute.megatron_recompute)
-        forms = megatron_forms(problem, tu.vpp) if target == "megatron" else [None]
+        fl = naive_folds(problem, tu, engine)
+        # uniform expert fold: an engine that sets EP / ETP once runs one folding in every stage
+        groups = [[f] for f in fl] if engine.uniform_fold else [fl]
+        # Megatron: one recompute form for the model (planner/engines/megatron/recompute.py)
+        forms = megatron_forms(problem, tu.vpp) if engine.one_recompute_form else [None]
         for sc in (_Scorer(problem, tu, g) for g in groups if g):
             sig = sc.signature()
             if sig in seen:               # an earlier point bound the same inputs: it scored the same

@@ -7,7 +7,9 @@ def layout_from_string(text: str, problem):
     """Complete an inline layout string with its best split / recompute / kind / micro-batch."""
     from planner.layout import strings as layoutstr
     from planner.layout import LayoutError
+    from planner.engines import constraints
     from planner.solve.search import search
+    engine = constraints(problem.train.target)
     cfg = layoutstr.parse(text, world=problem.cluster.gpus)
     fixed = {k: getattr(cfg, k) for k in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "micro_batch", "etp", "ep", "edp")
              if getattr(cfg, k) is not None}
@@ -17,9 +19,9 @@ def layout_from_string(text: str, problem):
         fixed["cr"] = cfg.cp_ring
     if "order" in cfg.extra:
         fixed["order"] = cfg.extra["order"]
-    res = search(problem, top=1, fixed=fixed, time_limit=30)
+    res = search(problem, top=1, fixed=fixed, time_limit=30, engine=engine)
     if not res.plans:
-        from planner.layout import RULES, Layout, Stage, violations
+        from planner.layout import Layout, Stage
         # say why: the rules first, then memory
         tp, cp, dp, pp = (fixed.get(k, 1) for k in ("tp", "cp", "dp", "pp"))
         ranks = tp * cp * dp
@@ -32,8 +34,8 @@ def layout_from_string(text: str, problem):
                            cp_ulysses=fixed.get("cu", cp if fixed.get("cp_kind") == "ulysses" else 1),
                            cp_ring=fixed.get("cr", 1 if fixed.get("cp_kind") == "ulysses" else cp))
             # the rules of the degrees and the folding (the probe's split is a placeholder)
-            bad = [v for v in violations(probe, problem)
-                   if RULES[v.rule].scope in ("degree", "fold") or v.rule == "stage.folding"]
+            bad = [v for v in engine.violations(probe, problem)
+                   if engine.plan_rules.rules[v.rule].scope in ("degree", "fold") or v.rule == "stage.folding"]
         except ValueError as e:
             bad = [str(e).splitlines()[0]]
         if bad:

@@ -16,6 +16,7 @@ import numpy as np
 
 from planner import costmodel as cm
 from planner.costmodel import step
+from planner.engines import EngineConstraints, constraints
 from planner.safeio import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
@@ -60,26 +61,29 @@ def _require_overlap(problem: Problem) -> None:
 
 def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
-           fold_filter: Optional[Callable] = None) -> SearchResult:
+           fold_filter: Optional[Callable] = None, engine: Optional[EngineConstraints] = None) -> SearchResult:
     """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
-    and `explain --layout` use it to complete a partial layout with its best split);
-    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings."""
-    t0 = time.perf_counter()
+    and `explain --layout` use it to complete a partial layout with its best split); `engine`:
+    what the target constrains (planner.engines; default the bundle's: planner.layout's rules);
+    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings (default: the engine's)."""
+    t0, engine = time.perf_counter(), engine or constraints("bundle")
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
     _require_overlap(problem)
-    tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed})
+    tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed}, engine)
     if not tuples:
         return SearchResult([], "INFEASIBLE", time.perf_counter() - t0, 0, 0, 0, 0,
                             min_memory={"reason": "no legal degree tuple"})
     want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
-    tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter))
+    fold_filter = fold_filter if fold_filter is not None else engine.fold_filter(problem)
+    tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter), engine=engine)
     parts: dict = {}
     t_lb, m_lb = bounds(problem, tab, parts)
     budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
     # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
-    st = _walk(problem, tab, _Line(problem, tab, parts, t_lb), order, t_lb, top, time_limit, progress)
+    line = _Line(problem, tab, parts, t_lb, engine.uniform_fold)
+    st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine)
     best = st.best
     wall = time.perf_counter() - t0
     pruned = len(tuples) - st.visited
@@ -88,7 +92,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         return SearchResult([], "INFEASIBLE" if st.status == "OPTIMAL" else st.status, wall, len(tuples), pruned,
                             st.calls, bound_pruned, st.evaluated, min_memory=min_memory(problem, tab, m_lb))
     for cand in best:                       # the float model's full estimate, top K only
-        check(cand.layout, problem)
+        check(cand.layout, problem, engine.plan_rules)
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
     return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated)
@@ -108,7 +112,7 @@ class _Walk:
 
 
 def _walk(problem: Problem, tab: Tables, line: "_Line", order: list, t_lb: np.ndarray, top: int,
-          time_limit: float, progress) -> _Walk:
+          time_limit: float, progress, engine: EngineConstraints) -> _Walk:
     """Visit the tuples best bound first until nothing left can beat the K-th plan (or the
     work budget is spent)."""
     st = _Walk()
@@ -145,18 +149,19 @@ def _walk(problem: Problem, tab: Tables, line: "_Line", order: list, t_lb: np.nd
             if progress and st.calls % 25 == 0:
                 progress(f"tuple {st.nxt}/{len(order)} (bound-ordered), {st.calls} CP-SAT calls, "
                          f"{len(st.best)} plans")
-            _solve_one(problem, tab, st, got[1], top, min(remaining, per_call))
+            _solve_one(problem, tab, st, got[1], top, min(remaining, per_call), engine)
     return st
 
 
-def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: float) -> None:
+def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: float,
+               engine: EngineConstraints) -> None:
     """CP-SAT on one tuple (its floors, DP hint and rows from the line); a plan that beats
     the K-th joins the best."""
     ti, lb, fl, dp, rows = item
     st.visited += 1
     cutoff = st.best[top - 1].objective_ns if len(st.best) >= top else None
     sol = solve_stages(problem, tab, ti, time_limit=max(0.05, limit), cutoff_ns=cutoff, rows=rows, hint=dp,
-                       lower_ns=lb, floors=fl)
+                       lower_ns=lb, floors=fl, engine=engine)
     st.calls += 1
     st.spent += CALL_S + sol.det_s                 # work, counted the same on every machine
     if sol.layout is None:
@@ -194,11 +199,11 @@ class _Line:
     CP-SAT. Under an engine's target (one folding for every stage) each folding of a tuple
     goes on alone after the relaxed DP, under its own exact least bottleneck."""
 
-    def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray):
+    def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray, uniform: bool):
         self.problem, self.tab, self.parts, self.t_lb = problem, tab, parts, t_lb
         self.heap: list = []                       # (bound, key, (tuple index, row or -1))
         self.state: dict = {}                      # item -> (visits so far, bound, floors[, DP result, rows])
-        self.uniform = getattr(problem.train, "target", "bundle") != "bundle"
+        self.uniform = uniform                     # the engine runs one folding for every stage
         self.blocks = {"fresh": -1, "window": -1, "relaxed": -1}
 
     def block_size(self, kind: str) -> int:

@@ -22,7 +22,9 @@ import numpy as np
 
 from planner import costmodel as cm
 from planner.costmodel.names import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
-from planner.layout import ORDERS, SHARDINGS, degree_violations, dense_strides
+from planner.engines import EngineConstraints, constraints
+from planner.layout import ORDERS, SHARDINGS, dense_strides
+from planner.specs.kinds import cp_kind_of
 from planner.layout.grid import locality
 from planner.specs import Problem
 from planner.solve.tables import PerTuple, Tables  # noqa: F401  (re-exported)
@@ -82,38 +84,42 @@ def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
     return out
 
 
-def folds(problem: Problem, stage_ranks: int) -> list[tuple[int, int, int]]:
+def folds(problem: Problem, stage_ranks: int, engine: Optional[EngineConstraints] = None) -> list[tuple[int, int, int]]:
     """(etp, ep, edp) with etp*ep*edp == stage_ranks that the rules allow (and etp within
     a node: expert TP across nodes is never searched)."""
+    bad = (engine or constraints("bundle")).degree_violations
     if not problem.model.is_moe:
         return [(1, 1, stage_ranks)]
     gpn = problem.cluster.gpus_per_node
     out = []
     for etp in divisors(stage_ranks):
-        if etp > gpn or degree_violations(problem, "fold", etp=etp):
+        if etp > gpn or bad(problem, "fold", etp=etp):
             continue
         for ep in divisors(stage_ranks // etp):
-            if not degree_violations(problem, "fold", ep=ep):
+            if not bad(problem, "fold", ep=ep):
                 out.append((etp, ep, stage_ranks // (etp * ep)))
     return out
 
 
-def _cp_kinds(problem: Problem, tp: int, cp: int) -> list[tuple[str, int, int]]:
+def _cp_kinds(problem: Problem, tp: int, cp: int, engine: EngineConstraints) -> list[tuple[str, int, int]]:
     if cp == 1:
         return [("ring", 1, 1)]
-    splits = [("ring", 1, cp), ("ulysses", cp, 1)] + [("hybrid", u, cp // u) for u in divisors(cp)]
-    return [(k, u, r) for k, u, r in splits
-            if not degree_violations(problem, tp=tp, cp=cp, cp_kind=k, cp_ulysses=u, cp_ring=r)]
+    splits = [(1, cp), (cp, 1)] + [(u, cp // u) for u in divisors(cp) if 1 < u < cp]    # ring, ulysses, hybrids
+    return [(cp_kind_of(u, r), u, r) for u, r in splits
+            if not engine.degree_violations(problem, tp=tp, cp=cp, cp_ulysses=u, cp_ring=r)]
 
 
-def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None) -> list[Degrees]:
-    """Every legal tuple: degrees whose every rule in planner.layout's table holds (and, with
+def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
+                     engine: Optional[EngineConstraints] = None) -> list[Degrees]:
+    """Every legal tuple: degrees whose every rule in planner.layout's table, and in the target
+    engine's (`engine`, planner.engines.constraints; default the bundle's), holds (and, with
     `fixed`, whose fields given there take those values: the same tuples, in the same order,
     as filtering the whole list afterwards, without making the others)."""
     mo, tr = problem.model, problem.train
     n, gpn = problem.cluster.gpus, problem.cluster.gpus_per_node
     gb = tr.global_batch
-    bad = lambda **kw: degree_violations(problem, **kw)
+    engine = engine or constraints("bundle")
+    bad = lambda **kw: engine.degree_violations(problem, **kw)
     fixed = fixed or {}
     ok = lambda **kw: all(fixed.get(k, v) == v for k, v in kw.items())
     out = []
@@ -127,7 +133,7 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None) -> list[Deg
                 dp = n // (tp * pp * cp)
                 if not ok(cp=cp, dp=dp) or gb % dp or bad(world=n, tp=tp, cp=cp, dp=dp, pp=pp):
                     continue
-                kinds = [kd for kd in _cp_kinds(problem, tp, cp) if ok(cp_kind=kd[0], cp_ulysses=kd[1], cp_ring=kd[2])]
+                kinds = [kd for kd in _cp_kinds(problem, tp, cp, engine) if ok(cp_kind=kd[0], cp_ulysses=kd[1], cp_ring=kd[2])]
                 shardings = tr.allowed_shardings if dp * cp > 1 or mo.is_moe else tr.allowed_shardings[:1]
                 shardings = [sh for sh in shardings if ok(sharding=sh)]
                 for mb in tr.micro_batches:
@@ -176,7 +182,8 @@ class _RowInputs:
         return x
 
 
-def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
+def tables(problem: Problem, tuples: list[Degrees], fold_filter=None,
+           engine: Optional[EngineConstraints] = None) -> Tables:
     cache: dict = {}
     same: dict = {}                          # one list object per distinct filtered fold list
     by_ranks: dict = {}                      # the rules' foldings of each stage size, once
@@ -188,7 +195,7 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None) -> Tables:
         key = (tu.stage_ranks, reads(tu)) if fold_filter is not None else tu.stage_ranks
         if key not in cache:
             if tu.stage_ranks not in by_ranks:
-                by_ranks[tu.stage_ranks] = folds(problem, tu.stage_ranks)
+                by_ranks[tu.stage_ranks] = folds(problem, tu.stage_ranks, engine)
             got = [f for f in by_ranks[tu.stage_ranks] if fold_filter is None or fold_filter(tu, f)]
             cache[key] = same.setdefault(tuple(got), got)
         fold_lists.append(cache[key])

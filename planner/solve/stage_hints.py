@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 
-def hint_forms(target: str, hint) -> list:
-    """The hint, then (target megatron, whose one recompute form a per-stage DP split need
-    not keep: _one_recompute) the same split under each module set it uses, in every stage
-    and with no layer fully recomputed, the most used set first. Each is only a candidate:
-    the fixed solve checks it against every constraint and the floor."""
+def hint_forms(engine, hint) -> list:
+    """The hint, then (Megatron, whose one recompute form a per-stage DP split need
+    not keep: stage_model._one_recompute) the same split under each module set it uses, in
+    every stage and with no layer fully recomputed, the most used set first. Each is only a
+    candidate: the fixed solve checks it against every constraint and the floor. `engine`:
+    the target's planner.engines.EngineConstraints."""
     out = [hint]
-    if target != "megatron" or not hint.stages:
+    if not engine.one_recompute_form or not hint.stages:
         return out
     sets = [mods for _, mods, _ in hint.stages]
     if len(set(sets)) == 1 and not any(r for _, _, r in hint.stages):

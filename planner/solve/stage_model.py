@@ -43,6 +43,7 @@ def _import_cp_model():
 cp_model = _import_cp_model()
 
 from planner.costmodel import GiB, chunks, step
+from planner.engines import EngineConstraints, constraints
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
 from planner.specs import Problem
@@ -151,23 +152,23 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
-def _target_rules(model, target: str, stages: list[_StageVars], L: int, V: int) -> None:
+def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L: int, V: int) -> None:
     """What an engine's flags fix for the whole model. Megatron / torchtitan set EP and ETP
-    once, so every stage picks the same folding as stage 0 (planner.layout rule
-    target.uniform_fold); Megatron also has one recompute form (_one_recompute)."""
-    if target != "bundle":
+    once, so every stage picks the same folding as stage 0 (their rule target.uniform_fold);
+    Megatron also has one recompute form (_one_recompute)."""
+    if engine.uniform_fold:
         for sv in stages[1:]:
             for y0, y in zip(stages[0].y, sv.y):
                 model.add(y == y0)
-    if target == "megatron":
+    if engine.one_recompute_form:
         _one_recompute(model, stages, L, V)
 
 
 def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
-    """target megatron: one recompute form for the model (planner.layout.engine_recompute.
-    megatron_recompute): every stage runs the same recompute modules (selective: in all its
+    """Megatron: one recompute form for the model (planner/engines/megatron/recompute.py
+    `form`): every stage runs the same recompute modules (selective: in all its
     layers), or none and `--recompute-method block --recompute-num-layers N` for one N, the
-    stage's full count then megatron_block_full(n, N, V): min(n, N) with one chunk, every
+    stage's full count then recompute.block_full(n, N, V): min(n, N) with one chunk, every
     layer with V > 1. No full recompute otherwise."""
     full_on = model.new_bool_var("granularity_full")
     n_blk = model.new_int_var(1, max(1, -(-L // V)), "recompute_num_layers")
@@ -196,7 +197,8 @@ def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
 def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 10.0,
                  budget_bytes: Optional[int] = None, prune_folds: bool = True,
                  cutoff_ns: Optional[float] = None, rows: Optional[list[int]] = None,
-                 hint=None, lower_ns: Optional[float] = None, floors: Optional[dict] = None) -> StageSolution:
+                 hint=None, lower_ns: Optional[float] = None, floors: Optional[dict] = None,
+                 engine: Optional[EngineConstraints] = None) -> StageSolution:
     """The best stage split / folding / recompute of tuple `ti`. With `cutoff_ns`, only
     plans strictly faster than that step time are sought (INFEASIBLE: none exists).
     `rows`: the tuple's table rows to choose among (default: its undominated foldings);
@@ -204,15 +206,16 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     `lower_ns`: a proven lower bound on the step time (lets CP-SAT stop on reaching it);
     `floors`: proven least values (integer ns) of the bottleneck `t`, the exposed reduction
     `d` and the slowest optimizer step `o` over every split (solve/dpbound.py,
-    solve/bounds.py); with a hint that reaches them the hint is checked and returned."""
-    tu = tab.tuples[ti]
+    solve/bounds.py); with a hint that reaches them the hint is checked and returned.
+    `engine`: what the target fixes for the whole model (planner.engines; default: nothing)."""
+    tu, engine = tab.tuples[ti], engine or constraints("bundle")
     if rows is None:
         rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
     if not rows:                                    # no expert folding survived the filters
         return StageSolution("INFEASIBLE", None, None, 0.0, 0)
     fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
     budget = budget_bytes if budget_bytes is not None else int(problem.cluster.memory_budget_gib * GiB)
-    sm = _StageModel(problem, tab, tu, rows, budget)
+    sm = _StageModel(problem, tab, tu, rows, budget, engine)
     model, V = sm.model, tu.vpp
     if cutoff_ns is not None:
         model.add(sm.objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
@@ -224,7 +227,7 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     if hint is not None and hint.bnd is not None:
         if floor_obj is not None:
             # the hint alone, every hinted variable fixed: when it reaches the floor it is optimal
-            for cand in _hint_forms(getattr(problem.train, "target", "bundle"), hint):
+            for cand in _hint_forms(engine, hint):
                 model.clear_hints()
                 sm.hint(cand)
                 sol = _solve(problem, model, sm.stages, sm.bnd, fl, tu, min(time_limit, 1.0), fixed=True)
@@ -268,7 +271,7 @@ class _StageModel:
     """The CP-SAT model of one tuple, read top to bottom: data, variables, constraints,
     objective (hints and floors are added by the caller)."""
 
-    def __init__(self, problem: Problem, tab: Tables, tu, rows: list[int], budget: int):
+    def __init__(self, problem: Problem, tab: Tables, tu, rows: list[int], budget: int, engine: EngineConstraints):
         self.problem, self.rows = problem, rows
         is_moe = problem.model.moe_layers()
         self.is_moe = is_moe
@@ -306,7 +309,7 @@ class _StageModel:
             shard.append(sv.term("shard_mb"))
             excess.append(sv.term("dp_step", "edp_step", minus=("work",)))
             opt.append(sv.term("opt_step"))
-        _target_rules(model, getattr(problem.train, "target", "bundle"), self.stages, L, V)
+        _target_rules(model, engine, self.stages, L, V)
         hi = lambda *names: sum(_upper(tab, rows, n, L) for n in names)
         upper = (max(hi("work", *COMM_TERMS), hi("shard_mb")), hi("dp_step", "edp_step"), hi("opt_step"))
         self.objective, self.maxima = step_objective(model, busy, shard, excess, opt, tu, upper)

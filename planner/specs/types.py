@@ -17,6 +17,7 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
+from planner.specs.kinds import CP_KINDS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -233,9 +234,9 @@ class ClusterSpec(_Spec):
 
 # --------------------------------------------------------------------------- train
 
-RecomputeKind = Literal["none", "selective", "full"]
-CPKind = Literal["ring", "ulysses", "hybrid"]
-ShardingKind = Literal["none", "zero1", "zero2", "zero3"]
+RecomputeKind = Literal[RECOMPUTE_KINDS]
+CPKind = Literal[CP_KINDS]
+ShardingKind = Literal[SHARDINGS]
 
 
 class TrainSpec(_Spec):
@@ -243,14 +244,14 @@ class TrainSpec(_Spec):
     seq: int = Field(..., gt=0, description="sequence length S in tokens (accepts 128k, 1M)")
     global_batch_tokens: int = Field(..., gt=0, description="tokens per optimizer step (e.g. 4M)")
     micro_batches: tuple[int, ...] = Field((1, 2, 4), description="micro-batch sizes (sequences) to consider")
-    recompute: tuple[RecomputeKind, ...] = Field(("none", "selective", "full"), description="recompute kinds allowed")
-    cp_kinds: tuple[CPKind, ...] = Field(("ring", "ulysses", "hybrid"), description="context-parallel kinds allowed")
+    recompute: tuple[RecomputeKind, ...] = Field(RECOMPUTE_KINDS, description="recompute kinds allowed")
+    cp_kinds: tuple[CPKind, ...] = Field(CP_KINDS, description="context-parallel kinds allowed")
     capacity_factor: Optional[float] = Field(None, gt=0, description="MoE capacity factor; None = dropless")
     distributed_optimizer: bool = Field(True, description="False: only sharding 'none' (DDP) is considered")
     shardings: tuple[ShardingKind, ...] = Field(("zero1", "zero2", "zero3"), description=(
         "data-parallel sharding kinds the search may choose (none = DDP is never cheaper than zero1 "
         "in this model: as much traffic, more memory)"))
-    master: Literal["bf16+fp32", "fp32"] = Field("bf16+fp32", description=(
+    master: Literal[MASTERS] = Field("bf16+fp32", description=(
         "bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); fp32: FSDP2 mixed precision"))
     recompute_modules: tuple[str, ...] = Field(
         ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj"),
@@ -281,7 +282,7 @@ class TrainSpec(_Spec):
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
     target: Literal["bundle", "megatron", "torchtitan"] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron or "
-        "torchtitan (their flags: one expert folding for all stages; planner/targets.py has their rules)"))
+        "torchtitan (their flags: one expert folding for all stages; planner/engines/<target>/rules.py has their rules)"))
 
     @field_validator("seq", "global_batch_tokens", mode="before")
     @classmethod
@@ -303,7 +304,6 @@ class TrainSpec(_Spec):
             raise ValueError("cp_kinds must allow at least one kind")
         if not self.shardings:
             raise ValueError("shardings must allow at least one kind")
-        from planner.layout import RECOMPUTE_MODULES
         bad = [k for k in self.recompute_modules if k not in RECOMPUTE_MODULES]
         if bad:
             raise ValueError(f"recompute_modules: unknown {', '.join(bad)} (known: {', '.join(RECOMPUTE_MODULES)})")

@@ -1,1 +1,1 @@
-"""DeepSpeed: its JSON config and launcher flags read (`read`)."""
+"""DeepSpeed: its start-up rules (`rules`, one table) and its JSON config and launcher flags read (`read`)."""

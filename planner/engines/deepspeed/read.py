@@ -34,7 +34,13 @@ from __future__ import annotations
 
 import json
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
+
+
+def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
+    """The config on `world` GPUs: dp = world / (tp*pp*sp), edp = tp*sp*dp / ep."""
+    dp = exact_div(world, product(cfg.tp, cfg.pp, cfg.cp))
+    return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), cfg.ep))
 
 
 def _line_of(text: str, key: str) -> int | None:

@@ -6,17 +6,27 @@ megatron/training/arguments.py at d98e8a6 (line numbers in the comments).
 Per-stage layers (uneven, and the virtual chunks of an interleaved schedule) are spelled
 out with `--pipeline-model-parallel-layout` (arguments.py:941-951; grammar in
 megatron/core/transformer/pipeline_parallel_layer_layout.py, read back by
-planner/audit/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
+planner/engines/megatron/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
 each rank's layers are split over its vpp chunks as evenly as they go.
 """
 from __future__ import annotations
 
 import shlex
 
-from planner.layout.rules import megatron_recompute
+from planner.engines.megatron import recompute
+from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_FLAG, FSDP_STRATEGY_FLAG,
+                                           HIERARCHICAL_CP_FLAG, PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES,
+                                           cp_comm_type, flag, fsdp_strategy)
 
-_FSDP = {"zero2": "optim_grads", "zero3": "optim_grads_params"}
-_CP = {"ring": "p2p", "ulysses": "a2a", "hybrid": "a2a+p2p"}
+
+def _on(switch: str) -> tuple:
+    """The switch (vocab.SWITCHES) that says `switch`."""
+    return ("--" + SWITCHES[switch],)
+
+
+def _set(name: str, *values) -> tuple:
+    """A valued flag of the vocabulary, with its values."""
+    return ("--" + name, *values)
 
 
 def chunks(n: int, vpp: int) -> list[int]:
@@ -40,7 +50,7 @@ def pipeline_layout(L) -> str:
 
 
 def _model(m) -> list[tuple[str, ...]]:
-    out = [("--num-layers", m.layers), ("--hidden-size", m.hidden), ("--num-attention-heads", m.heads),
+    out = [(flag("layers"), m.layers), ("--hidden-size", m.hidden), ("--num-attention-heads", m.heads),
            ("--kv-channels", m.head_dim)]
     if m.kv_heads != m.heads:
         out += [("--group-query-attention",), ("--num-query-groups", m.kv_heads)]
@@ -82,46 +92,45 @@ def flags(plan) -> list[tuple[str, ...]]:
     t = pr.train
     s0 = L.stages[0]
     out = _model(pr.model)
-    out += [("--tensor-model-parallel-size", L.tp), ("--pipeline-model-parallel-size", L.pp),
-            ("--context-parallel-size", L.cp)]
+    out += [(flag("tp"), L.tp), (flag("pp"), L.pp), (flag("cp"), L.cp)]
     if L.cp > 1:
-        out.append(("--cp-comm-type", _CP[L.cp_kind]))
+        out.append(_set(CP_COMM_FLAG, cp_comm_type(L.cp_kind)))
         if L.cp_kind == "hybrid":         # arguments.py:580-585: the sizes multiply to cp
-            out.append(("--hierarchical-context-parallel-sizes", L.cp_ulysses, L.cp_ring))
+            out.append(_set(HIERARCHICAL_CP_FLAG, L.cp_ulysses, L.cp_ring))
     if pr.model.moe is not None:
-        out += [("--expert-model-parallel-size", s0.ep), ("--expert-tensor-parallel-size", s0.etp)]
+        out += [(flag("ep"), s0.ep), (flag("etp"), s0.etp)]
     if L.tp > 1 and t.sequence_parallel:  # arguments.py:1432-1439: forced off at tp = 1
-        out.append(("--sequence-parallel",))
+        out.append(_on("sequence_parallel"))
     if L.pp > 1:
-        out.append(("--pipeline-model-parallel-layout", pipeline_layout(L)))
+        out.append(_set(PP_LAYOUT_FLAG, pipeline_layout(L)))
         if L.vpp > 1:                     # arguments.py:1000-1009: interleaving with pp = 2 needs it
-            out.append(("--overlap-p2p-comm",))
-    out += [("--seq-length", t.seq), ("--max-position-embeddings", t.seq), ("--micro-batch-size", L.micro_batch),
-            ("--global-batch-size", L.dp * L.micro_batch * L.num_microbatches)]
-    form, why = megatron_recompute(L)
+            out.append(_on("overlap_p2p"))
+    out += [(flag("seq"), t.seq), ("--max-position-embeddings", t.seq), (flag("micro_batch"), L.micro_batch),
+            (flag("global_batch"), L.dp * L.micro_batch * L.num_microbatches)]
+    form, why = recompute.form(L)
     if why:
         from planner.engines.errors import ExportError
         raise ExportError(f"export --to megatron: {why}")
     if form["granularity"] == "selective":  # arguments.py:1425: selective takes no method
-        out += [("--recompute-granularity", "selective"), ("--recompute-modules", *form["modules"])]
+        out += [_set(RECOMPUTE["granularity"], "selective"), _set(RECOMPUTE["modules"], *form["modules"])]
     elif form["granularity"] == "full":
-        out += [("--recompute-granularity", "full"), ("--recompute-method", "block"),
-                ("--recompute-num-layers", form["num_layers"])]
+        out += [_set(RECOMPUTE["granularity"], "full"), _set(RECOMPUTE["method"], "block"),
+                _set(RECOMPUTE["num_layers"], form["num_layers"])]
     if L.sharding == "zero1":
-        out.append(("--use-distributed-optimizer",))
-    elif L.sharding in _FSDP:             # arguments.py:1118-1170: Megatron FSDP wants the dtensor checkpoints
-        out += [("--use-megatron-fsdp",), ("--data-parallel-sharding-strategy", _FSDP[L.sharding]),
-                ("--use-distributed-optimizer",), ("--ckpt-format", "fsdp_dtensor")]
+        out.append(_on("zero1"))
+    elif fsdp_strategy(L.sharding):       # arguments.py:1118-1170: Megatron FSDP wants the dtensor checkpoints
+        out += [_on("megatron_fsdp"), _set(FSDP_STRATEGY_FLAG, fsdp_strategy(L.sharding)),
+                _on("zero1"), ("--ckpt-format", "fsdp_dtensor")]
     if t.grad_reduce_bytes == 2:
-        out.append(("--grad-reduce-in-bf16",))
+        out.append(_on("grad_reduce_bf16"))
     # the estimate hides the gradient reduction behind the last micro-batch: Megatron does that
     # only when asked (arguments.py: both default off; the param all-gather overlap needs the
     # distributed optimizer or Megatron FSDP, and the grad-reduce overlap)
-    out.append(("--overlap-grad-reduce",))
+    out.append(_on("overlap_grad_reduce"))
     if L.sharding != "none":
-        out.append(("--overlap-param-gather",))
+        out.append(_on("overlap_param_gather"))
     if t.capacity_factor is not None and pr.model.moe is not None:
-        out.append(("--moe-expert-capacity-factor", t.capacity_factor))
+        out.append(_set(CAPACITY_FACTOR_FLAG, t.capacity_factor))
     out.append(("--bf16",))
     return out
 

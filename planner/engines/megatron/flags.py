@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner.shell import Field, unresolved
-from planner.engines.foreign import AuditParseError
+from planner.layout.foreign import AuditParseError
 
 # Flags that take no value.
 BOOL = {

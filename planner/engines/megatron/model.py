@@ -13,7 +13,7 @@ import ast
 
 from planner.engines.megatron.flags import Flags
 from planner.shell import unresolved
-from planner.engines.foreign import AuditParseError
+from planner.layout.foreign import AuditParseError
 
 # Tokenizer -> vocabulary size before padding (the tokenizer files' own counts).
 VOCABS = {

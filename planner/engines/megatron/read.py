@@ -33,16 +33,17 @@ import os
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
+from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAULT, CP_COMM_FLAG, CP_COMM_TYPE,
+                                           FSDP_STRATEGY, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, INTS,
+                                           PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES)
 from planner.shell import ShellSyntaxError, interpret, unresolved
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
 layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
 
 _NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "NUM_NODE")
 _PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
              "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "NUM_GPUS_PERNODE", "GPUS")
-_CP_KIND = {"p2p": "ring", "a2a": "ulysses", "allgather": "allgather", "a2a+p2p": "hybrid"}
-_FSDP = {"no_shard": "none", "optim": "zero1", "optim_grads": "zero2", "optim_grads_params": "zero3"}
 _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-size", "expert-interval", "topk",
                "deepspeed-config")
 _WORLD_LIMIT = 2**24
@@ -109,35 +110,40 @@ class _Ctx:
         return AuditParseError(self.path, self.flags.line(name), what)
 
 
+def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
+    """The config on `world` GPUs: dp = world / (tp*pp*cp), edp = world / (etp*ep*pp), as Megatron derives them."""
+    return cfg.replace(world=world, dp=exact_div(world, product(cfg.tp, cfg.pp, cfg.cp)),
+                       edp=exact_div(world, product(cfg.etp, cfg.ep, cfg.pp)))
+
+
 def _degrees(ctx: _Ctx) -> dict:
-    get = ctx.get
-    tp = get("tensor-model-parallel-size", "tp", 1)
-    pp = get("pipeline-model-parallel-size", "pp", 1)
+    get = lambda fld, default=None, note="": ctx.get(INTS[fld].name, fld, default, note)     # noqa: E731
+    tp = get("tp", INTS["tp"].default)
+    pp = get("pp", INTS["pp"].default)
     if ctx.deepspeed:
         cp = ctx.flags.int("ds-sequence-parallel-size") or 1
         if cp > 1:
             ctx.lines["cp"] = ctx.flags.line("ds-sequence-parallel-size")
-        ep = get("moe-expert-parallel-size", "ep", 1, "Megatron-DeepSpeed default")
+        ep = ctx.get("moe-expert-parallel-size", "ep", 1, "Megatron-DeepSpeed default")
         etp = tp if ctx.flags.has("enable-expert-tensor-parallelism") else 1
     else:
-        cp = get("context-parallel-size", "cp", 1)
-        if ctx.flags.has("num-experts") or ctx.flags.has("expert-model-parallel-size") \
-                or ctx.flags.has("expert-tensor-parallel-size"):
-            ep = get("expert-model-parallel-size", "ep", 1)
-            etp = get("expert-tensor-parallel-size", "etp", tp, "Megatron sets it to tp")
+        cp = get("cp", INTS["cp"].default)
+        if ctx.flags.has("num-experts") or ctx.flags.has(INTS["ep"].name) or ctx.flags.has(INTS["etp"].name):
+            ep = get("ep", INTS["ep"].default)
+            etp = get("etp", tp, "Megatron sets it to tp")
         else:                       # a dense model: the expert degrees mean nothing, assume nothing aloud
             ep, etp = 1, tp
     for name, v in (("tp", tp), ("pp", pp), ("cp", cp), ("ep", ep), ("etp", etp)):
         if v < 1:
             raise AuditParseError(ctx.path, ctx.lines.get(name), f"{name} must be >= 1, got {v}")
-    micro = get("micro-batch-size", "micro_batch", 1)
+    micro = get("micro_batch", INTS["micro_batch"].default)
     if micro < 1:
         raise ctx.fail("micro-batch-size", f"--micro-batch-size must be >= 1, got {micro}")
-    seq = get("seq-length", "seq")
+    seq = get("seq")
     if seq is None:
-        seq = get("encoder-seq-length", "seq")
+        seq = ctx.get("encoder-seq-length", "seq")
     return {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "etp": etp, "micro_batch": micro, "seq": seq or None,
-            "global_batch": get("global-batch-size", "global_batch"), "layers": get("num-layers", "layers")}
+            "global_batch": get("global_batch"), "layers": get("layers")}
 
 
 def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
@@ -169,21 +175,21 @@ def _context_parallel(ctx: _Ctx, c: dict) -> None:
         if cp > 1:
             c["cp_kind"], c["cp_ulysses"], c["cp_ring"] = "ulysses", cp, 1
         return
-    kinds = flags.strings("cp-comm-type") or []
+    kinds = flags.strings(CP_COMM_FLAG) or []
     if len(set(kinds)) > 1:
         ctx.extra["cp_comm_types"] = list(kinds)
         ctx.assumed.append(f"cp comm type per layer {kinds}: audited as {kinds[0]}")
-    kind = kinds[0] if kinds else "p2p"
-    if kind not in _CP_KIND:
-        raise ctx.fail("cp-comm-type", f"--cp-comm-type {kind!r} is not one of {', '.join(_CP_KIND)}")
+    kind = kinds[0] if kinds else CP_COMM_DEFAULT
+    if kind not in CP_COMM_TYPE:
+        raise ctx.fail(CP_COMM_FLAG, f"--cp-comm-type {kind!r} is not one of {', '.join(CP_COMM_TYPE)}")
     if kinds:
-        ctx.lines["cp_kind"] = flags.line("cp-comm-type")
-    hier = flags.ints("hierarchical-context-parallel-sizes")
+        ctx.lines["cp_kind"] = flags.line(CP_COMM_FLAG)
+    hier = flags.ints(HIERARCHICAL_CP_FLAG)
     if hier is not None:
         ctx.extra["hierarchical_cp_sizes"] = hier
-        ctx.lines["hierarchical_cp_sizes"] = flags.line("hierarchical-context-parallel-sizes")
+        ctx.lines["hierarchical_cp_sizes"] = flags.line(HIERARCHICAL_CP_FLAG)
     if cp > 1:
-        c["cp_kind"] = _CP_KIND[kind]
+        c["cp_kind"] = CP_COMM_TYPE[kind]
         if not kinds:
             ctx.assumed.append("cp_kind=ring: --cp-comm-type not given (Megatron default p2p)")
         if c["cp_kind"] == "ring":
@@ -200,7 +206,7 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     c["last_stage_layers"] = ctx.get("decoder-last-pipeline-num-layers", "last_stage_layers")
     vpp_layers = ctx.get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
     vpp = ctx.get("num-virtual-stages-per-pipeline-rank", "vpp")
-    layout = flags.raw("pipeline-model-parallel-layout")
+    layout = flags.raw(PP_LAYOUT_FLAG)
     c["stage_layers"] = ()
     if layout is not None:
         try:
@@ -219,7 +225,7 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     if vpp is not None and vpp < 1:
         raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
     c["vpp"] = vpp
-    ctx.extra["overlap_p2p"] = flags.has("overlap-p2p-comm")
+    ctx.extra["overlap_p2p"] = flags.has(SWITCHES["overlap_p2p"])
     ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
     ctx.extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
     c["pp_schedule"] = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
@@ -241,41 +247,41 @@ def _per_stage_layers(ctx: _Ctx, c: dict, layers: int | None) -> int | None:
 def _memory(ctx: _Ctx, c: dict) -> None:
     """Recompute, sequence parallel, sharding, precision, MoE capacity."""
     flags = ctx.flags
-    recompute = flags.raw("recompute-granularity")
+    recompute = flags.raw(RECOMPUTE["granularity"])
     if recompute is None:
         full = flags.has("checkpoint-activations") or flags.has("deepspeed-activation-checkpointing")
         recompute = "full" if full else "selective" if flags.has("recompute-activations") else "none"
     else:
-        ctx.lines["recompute"] = flags.line("recompute-granularity")
+        ctx.lines["recompute"] = flags.line(RECOMPUTE["granularity"])
     if recompute not in ("none", "selective", "full"):
         raise ctx.fail("recompute-granularity", f"--recompute-granularity {recompute!r} is not full or selective")
     c["recompute"] = recompute
-    c["recompute_method"] = flags.raw("recompute-method")
+    c["recompute_method"] = flags.raw(RECOMPUTE["method"])
     if c["recompute_method"] not in (None, "uniform", "block"):
         raise ctx.fail("recompute-method", f"--recompute-method {c['recompute_method']!r} is not uniform or block")
-    c["recompute_num_layers"] = flags.int("recompute-num-layers")
+    c["recompute_num_layers"] = flags.int(RECOMPUTE["num_layers"])
     if c["recompute_num_layers"] is None and flags.has("checkpoint-num-layers"):
         c["recompute_num_layers"] = flags.int("checkpoint-num-layers")
-    modules = flags.strings("recompute-modules")
+    modules = flags.strings(RECOMPUTE["modules"])
     c["recompute_modules"] = tuple(modules) if modules and recompute == "selective" else ()
     if modules:
-        ctx.lines["recompute_modules"] = flags.line("recompute-modules")
+        ctx.lines["recompute_modules"] = flags.line(RECOMPUTE["modules"])
     for name in ("bf16", "fp16"):
         if flags.has(name):
             ctx.extra["dtype"] = name
-    for name in ("sequence-parallel", "use-distributed-optimizer"):
+    for name in (SWITCHES["sequence_parallel"], SWITCHES["zero1"]):
         if flags.has(name):
             ctx.lines[name.replace("use-", "").replace("-", "_")] = flags.line(name)
-    c["sequence_parallel"] = flags.has("sequence-parallel")
-    c["distributed_optimizer"] = flags.has("use-distributed-optimizer")
+    c["sequence_parallel"] = flags.has(SWITCHES["sequence_parallel"])
+    c["distributed_optimizer"] = flags.has(SWITCHES["zero1"])
     c["sharding"], c["master"] = _sharding(ctx), "bf16+fp32"
-    c["grad_reduce_bytes"] = 2 if flags.has("grad-reduce-in-bf16") else 4
+    c["grad_reduce_bytes"] = 2 if flags.has(SWITCHES["grad_reduce_bf16"]) else 4
     if not ctx.deepspeed:                 # Megatron-LM: arguments.py, --overlap-grad-reduce defaults to off
-        c["overlap_grad_reduce"] = flags.has("overlap-grad-reduce")
+        c["overlap_grad_reduce"] = flags.has(SWITCHES["overlap_grad_reduce"])
     elif flags.has("deepspeed"):
         ctx.assumed.append("gradient reduction overlapped: the DeepSpeed config's zero_optimization.overlap_comm "
                            "is not read from a Megatron-DeepSpeed script (audit the ds_config.json for it)")
-    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else "moe-expert-capacity-factor"
+    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else CAPACITY_FACTOR_FLAG
     if flags.has(cf_flag) and not flags.has("disable-moe-token-dropping"):
         ctx.extra["capacity_factor"] = flags.float(cf_flag)
     elif ctx.deepspeed and flags.has("num-experts") and not flags.has("disable-moe-token-dropping"):
@@ -289,14 +295,14 @@ def _memory(ctx: _Ctx, c: dict) -> None:
 
 def _sharding(ctx: _Ctx) -> str:
     flags = ctx.flags
-    if flags.has("use-megatron-fsdp"):
-        strategy = flags.raw("data-parallel-sharding-strategy") if flags.has("data-parallel-sharding-strategy") \
+    if flags.has(SWITCHES["megatron_fsdp"]):
+        strategy = flags.raw(FSDP_STRATEGY_FLAG) if flags.has(FSDP_STRATEGY_FLAG) \
             else "no_shard"
-        if strategy not in _FSDP:
-            raise ctx.fail("data-parallel-sharding-strategy", f"--data-parallel-sharding-strategy {strategy!r} is "
-                                                              f"not one of {', '.join(_FSDP)}")
-        ctx.lines["sharding"] = flags.line("data-parallel-sharding-strategy") or flags.line("use-megatron-fsdp")
-        return _FSDP[strategy]
+        if strategy not in FSDP_STRATEGY:
+            raise ctx.fail(FSDP_STRATEGY_FLAG, f"--data-parallel-sharding-strategy {strategy!r} is "
+                                                              f"not one of {', '.join(FSDP_STRATEGY)}")
+        ctx.lines["sharding"] = flags.line(FSDP_STRATEGY_FLAG) or flags.line(SWITCHES["megatron_fsdp"])
+        return FSDP_STRATEGY[strategy]
     if flags.has("use-torch-fsdp2"):
         return "zero3"
     if ctx.deepspeed and flags.has("zero-stage"):
@@ -304,7 +310,7 @@ def _sharding(ctx: _Ctx) -> str:
         if stage not in (0, 1, 2, 3):
             raise ctx.fail("zero-stage", f"--zero-stage {stage} is not 0, 1, 2 or 3")
         return ("none", "zero1", "zero2", "zero3")[stage]
-    return "zero1" if flags.has("use-distributed-optimizer") else "none"
+    return "zero1" if flags.has(SWITCHES["zero1"]) else "none"
 
 
 def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], ...]:

@@ -17,7 +17,7 @@ import yaml
 
 from planner.engines.megatron.flags import Flags
 from planner.shell import Field, Shell
-from planner.engines.foreign import AuditParseError
+from planner.layout.foreign import AuditParseError
 
 _KEY_LINE = re.compile(r"^\s*[\"']?(--[A-Za-z0-9_\-]+)[\"']?\s*:", re.M)
 MAX_DEPTH = 32

@@ -21,7 +21,7 @@ torchtitan flavour is refused.
 from __future__ import annotations
 
 from planner.engines.torchtitan.read import TITAN_PRESETS
-from planner.layout.rules import torchtitan_recompute
+from planner.engines.torchtitan import recompute, vocab
 
 
 def _toml(v) -> str:
@@ -62,26 +62,26 @@ def tables(plan) -> dict[str, dict]:
     if pr.train.capacity_factor is not None:
         raise ExportError(f"export --to torchtitan: capacity_factor {pr.train.capacity_factor} has no torchtitan "
                           f"key (its MoE is dropless)")
-    form, why = torchtitan_recompute(L)
+    form, why = recompute.form(L)
     if why:
         raise ExportError(f"export --to torchtitan: {why}")
     s0 = L.stages[0]
     local = L.micro_batch * L.num_microbatches if L.pp > 1 else L.micro_batch
-    par = {"data_parallel_replicate_degree": L.dp if L.sharding == "none" else 1,
-           "data_parallel_shard_degree": 1 if L.sharding == "none" else L.dp,
-           "tensor_parallel_degree": L.tp, "context_parallel_degree": L.cp,
-           "pipeline_parallel_degree": L.pp}
+    key = vocab.key
+    par = {key("dp_replicate"): L.dp if L.sharding == "none" else 1,
+           key("dp_shard"): 1 if L.sharding == "none" else L.dp,
+           key("tp"): L.tp, key("cp"): L.cp, key("pp"): L.pp}
     if L.sharding != "none":
-        par["fsdp_reshard_after_forward"] = "always" if L.sharding == "zero3" else "never"
+        par[key("sharding")] = vocab.reshard(L.sharding)
     if L.cp > 1:
-        par["context_parallel_rotate_method"] = "alltoall"
+        par[key("cp_kind")] = vocab.rotate(L.cp_kind)
     if L.pp > 1:
         par["pipeline_parallel_schedule"] = "Interleaved1F1B" if L.vpp > 1 else "1F1B"
-        par["pipeline_parallel_microbatch_size"] = L.micro_batch
+        par[key("micro_batch")] = L.micro_batch
         par["module_fqns_per_model_part"] = model_parts(L, pr.model.layers)
     if pr.model.moe is not None:
-        par["expert_parallel_degree"] = s0.ep
-        par["expert_tensor_parallel_degree"] = s0.etp
+        par[key("ep")] = s0.ep
+        par[key("etp")] = s0.etp
     ac = {"mode": form["mode"]}
     if form["mode"] == "selective":
         ac["selective_ac_option"] = form["option"]

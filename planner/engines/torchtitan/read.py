@@ -40,22 +40,16 @@ from __future__ import annotations
 import re
 import tomllib
 
-from planner.engines.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.engines.torchtitan import vocab
+from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
 # torchtitan [model] name:flavor -> foldplan preset (only where the shapes are the same model)
 TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:405B": "llama3.1-405b",
                  "deepseek_v3:671B": "deepseek-v3", "qwen3:30B-A3B": "qwen3-30b-a3b",
                  "qwen3:235B-A22B": "qwen3-235b-a22b"}
 
-_PARALLELISM = {
-    "data_parallel_replicate_degree": 1, "data_parallel_shard_degree": -1, "tensor_parallel_degree": 1,
-    "context_parallel_degree": 1, "context_parallel_rotate_method": "allgather",
-    "pipeline_parallel_degree": 1, "pipeline_parallel_schedule": "1F1B",
-    "pipeline_parallel_microbatch_size": 1, "expert_parallel_degree": 1, "expert_tensor_parallel_degree": 1,
-    "fsdp_reshard_after_forward": "default",
-    "module_fqns_per_model_part": None,   # read by _model_parts (a list of lists, not a degree)
-}
-_RESHARD = ("default", "always", "never")
+_PARALLELISM = vocab.DEFAULTS            # module_fqns_per_model_part is read by _model_parts
+_RESHARD = vocab.RESHARD_VALUES
 _TRAINING = {"seq_len", "local_batch_size", "batch_size", "global_batch_size"}
 _AC_MODES = {"none": "none", "selective": "selective", "full": "full"}
 
@@ -113,16 +107,24 @@ class _Par:
         return value
 
 
+def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
+    """The config on `world` GPUs: with data_parallel_shard_degree = -1, dp_shard takes the leftover
+    ranks (and the global batch follows dp unless the TOML gives it); a fixed dp_shard keeps its degrees."""
+    if cfg.extra.get("dp_shard", -1) != -1:
+        return cfg.replace(world=world)
+    rep = cfg.extra.get("dp_replicate", 1)
+    shard = exact_div(world, product(rep, cfg.cp, cfg.tp, cfg.pp))
+    dp = product(rep, shard)
+    gb = cfg.global_batch if cfg.extra.get("global_batch_given") else product(cfg.extra.get("local_batch"), dp)
+    return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.tp, cfg.cp, dp), product(cfg.etp, cfg.ep)),
+                       global_batch=gb, extra={**cfg.extra, "dp_shard": shard if shard else -1})
+
+
 def _degrees(g: _Par, world: int | None) -> dict:
     """The parallel degrees, checked; world and dp_shard derived from each other when one is missing."""
     par, where, path, assumed = g.par, g.where, g.path, g.assumed
-    rep = g.get("data_parallel_replicate_degree", "dp_replicate")
-    shard = g.get("data_parallel_shard_degree", "dp_shard")
-    tp = g.get("tensor_parallel_degree", "tp")
-    cp = g.get("context_parallel_degree", "cp")
-    pp = g.get("pipeline_parallel_degree", "pp")
-    ep = g.get("expert_parallel_degree", "ep")
-    etp = g.get("expert_tensor_parallel_degree", "etp")
+    rep, shard, tp, cp, pp, ep, etp = (g.get(vocab.key(f), f) for f in ("dp_replicate", "dp_shard", "tp", "cp",
+                                                                       "pp", "ep", "etp"))
     rotate = g.get("context_parallel_rotate_method", "cp_kind" if "context_parallel_rotate_method" in par else None)
     for name, v in (("data_parallel_replicate_degree", rep), ("tensor_parallel_degree", tp),
                     ("context_parallel_degree", cp), ("pipeline_parallel_degree", pp),
@@ -215,7 +217,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
              "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
              # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
              "logit_bytes": 12, "kernels": kernels}
-    cp_kind = ("ring" if rotate == "alltoall" else "allgather") if cp > 1 else None
+    cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
     return ForeignConfig(
@@ -274,8 +276,7 @@ def _sharding(rep: int, shard: int | None, pp: int, reshard: str) -> str:
     """FSDP2 over dp_shard: zero3 when parameters are resharded after forward, zero2 when not; DDP: none."""
     if shard is not None and shard == 1:
         return "none"
-    after_forward = {"always": True, "never": False}.get(reshard, pp == 1)
-    return "zero3" if after_forward else "zero2"
+    return vocab.RESHARD.get(reshard, "zero3" if pp == 1 else "zero2")
 
 
 def _activation_checkpoint(ac_table: dict, where: dict, lines: dict, assumed: list, path: str):

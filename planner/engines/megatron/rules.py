@@ -1,0 +1,256 @@
+"""Megatron-LM's rules, one table: what a plan for `--target megatron` must keep (`target.*`, read
+by the search, `compare` and `export`) and what Megatron checks at start-up (`megatron.*`, read
+by the audit on a launch script's flags). Each rule once, citing Megatron's own code:
+NVIDIA/Megatron-LM megatron/training/arguments.py (validate_args) at d98e8a6,
+megatron/core/parallel_state.py, megatron/core/transformer/transformer_config.py.
+
+A start-up rule whose inputs the config does not give (``None``) is skipped, not guessed.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from planner.engines.findings import divisors, err, moe, up, warn
+from planner.engines.megatron import recompute
+from planner.engines.shared import add_master, add_order, add_recompute, add_uniform_fold
+from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
+from planner.layout.rules import RuleTable
+
+RULES = RuleTable()
+rule = RULES.rule
+
+# TrainSpec fields of a Megatron search (the CLI's flags override them): the distributed optimizer
+# = zero1, Megatron FSDP optim_grads / optim_grads_params = zero2 / zero3; Transformer Engine's /
+# Megatron-Core's fused elementwise kernels; TE's DotProductAttention prefers its cuDNN fused
+# attention on Hopper; vocab-parallel cross entropy keeps 10 bytes per logit
+DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
+            "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10}
+
+
+# --------------------------------------------------------------------------- plan time
+
+add_order(RULES, "megatron")
+
+
+def cp_seq_broken(seq: int, cp: int) -> bool:
+    """arguments.py:1335-1338: with cp > 1, seq_length % (2 * cp) == 0 (every CP kind: the
+    sequence is cut into 2 * cp chunks for the causal load balance)."""
+    return cp > 1 and seq % (2 * cp) != 0
+
+
+@rule("target.cp_seq", "degree", "cp", "Megatron needs seq % (2 * cp) == 0 when cp > 1")
+def _(x, pr):
+    s = pr.train.seq
+    if cp_seq_broken(s, x.cp):
+        return f"Megatron needs 2*cp({2 * x.cp}) | seq({s}): {s} % {2 * x.cp} = {s % (2 * x.cp)}"
+
+
+add_master(RULES, "megatron", DEFAULTS["master"])
+add_uniform_fold(RULES, "megatron")
+add_recompute(RULES, recompute.form)
+
+
+# --------------------------------------------------------------------------- start-up
+
+def _degrees(c: ForeignConfig) -> tuple:
+    return c.tp or 1, c.pp or 1, c.cp or 1, c.ep or 1, c.etp or 1, c.world
+
+
+@rule("megatron.world_divisible", "startup", "", "world is a multiple of tp * pp * cp")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    tp, pp, cp, ep, etp, world = _degrees(c)
+    if world is not None and world % (tp * pp * cp):
+        return err("megatron.world_divisible",
+                   f"{c.where('world', 'tp')}: world({world}) is not divisible by "
+                   f"tp({tp})*pp({pp})*cp({cp})={tp * pp * cp}",
+                   f"use a world size that is a multiple of {tp * pp * cp}, or change tp/pp/cp so "
+                   f"their product divides {world}")
+
+
+@rule("megatron.expert_world_divisible", "startup", "", "world is a multiple of etp * ep * pp")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    tp, pp, cp, ep, etp, world = _degrees(c)
+    if world is not None and world % (etp * ep * pp):
+        return err("megatron.expert_world_divisible",
+                   f"{c.where('ep', 'world')}: world({world}) is not divisible by "
+                   f"etp({etp})*ep({ep})*pp({pp})={etp * ep * pp}",
+                   f"pick ep so that etp*ep*pp divides {world} "
+                   f"(ep in {[d for d in divisors(world // (etp * pp)) if d <= 256]})"
+                   if world % (etp * pp) == 0 else f"make etp*pp divide {world}")
+
+
+@rule("megatron.cp_seq_divisible", "startup", "", "target.cp_seq, read from a config")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    cp = c.cp or 1
+    # ring CP is left to planner.layout's cp.ring_seq, which states the same arithmetic (cp_ring = cp)
+    # and which the audit reports once; the other kinds need Megatron's own 2*cp
+    if c.cp_kind != "ring" and c.seq is not None and cp_seq_broken(c.seq, cp):
+        return err("megatron.cp_seq_divisible",
+                   f"{c.where('seq')}: seq_length({c.seq}) is not divisible by 2*cp({cp})={2 * cp} "
+                   f"(zig-zag context parallel cuts each sequence into 2*cp chunks)",
+                   f"set --seq-length {up(c.seq, 2 * cp)} (next multiple of {2 * cp}) or pad the data")
+
+
+@rule("megatron.ep_without_experts", "startup", "", "ep > 1 needs --num-experts")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    ep = c.ep or 1
+    if ep > 1 and not moe(c).get("experts"):
+        return err("megatron.ep_without_experts", f"{c.where('ep')}: ep({ep}) > 1 but --num-experts is not set",
+                   "set --num-experts, or drop --expert-model-parallel-size")
+
+
+def _per_stage(c: ForeignConfig, layers: int, pp: int) -> tuple[Optional[str], Optional[int]]:
+    """Why the pipeline split is not whole (or None), and the layers per stage."""
+    first, last = c.first_stage_layers, c.last_stage_layers
+    if first is not None or last is not None:
+        given = [x for x in (first, last) if x is not None]
+        middle_layers, middle_stages = layers - sum(given), pp - len(given)
+        shown = " - ".join([f"layers({layers})"] + [f"{n}({x})" for n, x in (("first", first), ("last", last))
+                                                    if x is not None])
+        bad = pp < 2 or middle_layers < 0 or (middle_stages == 0 and middle_layers) or \
+            (middle_stages > 0 and middle_layers % middle_stages)
+        why = (f"{c.where('first_stage_layers', 'last_stage_layers')}: uneven pipeline split: {shown} = "
+               f"{middle_layers} middle layers over pp({pp}) - {len(given)} = {middle_stages} middle stages "
+               f"is not a whole number per stage") if bad else None
+        return why, exact_div(middle_layers, middle_stages) if middle_stages > 0 else None
+    counted = layers + int(bool(c.extra.get("account_embedding"))) + int(bool(c.extra.get("account_loss")))
+    why = None
+    if counted % pp:
+        extra_terms = "".join(f" + 1 ({n})" for n, k in (("embedding", "account_embedding"),
+                                                         ("loss", "account_loss")) if c.extra.get(k))
+        why = f"{c.where('layers', 'pp')}: num_layers({layers}){extra_terms} = {counted} is not divisible by pp({pp})"
+    return why, exact_div(counted, pp)
+
+
+@rule("megatron.pp_layers_divisible", "startup", "", "the layers split evenly over the pipeline stages")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    layers, pp = c.model.get("layers"), c.pp or 1
+    if layers is None:
+        return None
+    why, _ = _per_stage(c, layers, pp)
+    if why is None:
+        return None
+    if c.first_stage_layers is not None or c.last_stage_layers is not None:
+        fix = "change --decoder-first/last-pipeline-num-layers so the rest divides evenly"
+    else:
+        counted = layers + int(bool(c.extra.get("account_embedding"))) + int(bool(c.extra.get("account_loss")))
+        fix = (f"use pp in {[d for d in divisors(counted) if d <= 64]}, or set "
+               f"--decoder-first/last-pipeline-num-layers for an uneven split")
+    return err("megatron.pp_layers_divisible", why, fix)
+
+
+@rule("megatron.vpp_layers_divisible", "startup", "", "a stage's layers split evenly into virtual stages")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    layers, vpp_layers = c.model.get("layers"), c.extra.get("vpp_layers")
+    if layers is None or not vpp_layers:
+        return None
+    per_stage = _per_stage(c, layers, c.pp or 1)[1]
+    if per_stage is not None and per_stage % vpp_layers:
+        return err("megatron.vpp_layers_divisible",
+                   f"{c.where('vpp_layers')}: layers per pipeline stage {per_stage} is not divisible by "
+                   f"num_layers_per_virtual_pipeline_stage({vpp_layers})",
+                   f"use a virtual stage size in {divisors(per_stage)}")
+
+
+def _interleaved(c: ForeignConfig) -> bool:
+    return c.model.get("layers") is not None and (bool(c.extra.get("vpp_layers")) or (c.vpp or 1) > 1)
+
+
+@rule("megatron.vpp_needs_pp", "startup", "", "the interleaved schedule needs pp >= 2")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    pp = c.pp or 1
+    if _interleaved(c) and pp < 2:
+        return err("megatron.vpp_needs_pp",
+                   f"{c.where('vpp_layers', 'pp')}: the interleaved schedule needs pipeline parallelism; pp is {pp}",
+                   "drop --num-layers-per-virtual-pipeline-stage, or use more pipeline stages")
+
+
+@rule("megatron.vpp_pp2", "startup", "", "older releases interleave over pp > 2 only")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    # current Megatron-Core interleaves over 2 stages (its CI does); older releases asserted pp > 2
+    if _interleaved(c) and (c.pp or 1) == 2 and not c.extra.get("overlap_p2p"):
+        return warn("megatron.vpp_pp2",
+                    f"{c.where('vpp_layers', 'pp')}: interleaving over pp(2) without --overlap-p2p-comm: older "
+                    f"Megatron-LM releases refuse it (pp > 2 required)", "check the Megatron-LM version you run")
+
+
+@rule("megatron.hierarchical_cp", "startup", "", "a2a+p2p CP needs hierarchical sizes multiplying to cp")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    cp, hier = c.cp or 1, c.extra.get("hierarchical_cp_sizes")
+    if c.cp_kind != "hybrid":
+        return None
+    if not hier:
+        return err("megatron.hierarchical_cp",
+                   f"{c.where('cp_kind')}: --cp-comm-type a2a+p2p needs --hierarchical-context-parallel-sizes",
+                   f"add --hierarchical-context-parallel-sizes A R with A*R = cp({cp})")
+    if product(*hier) != cp:
+        return err("megatron.hierarchical_cp",
+                   f"{c.where('hierarchical_cp_sizes')}: hierarchical context parallel sizes "
+                   f"{'*'.join(map(str, hier))}={product(*hier)} != cp({cp})",
+                   f"make the sizes multiply to {cp}")
+
+
+@rule("megatron.sequence_parallel_tp1", "startup", "", "--sequence-parallel is off with tp = 1")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    if c.sequence_parallel and (c.tp or 1) == 1:
+        return warn("megatron.sequence_parallel_tp1",
+                    f"{c.where('sequence_parallel')}: --sequence-parallel with tp(1): Megatron turns it off",
+                    "drop --sequence-parallel, or use tp > 1")
+
+
+@rule("megatron.moe_tp_needs_sp", "startup", "", "expert parallelism with tp > 1 needs --sequence-parallel")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    tp, ep = c.tp or 1, c.ep or 1
+    if ep > 1 and tp > 1 and not c.sequence_parallel:
+        return err("megatron.moe_tp_needs_sp",
+                   f"{c.where('ep', 'tp')}: expert parallelism ep({ep}) with tensor parallelism tp({tp}) needs "
+                   f"--sequence-parallel (transformer_config.py raises ValueError)",
+                   "add --sequence-parallel")
+
+
+@rule("megatron.moe_layer_freq_length", "startup", "", "--moe-layer-freq lists one entry per layer")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    freq, layers = moe(c).get("layer_freq"), c.model.get("layers")
+    if isinstance(freq, list) and layers is not None and len(freq) != layers:
+        return err("megatron.moe_layer_freq_length",
+                   f"{c.where('layer_freq')}: --moe-layer-freq lists {len(freq)} layers "
+                   f"({len(freq) - sum(freq)} dense + {sum(freq)} MoE) but num_layers is {layers}",
+                   f"give one entry per layer: {layers} entries")
+
+
+def _batch(c: ForeignConfig) -> Optional[tuple[int, int]]:
+    """(micro_batch * dp, micro-batches per step) when the config gives all three."""
+    if not (c.dp and c.micro_batch and c.global_batch):
+        return None
+    mb_dp = c.micro_batch * c.dp
+    return mb_dp, c.global_batch // mb_dp
+
+
+@rule("megatron.global_batch_divisible", "startup", "", "global batch is a multiple of micro batch * dp")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    got = _batch(c)
+    if got and c.global_batch % got[0]:
+        return err("megatron.global_batch_divisible",
+                   f"{c.where('global_batch')}: global_batch_size({c.global_batch}) is not divisible by "
+                   f"micro_batch_size({c.micro_batch})*dp({c.dp})={got[0]}",
+                   f"use --global-batch-size {up(c.global_batch, got[0])} (next multiple of {got[0]})")
+
+
+@rule("megatron.microbatches_lt_pp", "startup", "", "at least pp micro-batches per step")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    got, pp = _batch(c), c.pp or 1
+    if got and c.global_batch % got[0] == 0 and pp > 1 and got[1] < pp:
+        return warn("megatron.microbatches_lt_pp",
+                    f"{c.where('global_batch')}: {got[1]} micro-batches per step = global({c.global_batch}) / "
+                    f"(micro({c.micro_batch})*dp({c.dp})) is less than pp({pp}): the pipeline never fills",
+                    f"raise --global-batch-size to at least {pp * c.micro_batch * c.dp}")
+
+
+@rule("megatron.interleaved_microbatches", "startup", "", "interleaving wants pp | micro-batches")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    got, pp = _batch(c), c.pp or 1
+    if got and c.global_batch % got[0] == 0 and pp > 1 and got[1] >= pp and (c.vpp or 1) > 1 and got[1] % pp:
+        return warn("megatron.interleaved_microbatches",
+                    f"{c.where('global_batch')}: interleaved schedule with {got[1]} micro-batches, not a multiple "
+                    f"of pp({pp}) (older Megatron-LM refuses this)",
+                    f"use a global batch giving a multiple of {pp} micro-batches")

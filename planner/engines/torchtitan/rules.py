@@ -1,0 +1,170 @@
+"""torchtitan's rules, one table: what a plan for `--target torchtitan` must keep (`target.*`, read
+by the search, `compare` and `export`) and what torchtitan checks at start-up (`torchtitan.*`, read
+by the audit on a job TOML). Each rule once, citing torchtitan's own code at 238fa99:
+torchtitan/distributed/parallel_dims.py (ParallelDims._validate), torchtitan/config/job_config.py,
+torchtitan/distributed/context_parallel.py, torchtitan/models/llama3/infra/parallelize.py.
+
+A start-up rule whose inputs the config does not give (``None``) is skipped, not guessed.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from planner.engines.findings import divisors, err, up, warn
+from planner.engines.shared import add_master, add_order, add_recompute, add_uniform_fold
+from planner.engines.torchtitan import recompute
+from planner.layout.foreign import Finding, ForeignConfig
+from planner.layout.rules import RuleTable
+
+RULES = RuleTable()
+rule = RULES.rule
+
+# TrainSpec fields of a torchtitan search (the CLI's flags override them). The stage model searches
+# full recompute only: torchtitan has no recompute modules, and its per-op AC (recompute.SAC, every
+# layer) is one of the forms planner.solve.targets.realise tries; torch.compile on the model, as the
+# exported TOML sets it (fused elementwise kernels); its SDPA wrapper puts cuDNN attention first
+# (torchtitan/models/attention.py, 2025-26); eager F.cross_entropy on .float() logits: 12 bytes each
+DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
+            "target": "torchtitan", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12}
+
+
+# --------------------------------------------------------------------------- plan time
+
+add_order(RULES, "torchtitan")
+
+
+@rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel is ring attention only")
+def _(x, pr):
+    # job_config.py:446 context_parallel_rotate_method allgather | alltoall: both pass KV shards
+    # round a ring (context_parallel.py); no Ulysses
+    if x.cp > 1 and x.cp_kind != "ring":
+        return f"torchtitan runs ring context parallel only, not cp_kind {x.cp_kind}"
+
+
+@rule("target.sharding", "degree", "sharding tp cp pp", "the engine runs this data-parallel sharding")
+def _(x, pr):
+    # FSDP2 over dp_shard x cp (parallel_dims.py:334 fsdp_enabled = dp_shard or cp): zero2 / zero3 by
+    # fsdp_reshard_after_forward never / always, no ZeRO-1; DDP only on a 1-D mesh
+    # (models/llama3/infra/parallelize.py:148-151 "DDP has not supported > 1D parallelism")
+    if x.sharding == "zero1":
+        return "torchtitan has no ZeRO-1 (FSDP2 shards gradients too: zero2 or zero3)"
+    if x.sharding == "none" and x.tp * x.cp * x.pp > 1:
+        return (f"torchtitan runs DDP (sharding none) on a 1-D mesh only: tp({x.tp}) * cp({x.cp}) * pp({x.pp}) "
+                f"= {x.tp * x.cp * x.pp} != 1")
+
+
+add_master(RULES, "torchtitan", DEFAULTS["master"])
+
+
+def etp_broken(tp: int, ep: int, etp: int) -> bool:
+    """parallel_dims.py:58-59: with ep > 1, "Currently we only support ETP=TP or ETP=1"."""
+    return ep > 1 and etp not in (1, tp)
+
+
+@rule("target.etp", "fold", "tp etp ep", "torchtitan's expert TP is 1 or tp")
+def _(x, pr):
+    if pr.model.moe is None:
+        return None
+    if etp_broken(x.tp, x.ep, x.etp):
+        return f"torchtitan needs etp({x.etp}) = 1 or tp({x.tp}) when ep({x.ep}) > 1"
+    # job_config.py:464: expert_tensor_parallel_degree has no effect when ep = 1, where the
+    # experts follow the dense TP; a plan saying otherwise is not what torchtitan runs (a
+    # config may set it: torchtitan ignores it, so the start-up rule below does not fire)
+    if x.ep == 1 and x.etp != x.tp:
+        return f"torchtitan with ep = 1 splits the experts as the dense TP: etp({x.etp}) != tp({x.tp})"
+
+
+add_uniform_fold(RULES, "torchtitan")
+add_recompute(RULES, recompute.form)
+
+
+# --------------------------------------------------------------------------- start-up
+
+def _degrees(c: ForeignConfig) -> tuple:
+    return c.tp or 1, c.pp or 1, c.cp or 1, c.ep or 1, c.etp or 1, c.world
+
+
+@rule("torchtitan.world_product", "startup", "", "dp_replicate * dp_shard * cp * tp * pp = WORLD_SIZE")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    tp, pp, cp, ep, etp, world = _degrees(c)
+    rep, shard = c.extra.get("dp_replicate", 1), c.extra.get("dp_shard", -1)
+    if world is None:
+        return None
+    if shard == -1:
+        if world % (rep * cp * tp * pp):
+            return err("torchtitan.world_product",
+                       f"{c.where('tp', 'pp')}: data_parallel_shard_degree=-1 but WORLD_SIZE({world}) is not divisible "
+                       f"by dp_replicate({rep})*cp({cp})*tp({tp})*pp({pp})={rep * cp * tp * pp}",
+                       f"make the fixed degrees' product divide {world}")
+    elif rep * shard * cp * tp * pp != world:
+        return err("torchtitan.world_product",
+                   f"{c.where('dp_shard', 'tp')}: dp_replicate({rep}) * dp_shard({shard}) * cp({cp}) * tp({tp}) * "
+                   f"pp({pp}) = {rep * shard * cp * tp * pp} != WORLD_SIZE({world})",
+                   "set data_parallel_shard_degree = -1 to use the leftover ranks")
+
+
+@rule("torchtitan.etp_one_or_tp", "startup", "", "target.etp, read from a config")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    tp, pp, cp, ep, etp, world = _degrees(c)
+    if etp_broken(tp, ep, etp):
+        return err("torchtitan.etp_one_or_tp",
+                   f"{c.where('etp')}: expert_tensor_parallel_degree({etp}) must be 1 or "
+                   f"tensor_parallel_degree({tp})",
+                   f"set expert_tensor_parallel_degree to 1 or {tp}")
+
+
+def _ep_region(c: ForeignConfig) -> Optional[tuple]:
+    """With ep > 1 and dp_shard given: (ranks EP may use, how they are named, cp*tp part, named)."""
+    tp, pp, cp, ep, etp, world = _degrees(c)
+    shard = c.extra.get("dp_shard", -1)
+    if ep <= 1 or shard == -1:
+        return None
+    region = (shard * cp * tp, f"dp_shard({shard})*cp({cp})*tp({tp})") if etp == 1 \
+        else (shard * cp, f"dp_shard({shard})*cp({cp})")
+    borrow = (cp * tp, f"cp({cp})*tp({tp})") if etp == 1 else (cp, f"cp({cp})")
+    return region, borrow
+
+
+@rule("torchtitan.ep_divides_region", "startup", "", "ep divides the ranks EP reuses")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    got = _ep_region(c)
+    ep, etp = c.ep or 1, c.etp or 1
+    if got and got[0][0] % ep:
+        (region, shown), _ = got
+        return err("torchtitan.ep_divides_region",
+                   f"{c.where('ep')}: ep({ep}) must divide {shown} = {region} (EP reuses those ranks"
+                   f"{'; with etp = tp it may not take tp ranks' if etp != 1 else ''})",
+                   f"use ep in {[d for d in divisors(region) if d > 1]}")
+
+
+@rule("torchtitan.ep_borrows_cp", "startup", "", "ep takes all of the cp (and tp) ranks")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    got = _ep_region(c)
+    ep = c.ep or 1
+    if got and ep % got[1][0]:
+        _, (borrow, bshown) = got
+        return warn("torchtitan.ep_borrows_cp",
+                    f"{c.where('ep')}: ep({ep}) is not a multiple of {bshown} = {borrow}; torchtitan versions "
+                    f"with expert_tensor_parallel_degree require EP to take all of those ranks",
+                    f"use ep a multiple of {borrow}")
+
+
+@rule("torchtitan.seq_divisible", "startup", "", "seq_len divides over 2 * cp * tp (tp without cp)")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    tp, cp = c.tp or 1, c.cp or 1
+    if c.seq is not None and (cp > 1 or tp > 1):
+        d, shown = (2 * cp * tp, f"2*cp({cp})*tp({tp})") if cp > 1 else (tp, f"tp({tp})")
+        if c.seq % d:
+            return err("torchtitan.seq_divisible",
+                       f"{c.where('seq')}: seq_len({c.seq}) is not divisible by {shown}={d}",
+                       f"set seq_len = {up(c.seq, d)}")
+
+
+@rule("torchtitan.pp_microbatch", "startup", "", "the local batch is a multiple of the pipeline micro-batch")
+def _(c: ForeignConfig) -> Optional[Finding]:
+    local = c.extra.get("local_batch")
+    if (c.pp or 1) > 1 and local and c.micro_batch and local % c.micro_batch:
+        return err("torchtitan.pp_microbatch",
+                   f"{c.where('micro_batch')}: local_batch_size({local}) is not divisible by "
+                   f"pipeline_parallel_microbatch_size({c.micro_batch})",
+                   f"use a local batch that is a multiple of {c.micro_batch}")

@@ -1,0 +1,83 @@
+"""The search within what a target engine can run: planner.solve.search handed the target's
+`EngineConstraints` (planner.engines.constraints: its rank order, its degree and fold rules,
+one expert folding for all stages, and for Megatron one recompute form for the model, all
+kept by the search itself, so those plans come back proven). torchtitan's AC modes are not
+in the stage model: each returned plan's per-stage recompute is rounded to the nearest form
+its flags can say (`realise`), choosing, on the same split and folding, the fastest form
+that fits.
+
+What `realise` returns is proven optimal only when the solver's own best plan needed no
+rounding: otherwise the status says FEASIBLE (the rounding is a step after the proof).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+from planner import costmodel as cm
+from planner.engines import EngineConstraints, constraints
+from planner.layout import Layout
+from planner.solve.search import Candidate, search as solve
+
+# how many solver plans `search` rounds before it ranks them (one per degree tuple)
+WIDEN = 12
+
+
+def realise(problem, layout: Layout, engine: EngineConstraints) -> Optional[tuple[Layout, cm.Estimate]]:
+    """The fastest layout `engine` can run with this layout's split and folding (its own
+    recompute when the engine can say it), and its estimate; None when no form fits."""
+    budget = problem.cluster.memory_budget_gib * cm.GiB
+    if engine.recompute_form(layout)[1] is None:
+        return layout, cm.evaluate(problem, layout)
+    best = None
+    for cand in engine.recompute_forms(problem, layout):
+        if engine.recompute_form(cand)[1] is not None:
+            continue
+        est = cm.evaluate(problem, cand)
+        if est.peak_bytes <= budget and (best is None or est.step_time < best[1].step_time):
+            best = (cand, est)
+    return best
+
+
+def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fixed: Optional[dict] = None):
+    """planner.solve.search within what `problem.train.target` can run (see the module docstring)."""
+    engine = constraints(problem.train.target)
+    if engine.name == "bundle":
+        return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed)
+    fixed = dict(fixed or {})
+    if engine.order is not None:
+        fixed.setdefault("order", engine.order)
+    # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
+    # not in it, so `realise` tries it on the WIDEN best plans
+    wide = top if engine.one_recompute_form else max(top, WIDEN)
+    res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine)
+    plans = []
+    for c in res.plans:
+        got = realise(problem, c.layout, engine)
+        if got is None:
+            continue
+        L, est = got
+        status = c.status if L == c.layout else "FEASIBLE"
+        plans.append(Candidate(L, est, est.step_time * 1e9, status))
+    plans.sort(key=lambda c: c.estimate.step_time)
+    proven = res.status == "OPTIMAL" and plans and res.plans and plans[0].layout == res.plans[0].layout
+    status = res.status if proven or not plans else "FEASIBLE"
+    return dataclasses.replace(res, plans=plans[:top], status=status)
+
+
+def price(problem, best_time: float, *, time_limit: float = 30.0) -> dict:
+    """For a bundle plan: the best plan Megatron and torchtitan could each run on the same
+    problem, and how much slower it is (the price of per-stage folding and their flags)."""
+    out = {}
+    for target in ("megatron", "torchtitan"):
+        train = problem.train.model_copy(update=constraints(target).train_defaults())
+        pr = problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
+        res = search(pr, top=1, time_limit=time_limit)
+        if not res.plans:
+            out[target] = None
+            continue
+        c = res.plans[0]
+        out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status,
+                       "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels,
+                       "attention": pr.train.attention_kernel}
+    return out

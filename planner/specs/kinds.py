@@ -1,0 +1,86 @@
+"""The job's vocabularies, each listed once: rank orders, CP kinds and their split, data-parallel
+sharding kinds and what each shards, where the fp32 master lives, recompute kinds and modules.
+
+The specs (what the search may choose), the layout (what a plan chose), the cost model, the
+bundle's code generator, the exporters and the readers all read these names and values here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Optional
+
+# --------------------------------------------------------------------------- rank order
+DENSE_AXES = ("tp", "cp", "dp")
+# the dense axes innermost (stride 1) first, pp always outermost: "tp-cp-dp-pp" is Megatron's
+# default tp-cp-ep-dp-pp without ep
+ORDERS = tuple("-".join(p) + "-pp" for p in permutations(DENSE_AXES))
+
+# --------------------------------------------------------------------------- context parallel
+# ring: zig-zag P2P ring attention over all of cp; ulysses: all-to-all over heads over all of cp;
+# hybrid: Ulysses inside (cp_ulysses ranks) x ring across (cp_ring ranks), both parts >= 2.
+CP_KINDS = ("ring", "ulysses", "hybrid")
+
+
+def cp_kind_of(cp_ulysses: int, cp_ring: int) -> str:
+    """The CP kind a split (cp_ulysses x cp_ring) is: the split is what a layout stores."""
+    if cp_ulysses > 1 and cp_ring > 1:
+        return "hybrid"
+    return "ulysses" if cp_ulysses > 1 else "ring"
+
+
+def cp_split(kind: str, cp: int, ulysses: Optional[int] = None) -> tuple[int, int]:
+    """(cp_ulysses, cp_ring) of a CP kind over `cp` ranks (hybrid: `ulysses` ranks of Ulysses)."""
+    if kind == "ring":
+        return 1, cp
+    if kind == "ulysses":
+        return cp, 1
+    u = ulysses or 1
+    return u, cp // u
+
+
+# --------------------------------------------------------------------------- data-parallel sharding
+@dataclass(frozen=True)
+class Sharding:
+    """What one data-parallel sharding kind shards (ZeRO, Rajbhandari et al. 2020, sec. 5). Dense
+    state shards over dp x cp, expert state over edp.
+
+    optimizer  the optimizer state (fp32 master + Adam m, v) is sharded (Megatron's distributed
+               optimizer; FSDP2 always shards it)
+    grads      gradients are reduce-scattered every micro-batch and kept sharded
+    params     parameters are sharded and gathered per micro-batch in forward and again in backward
+               (FSDP2's reshard_after_forward=True); without it, gathered parameters are kept from
+               forward to backward
+    """
+    name: str
+    stage: int                 # the ZeRO stage: 0 (DDP) .. 3
+    optimizer: bool
+    grads: bool
+    params: bool
+
+
+SHARDING = {s.name: s for s in (Sharding("none", 0, False, False, False),
+                                Sharding("zero1", 1, True, False, False),
+                                Sharding("zero2", 2, True, True, False),
+                                Sharding("zero3", 3, True, True, True))}
+SHARDINGS = tuple(SHARDING)
+
+
+def sharding_of_stage(stage: int) -> Sharding:
+    """The kind of a ZeRO stage (DeepSpeed's zero_optimization.stage, Megatron FSDP's levels)."""
+    return next(s for s in SHARDING.values() if s.stage == min(max(stage, 0), 3))
+
+
+# --------------------------------------------------------------------------- master copy
+# bf16+fp32  persistent bf16 weights beside an fp32 master inside the optimizer state (Megatron-LM,
+#            DeepSpeed)
+# fp32       the (sharded) parameter itself is fp32 and is the master; bf16 copies exist only while
+#            gathered for compute (FSDP2 with MixedPrecisionPolicy(bf16, fp32))
+MASTERS = ("bf16+fp32", "fp32")
+
+# --------------------------------------------------------------------------- recompute
+RECOMPUTE_KINDS = ("none", "selective", "full")
+# Megatron-LM's --recompute-modules names (megatron/core/transformer/transformer_config.py) plus
+# "op": torchtitan's per-op selective AC (selective_ac_option = "op"), which replaces a layer's
+# whole save set and so is never combined with another module
+RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")

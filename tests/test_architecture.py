@@ -1,0 +1,37 @@
+"""The package's import graph keeps the dependency rule of docs/architecture.md: no import runs from a lower
+layer to a higher one, no two modules import each other (directly or round a loop), and the bundle's own
+modules have no loop either. scripts/code_shape.py owns the layers; this test reads its graph."""
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("code_shape", ROOT / "scripts" / "code_shape.py")
+shape = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(shape)
+
+
+def test_every_module_has_a_layer():
+    for m in shape.package_modules():
+        shape.layer(m)                       # raises for a module the rule does not place
+
+
+def test_no_import_runs_up_a_layer():
+    assert shape.upward(shape.graph(shape.package_modules())) == []
+
+
+def test_no_import_cycle():
+    assert shape.cycles(shape.graph(shape.package_modules())) == []
+
+
+def test_the_bundle_has_no_import_cycle():
+    assert shape.cycles(shape.bundle_graph()) == []
+
+
+def test_the_checks_can_fail():
+    """The graph checks see what they are for: an upward edge and a loop planted in a copy of the graph."""
+    g = shape.graph(shape.package_modules())
+    g["planner.layout.values"] = g["planner.layout.values"] | {"planner.solve.search"}
+    assert any("planner.layout.values (layout) imports planner.solve.search" in x for x in shape.upward(g))
+    g["planner.specs.kinds"] = g["planner.specs.kinds"] | {"planner.specs.types"}
+    g["planner.specs.types"] = g["planner.specs.types"] | {"planner.specs.kinds"}
+    assert ["planner.specs.kinds", "planner.specs.types"] in shape.cycles(g)
