@@ -168,7 +168,8 @@ def test_floors_never_exceed_the_optimum(seed, kind):
         assert uniform_bottleneck(p, tab, ti, undominated(tab, ti)).min() >= dp.t_star - 1e-6
         assert W * dp.t_star + V * (dp.o_star + dp.d_star) <= opt
         if dp.bnd is not None:
-            assert dp.objective_floor(W, V, int(np.ceil(max(parts["d_lb"][ti], dp.d_star) - 1e-6))) <= opt
+            d_floor = int(np.ceil(max(parts["d_lb"][ti], dp.d_star) - 1e-6))
+            assert dp.objective_floor(tu.num_microbatches, tu.pp, V, d_floor) <= opt
             assert dp.td_floor + V * dp.o_star <= opt
     assert checked
 
@@ -265,3 +266,70 @@ def test_tables_keep_per_tuple_parts_compact_and_read_them_by_rows():
         const, acc = tab.split_sum(terms, part, idx)
         want = sum(tab.col(t, part)[idx] for t in terms)
         assert ((acc if acc is not None else 0) + const == want).all()
+
+
+def _small_free_problem(seed: int):
+    rng = random.Random(1000 + seed)
+    while True:
+        p = random_problem(rng)
+        if p.cluster.gpus * p.model.layers <= 64 and not (p.cluster.gpus >= 32 and p.model.layers > 2):
+            return p
+
+
+def _space_mismatch(p) -> list[str]:
+    """Where the search's tuples and the brute force's points differ: a tuple that is no
+    point, or a point (up to its rank order) that no kept tuple prices the same."""
+    from planner.solve.bruteforce import _Scorer, naive_folds, naive_points
+    from planner.solve.space import enumerate_tuples
+    naive = naive_points(p)
+    fields = lambda tu: tuple(getattr(tu, k) for k in ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses",
+                                                     "cp_ring", "micro_batch", "num_microbatches", "sharding"))
+    kept = {(fields(tu), tu.order) for tu in enumerate_tuples(p)}
+    out = [f"search tuple {t} is no brute-force point" for t in kept - {(fields(pt), pt.order) for pt in naive}]
+    sig = lambda pt: _Scorer(p, pt, naive_folds(p, pt)).signature()
+    by_fields: dict = {}
+    for pt in naive:
+        by_fields.setdefault(fields(pt), []).append(pt)
+    for f, pts in by_fields.items():
+        searched = {sig(pt) for pt in pts if (f, pt.order) in kept}
+        if {sig(pt) for pt in pts} != searched:
+            out.append(f"an order of {f} that the search dropped costs differently")
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_search_and_brute_force_enumerate_the_same_space(seed):
+    # The brute force enumerates every point itself (planner.solve.bruteforce.naive_points,
+    # no import of the search's space). Both directions: every tuple the search keeps is a
+    # brute-force point, and every brute-force point is a search tuple up to the rank order,
+    # with one the search keeps that binds the cost model to the very same values.
+    assert _space_mismatch(_small_free_problem(seed)) == []
+
+
+def test_space_check_catches_a_dropped_order(monkeypatch):
+    # mutation: a de-duplication that keeps one rank order only (as a hand-written copy of
+    # the localities would once the cost model prices a new one) is caught
+    import planner.solve.space as space
+    p = make_problem(model="olmoe-1b-7b", gpus=16, gpus_per_node=4, seq=32768, global_batch=16,
+                     micro_batches=(1,), shardings=("zero1",))
+    assert len(space._orders(2, 2, 4, 1, 4)) > 1          # orders of this problem differ in locality
+    assert _space_mismatch(p) == []
+    monkeypatch.setattr(space, "_orders", lambda tp, cp, dp, cu, gpn: ["tp-cp-dp-pp"])
+    assert _space_mismatch(p)
+
+
+@pytest.mark.parametrize("seed", [1, 6, 9])
+def test_brute_force_catches_a_search_that_drops_the_optimum(seed, monkeypatch):
+    # mutation: a search whose enumeration omits the degrees of the true optimum must fail
+    # the comparison the random problems above rely on
+    import importlib
+    search_module = importlib.import_module("planner.solve.search")     # (planner.solve.search is also the function)
+    p = _small_free_problem(seed)
+    ref = brute_force(p)
+    assert ref.layout is not None
+    deg = lambda x: (x.tp, x.cp, x.dp, x.pp)
+    honest = search_module.enumerate_tuples
+    monkeypatch.setattr(search_module, "enumerate_tuples",
+                        lambda *a, **kw: [tu for tu in honest(*a, **kw) if deg(tu) != deg(ref.layout)])
+    with pytest.raises(AssertionError):
+        _check_against(p, search(p, top=3), ref)

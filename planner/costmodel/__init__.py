@@ -1,12 +1,14 @@
 """The cost model: every formula written once, in sympy (`formulas`), compiled twice
 (`compile`: direct numeric functions, and the linear coefficients the solver reads), bound
 to problems and layouts (`values`), and assembled into per-stage estimates and the step
-time (`assemble`). `explain` prints each formula with its numbers.
+time (`assemble`, the step rule in `step`). `explain` prints each formula with its numbers.
 
 The sympy side (`FORMULAS`, `STAGE`, `SYMBOL_DOC`, `explain_terms`) loads on first use:
 planning reads only the compiled tables, cached on disk."""
 from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, chunks, evaluate, fits, inflight, layer_terms,
-                                        module_counts, stage_ints, stage_terms, step_time)
+                                        module_counts, stage_ints, stage_terms)
+from planner.costmodel import step
+from planner.costmodel.step import step_time
 from planner.costmodel.compile import coefficients, formulas as evaluate_formulas, stage
 from planner.costmodel.values import (layout_values, layout_vector, model_values, param_counts, sharding_values,
                                       training_flops, unit_values)
@@ -23,6 +25,6 @@ def __getattr__(name):
 
 
 __all__ = ["GiB", "Estimate", "StageEstimate", "chunks", "evaluate", "fits", "inflight", "layer_terms",
-           "module_counts", "stage_ints", "stage_terms", "step_time", "coefficients", "evaluate_formulas", "stage",
+           "module_counts", "stage_ints", "stage_terms", "step", "step_time", "coefficients", "evaluate_formulas", "stage",
            "explain_terms", "FORMULAS", "STAGE", "SYMBOL_DOC", "layout_values", "layout_vector", "model_values",
            "param_counts", "sharding_values", "training_flops", "unit_values"]

@@ -3,8 +3,8 @@
 The per-stage sums are formulas (`formulas.STAGE`); what is assembled here is only what
 is not linear in a stage: the in-flight micro-batches of the pipeline schedule, the
 bottleneck stage, the bubble, and how much gradient reduction the last backward hides.
-`step_time` is that rule, written once; the CP-SAT stage model encodes the same rule
-as constraints (solvers/stage_model.py) and the brute-force reference calls it.
+The step rule itself is `planner.costmodel.step`'s (written once, with the pieces the
+solver's encodings of it read).
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import numpy as np
 
 import planner.costmodel.compile as cc
+from planner.costmodel.step import bubble as pipeline_bubble, step_time
 from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, R_D, R_M
 from planner.costmodel.values import layout_values, layout_vector, model_values, training_flops
 from planner.layout import layer_recompute
@@ -68,19 +69,6 @@ def stage_terms(problem, layout) -> dict[str, np.ndarray]:
     """Every per-stage sum of `formulas.STAGE` for each stage of `layout`."""
     vals = {**model_values(problem), **layout_values(problem, layout_vector(layout)), **stage_ints(problem, layout)}
     return cc.stage(vals)
-
-
-def step_time(m: int, pp: int, vpp: int, t_stage, window, reduction, opt) -> tuple[float, float, int]:
-    """(step seconds, exposed gradient reduction, index of the worst-exposing stage).
-
-    step = (m + (p-1)/v) * max_i t_i + max_i max(0, reduction_i - window_i) + max_i opt_i:
-    the bottleneck stage paces the pipeline, the bubble is (p-1)/v of it, each stage's
-    gradient reduction overlaps its last micro-batch (Megatron --overlap-grad-reduce; `evaluate`
-    passes zero windows when `train.overlap_grad_reduce` is off), and
-    every stage steps its optimizer at once after the reduction."""
-    excess = [max(0.0, float(r) - float(w)) for r, w in zip(reduction, window)]
-    worst = max(range(len(excess)), key=excess.__getitem__)
-    return (m + (pp - 1) / vpp) * float(max(t_stage)) + excess[worst] + float(max(opt)), excess[worst], worst
 
 
 @dataclass
@@ -174,7 +162,7 @@ def evaluate(problem, layout) -> Estimate:
     tokens = problem.train.global_batch_tokens
     n = layout.world
     fl = training_flops(problem.model, tokens, problem.train.seq) / step / n
-    return Estimate(stages=stages, step_time=step, compute=mb * bott.overlap_window, bubble=(pp - 1) / vpp * t_max,
+    return Estimate(stages=stages, step_time=step, compute=mb * bott.overlap_window, bubble=pipeline_bubble(pp, vpp, t_max),
                     exposed=exposed, optimizer=max(s.optimizer_step for s in stages),
                     tokens_per_s_per_gpu=tokens / step / n, flops_per_gpu=fl,
                     mfu=fl / problem.cluster.gpu.peak_flops, reserve_bytes=problem.cluster.gpu.reserve_gib * GiB)

@@ -3,7 +3,7 @@
 `model_values(problem)` binds the model, the training shape and the GPU's constants;
 `layout_values(problem, x)` binds candidate layouts given as arrays (vectorised: one
 entry per candidate row), with each group's bandwidth chosen by whether the group stays
-inside a node (`planner.layout.grid.span`). `param_counts` and `training_flops` read the
+inside a node (the locality vector, `planner.layout.grid.locality`). `param_counts` and `training_flops` read the
 same formulas with a unit layout.
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner.layout import SHARDINGS, dense_strides, span
+from planner.layout import SHARDINGS, dense_strides
 from planner.specs.kinds import SHARDING
-from planner.layout.grid import dpcp_intra
+from planner.layout.grid import locality
 
 
 def _model_part(model) -> dict[str, float]:
@@ -72,20 +72,16 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     tp, cp, dp, pp = f("tp"), f("cp"), f("dp"), f("pp")
     etp, ep, edp, cu_, cr_ = f("etp"), f("ep"), f("edp"), f("cu"), f("cr")
     bw = lambda intra: np.where(intra, gpu.intra_node_bw, gpu.inter_node_bw) * gpu.bus_efficiency
-    i_tp, _ = span(f("s_tp"), tp, gpn)
-    i_cu, _ = span(f("s_cp"), cu_, gpn)
-    i_cr, _ = span(f("s_cp") * cu_, cr_, gpn)
-    i_etp, _ = span(np.ones_like(etp), etp, gpn)
-    i_ep, off_ep = span(etp, ep, gpn)
-    i_edp, _ = span(etp * ep, edp, gpn)
-    i_pp, _ = span(tp * cp * dp, pp, gpn)
+    # the rank order and node size reach the cost model only through the locality vector
+    loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp")},
+                   gpn)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     return dict(t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
                 Z_d=dp * cp, Z_e=edp, u_1=(pp == 1).astype(float),
-                W_tp=bw(i_tp), W_cu=bw(i_cu), W_cr=bw(i_cr), W_dpcp=bw(dpcp_intra(f("s_dp"), dp, f("s_cp"), cp, gpn)),
-                W_edp=bw(i_edp), W_etp=bw(i_etp), W_pp=bw(i_pp), W_ein=gpu.intra_node_bw * gpu.bus_efficiency,
-                W_eout=gpu.inter_node_bw * gpu.bus_efficiency, f_off=off_ep,
+                W_tp=bw(loc["tp"]), W_cu=bw(loc["cp_ulysses"]), W_cr=bw(loc["cp_ring"]), W_dpcp=bw(loc["dp_cp"]),
+                W_edp=bw(loc["edp"]), W_etp=bw(loc["etp"]), W_pp=bw(loc["pp"]), W_ein=gpu.intra_node_bw * gpu.bus_efficiency,
+                W_eout=gpu.inter_node_bw * gpu.bus_efficiency, f_off=loc["ep_off"],
                 **sharding_values(x["sharding"], x["master"]))
 
 

@@ -277,10 +277,10 @@ def explain(problem: Problem, layout: Layout, stream=None) -> None:
           f"{s.activations / cm.GiB:.2f} ({inf:g} micro-batches in flight) + {s.logits / cm.GiB:.2f} + "
           f"{s.buffers / cm.GiB:.2f} = {s.total / cm.GiB:.2f}  (budget {problem.cluster.memory_budget_gib:.1f})")
     p("")
-    p("== step time (s) = (m + (p-1)/v) * bottleneck stage + exposed gradient reduction + optimizer step ==")
+    p(f"== step time (s) = {cm.step.RULE} ==")
     t_max = max(s.time for s in est.stages)
-    p(f"  ({layout.num_microbatches} + ({layout.pp}-1)/{layout.vpp}) * {t_max:.4f} + "
-      f"{est.exposed['dp'] + est.exposed['edp']:.4f} + {est.optimizer:.4f} = {est.step_time:.4f}")
+    p("  " + cm.step.with_numbers(layout.num_microbatches, layout.pp, layout.vpp, t_max,
+                                  est.exposed["dp"] + est.exposed["edp"], est.optimizer, est.step_time))
     p(f"  compute {est.compute:.4f}, bubble {est.bubble:.4f}, exposed comm "
       + ", ".join(f"{k} {v:.4f}" for k, v in est.exposed.items()))
     p(f"  tokens/s/GPU {est.tokens_per_s_per_gpu:,.0f}, {est.flops_per_gpu / 1e12:.0f} TFLOP/s/GPU, MFU {est.mfu:.1%}")

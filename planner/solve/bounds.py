@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from planner import costmodel as cm
+from planner.costmodel import step
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.solve.space import Tables, searchable_modules
-from planner.solve.stagedp import Block
+from planner.solve.lagrangian import lagrangian  # noqa: F401  (the memory budget's Lagrangian floor, re-exported)
 
 BUSY = ("work",) + COMM_TERMS
 REDUCE = ("dp_step", "edp_step")
@@ -222,10 +223,29 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     shard = n_dense * pt.first(r.sh_d) + n_moe * (pt.min(r.sh_m) if n_moe else 0) + pt.min(r.sh_x)
     t_lb = np.maximum(t_lb, shard / P)
     feasible = ~pt.empty & fold_ok
-    r_min = np.zeros(pt.T)
     module_rate = {kind: pt.min(_module_rate(problem, tab, r, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
                    if n_type}
     fluid = _fluid(r, pt, a_min_d, a_min_m, module_rate, n_dense, n_moe)
+    r_min = _recompute_floor(allowed, budget, P, V, M, pt, extras_of, fluid, tail, work, t_lb, feasible,
+                             {"d": n_dense, "m": n_moe})
+    d_lb = _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min)
+    o_layer = np.minimum(pt.first(r.o_d) if n_dense else np.inf, pt.min(r.o_m) if n_moe else np.inf)
+    o_tot = n_dense * pt.first(r.o_d) + (n_moe * pt.min(r.o_m) if n_moe else 0) + pt.min(r.o_first) + pt.min(r.o_last)
+    o_lb = np.maximum(o_tot / P, np.ceil(L / P) * o_layer)
+    step_lb = step.step_floor(t_lb, d_lb, o_lb, M, P, V)
+    if parts is not None:
+        parts.update(t_lb=t_lb, d_lb=d_lb, o_lb=o_lb, work=work)
+    return np.where(feasible, step_lb, np.inf), np.where(feasible, 0.0, np.inf)
+
+
+def _recompute_floor(allowed, budget, P, V, M, pt, extras_of, fluid, tail, work, t_lb, feasible, counts):
+    """Per pipeline depth: the least recompute the budget forces on each layer kind (the
+    fluid layers placed greedily, cheapest first) and the least time it costs, raised into
+    `t_lb` (in place); tuples that cannot place their layers even under full recompute are
+    marked infeasible. Returns the least count of recomputed layers per tuple."""
+    n_dense, n_moe = counts["d"], counts["m"]
+    full_ok = "full" in allowed
+    r_min = np.zeros(pt.T)
     for p_val in np.unique(P):
         rows = np.flatnonzero((P == p_val) & ~pt.empty)
         if len(rows) == 0:
@@ -256,14 +276,7 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
             need_count = np.maximum(need_count, np.where(np.isfinite(need), need, 0))
         t_lb[rows] = np.maximum(t_lb[rows], (work[rows] + need_time) / p_val)
         r_min[rows] = need_count
-    d_lb = _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min)
-    o_layer = np.minimum(pt.first(r.o_d) if n_dense else np.inf, pt.min(r.o_m) if n_moe else np.inf)
-    o_tot = n_dense * pt.first(r.o_d) + (n_moe * pt.min(r.o_m) if n_moe else 0) + pt.min(r.o_first) + pt.min(r.o_last)
-    o_lb = np.maximum(o_tot / P, np.ceil(L / P) * o_layer)
-    step_lb = (V * M + P - 1) * t_lb / V + d_lb + o_lb
-    if parts is not None:
-        parts.update(t_lb=t_lb, d_lb=d_lb, o_lb=o_lb, work=work)
-    return np.where(feasible, step_lb, np.inf), np.where(feasible, 0.0, np.inf)
+    return r_min
 
 
 def _fluid(r, pt, a_min_d, a_min_m, module_rate, n_dense, n_moe) -> dict:
@@ -289,7 +302,7 @@ def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):
     c_m = pt.max(r.c_m) if n_moe else 0
     rc_max = np.maximum(pt.first(r.rcw_d) if n_dense else 0, pt.max(r.rcw_m) if n_moe else 0)
     rc_min = np.minimum(pt.first(r.rc_d) if n_dense else np.inf, pt.min(r.rc_m) if n_moe else np.inf)
-    steep = (M + (P - 1) / V) * rc_min >= rc_max
+    steep = step.bubble_factor(M, P, V) * rc_min >= rc_max
     if searchable_modules(problem, tab):
         steep = np.zeros_like(steep, bool)            # a cheap module widens the window too
     r_win = np.where(steep, r_min, L)
@@ -310,81 +323,3 @@ def _module_window(problem, tab, pt, L) -> np.ndarray:
         if not np.isscalar(extra):
             per_layer = np.maximum(per_layer, pt.max(extra))
     return L * per_layer
-
-
-def lagrangian(problem, tab: Tables, tis) -> np.ndarray:
-    """A floor of the bottleneck of each tuple in `tis`, the Lagrangian relaxation of its
-    memory budget: P * t_max >= the sum of the stages' micro-batch times, and for any
-    lam >= 0 and any split that fits,
-
-        sum of layer times >= sum over layers of min over options (time + lam * memory)
-                              - lam * (the stages' memory room, summed),
-
-    each layer free to take any folding of the tuple and any recompute option (nothing, a
-    module set, full), its memory counted at the fewest in-flight chunks of any stage. It
-    couples what the fluid bound above takes apart: a folding's time and its memory. The
-    best lam is sought on a log grid, then on a finer one around each tuple's best."""
-    tis = np.asarray(tis, int)
-    out = np.zeros(len(tis))
-    lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])
-    if not lens.sum():
-        return out
-    tis, keep = tis[lens > 0], np.flatnonzero(lens > 0)
-    lens = lens[lens > 0]
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    rows = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
-    blk = Block(problem, tab, rows)
-    d = blk.floats()
-    budget = problem.cluster.memory_budget_gib * cm.GiB
-    is_moe = problem.model.moe_layers()
-    counts = {"d": len(is_moe) - sum(is_moe), "m": sum(is_moe)}
-    tus = [tab.tuples[t] for t in tis]
-    ks = [[cm.chunks(tu.pp, tu.vpp, tu.num_microbatches, i) for i in range(tu.pp)] for tu in tus]
-    per_row = lambda vals: np.repeat(np.asarray(vals, float), lens)
-    P, V = per_row([tu.pp for tu in tus]), per_row([tu.vpp for tu in tus])
-    k_min, k_sum = per_row([min(k) for k in ks]), per_row([sum(k) for k in ks])
-    k_first, k_last = per_row([k[0] for k in ks]), per_row([k[-1] for k in ks])
-    mem, act, busy = d["mem"], d["act"], d["busy"]
-    neg = lambda x: np.minimum(0.0, x)
-    # the stages' room (V-scaled, as the stage model's budget), at most: a MoE stage's extra
-    # taken only where it frees memory
-    room = (P * V * budget - V * (P * (mem["const"] + neg(mem["h_m"])) + mem["e_f"] + mem["e_l"])
-            - k_sum * (act["const"] + neg(act["h_m"])) - k_first * act["e_f"] - k_last * act["e_l"])
-    room = np.maximum.reduceat(room, starts)
-    extra = np.minimum.reduceat(P * (busy["const"] + neg(busy["h_m"])) + busy["e_f"] + busy["e_l"], starts)
-    opts = []
-    for kind, n in counts.items():
-        parts = blk.option_parts(kind, "full" in problem.train.recompute) if n else None
-        if parts is None:
-            if n:
-                return out                          # an option lowers the time: no floor from it
-            continue
-        tm = lambda q: (busy[q], V * mem[q] + k_min * act[q])
-        opts.append((n, tm(f"L_{kind}"), [tm(q) for q in parts[0]], parts[1] and tm(parts[1])))
-
-    def value(lam):                                 # lam per tuple
-        lr = np.repeat(lam, lens)
-        lb = extra - lam * room
-        for n, (t0, m0), mods, full in opts:
-            # a module set's time and memory are its modules' sums: its least t + lam * m
-            # takes each module whose own is negative
-            keep = t0 + lr * m0
-            least = keep + sum((np.minimum(0.0, t + lr * m) for t, m in mods), np.zeros_like(keep))
-            if full:
-                least = np.minimum(least, keep + full[0] + lr * full[1])
-            lb = lb + n * np.minimum.reduceat(least, starts)
-        return lb
-
-    grid = np.geomspace(1e-6, 1.0, LAG_GRID)
-    vals = np.stack([value(np.full(len(tis), g)) for g in grid])          # (grid, tuple)
-    j = vals.argmax(0)
-    best = vals.max(0)
-    lo, hi = grid[np.maximum(j - 1, 0)], grid[np.minimum(j + 1, len(grid) - 1)]
-    for f in np.linspace(0.0, 1.0, LAG_GRID)[1:-1]:
-        best = np.maximum(best, value(lo * (hi / lo) ** f))
-    pp = np.array([tu.pp for tu in tus], float)
-    out[keep] = np.maximum(0.0, best / pp)
-    return out
-
-
-LAG_GRID = 13                      # lam values per pass (two passes: a log grid, then around its best)

@@ -1,7 +1,18 @@
-"""Brute-force reference: every legal tuple, every contiguous split, every folding, full
-recompute count and set of recompute modules of every stage — no bounds, no CP-SAT, and
-no coefficient table. For tests (same optimum as `planner.solve.search`) and benchmarks (the
-speed ratio). Exponential: keep it to small problems, or cap it.
+"""Brute-force reference: every layout of a problem, scored by the cost model — no
+bounds, no CP-SAT, no coefficient table, and none of the search's enumeration. For tests
+(same optimum as `planner.solve.search`) and benchmarks (the speed ratio). Exponential:
+keep it to small problems, or cap it.
+
+The space is enumerated here, plainly and from the problem alone (`naive_points`): every
+(tp, cp, dp, pp) whose product is the world, every (Ulysses, ring) split of cp (the CP
+kind is the split's), every rank order, micro-batch, vpp and sharding; per stage, every
+(etp, ep, edp) folding, every contiguous split, full recompute count and set of recompute
+modules. Legality is the rule table's (planner.layout's and the target engine's:
+`EngineConstraints.degree_violations`), asked once per whole point; the
+search's pruning (its enumeration, its de-duplication of rank orders, its dominated
+foldings) is not used, so a tuple the search omits shows up as a better brute-force
+optimum. The one restriction shared with the search is its stated scope: tp and etp stay
+inside a node (expert or dense TP across nodes is never planned).
 
 Each stage option is scored by the cost model's direct per-stage function
 (`planner.costmodel.stage`, the one `evaluate` calls) and whole layouts by
@@ -24,9 +35,73 @@ from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
 from planner.engines import EngineConstraints, constraints
 from planner.engines.megatron.recompute import block_counts as megatron_block_counts
 from planner.engines.megatron.recompute import block_full as megatron_block_full
-from planner.layout import SHARDINGS, Layout, Stage
+from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
 from planner.specs import Problem
-from planner.solve.space import enumerate_tuples, folds
+from planner.specs.kinds import cp_kind_of
+
+
+def _divisors(n: int) -> list[int]:
+    return [k for k in range(1, n + 1) if n % k == 0]
+
+
+@dataclass(frozen=True)
+class Point:
+    """One whole-model choice of the brute force (the per-stage split, folding and
+    recompute are enumerated per point)."""
+    tp: int
+    cp: int
+    dp: int
+    pp: int
+    vpp: int
+    cp_kind: str
+    cp_ulysses: int
+    cp_ring: int
+    order: str
+    micro_batch: int
+    num_microbatches: int
+    sharding: str
+
+    @property
+    def stage_ranks(self) -> int:
+        return self.tp * self.cp * self.dp
+
+    def strides(self) -> dict[str, int]:
+        return dense_strides(self.order, {"tp": self.tp, "cp": self.cp, "dp": self.dp})
+
+
+def naive_points(problem: Problem, where: Optional[dict] = None,
+                 engine: Optional[EngineConstraints] = None) -> list[Point]:
+    """Every point the rule table allows: the product of every choice, then the rules
+    (`where`: only the points whose fields given there take those values; `engine`: the
+    target's constraints, default the bundle's)."""
+    engine = engine or constraints("bundle")
+    tr, n = problem.train, problem.cluster.gpus
+    gpn, gb = problem.cluster.gpus_per_node, tr.global_batch
+    out = []
+    for tp, cp, dp, pp in product(_divisors(n), repeat=4):
+        if tp * cp * dp * pp != n or tp > gpn:             # scope: tensor parallel inside a node
+            continue
+        splits = [(cp_kind_of(u, cp // u), u, cp // u) for u in _divisors(cp)]
+        for (kind, cu, cr), order, mb, vpp, sh in product(splits, ORDERS, tr.micro_batches,
+                                                          range(1, tr.max_vpp + 1), tr.allowed_shardings):
+            if gb % (dp * mb):
+                continue                                   # micro-batches per step must be a whole number
+            pt = Point(tp, cp, dp, pp, vpp, kind, cu, cr, order, mb, gb // (dp * mb), sh)
+            if where and any(getattr(pt, k) != v for k, v in where.items()):
+                continue
+            if not engine.degree_violations(problem, world=n, master=tr.master, **pt.__dict__):
+                out.append(pt)
+    return out
+
+
+def naive_folds(problem: Problem, pt: Point, engine: Optional[EngineConstraints] = None) -> list[tuple[int, int, int]]:
+    """Every (etp, ep, edp) factoring of the stage's ranks the fold rules allow (etp inside
+    a node: the search's scope)."""
+    engine = engine or constraints("bundle")
+    n, gpn = pt.stage_ranks, problem.cluster.gpus_per_node
+    return [(etp, ep, n // (etp * ep)) for etp in _divisors(n) for ep in _divisors(n // etp)
+            if etp <= gpn and not engine.degree_violations(problem, "fold", tp=pt.tp, cp=pt.cp, dp=pt.dp,
+                                                            etp=etp, ep=ep, edp=n // (etp * ep))]
 
 
 @dataclass
@@ -100,6 +175,27 @@ class _Scorer:
         self.full_ok, self.none_ok = "full" in allowed, "none" in allowed
         self.sets = module_sets(problem)
 
+    def inputs(self, fold_index: list[int]) -> dict[str, np.ndarray]:
+        """The cost model's layout symbols (`costmodel.layout_values`) of this point under
+        the foldings `fold_index`, one row each."""
+        tu, n = self.tu, len(fold_index)
+        st = tu.strides()
+        x = {k: np.full(n, float(v)) for k, v in dict(
+            tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp, cu=tu.cp_ulysses, cr=tu.cp_ring,
+            micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, s_tp=st["tp"], s_cp=st["cp"],
+            s_dp=st["dp"], sharding=SHARDINGS.index(tu.sharding),
+            master=float(self.problem.train.master == "fp32")).items()}
+        for j, axis in enumerate(("etp", "ep", "edp")):
+            x[axis] = np.array([self.fl[f][j] for f in fold_index], float)
+        return cm.layout_values(self.problem, x)
+
+    def signature(self) -> tuple:
+        """Everything the cost model reads of this point: two points with the same
+        signature score every split alike (the cost model is a pure function of it)."""
+        x = self.inputs(list(range(len(self.fl))))
+        return (self.tu.pp, self.tu.vpp, self.tu.num_microbatches,
+                *((k, np.asarray(x[k], float).tobytes()) for k in sorted(x)))
+
     def options(self, i: int, lo: int, hi: int, only=None):
         """The stage's undominated options; `only` = (layers fully recomputed, modules): that
         recompute alone (one form for the whole model)."""
@@ -117,16 +213,9 @@ class _Scorer:
                     cand.append((f, rf, fm, rf - fm, mods))
         if not cand:
             return []
-        st = tu.strides()
-        x = {k: np.full(len(cand), float(v)) for k, v in dict(
-            tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=P, vpp=tu.vpp, cu=tu.cp_ulysses, cr=tu.cp_ring,
-            micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, s_tp=st["tp"], s_cp=st["cp"],
-            s_dp=st["dp"], sharding=SHARDINGS.index(tu.sharding),
-            master=float(self.problem.train.master == "fp32")).items()}
-        for j, axis in enumerate(("etp", "ep", "edp")):
-            x[axis] = np.array([self.fl[c[0]][j] for c in cand], float)
+        x = self.inputs([c[0] for c in cand])
         ints = {"L_d": nd, "L_m": nm, "e_f": int(i == 0), "e_l": int(i == P - 1), "h_m": int(nm > 0)}
-        vals = {**self.base, **cm.layout_values(self.problem, x), **{k: float(v) for k, v in ints.items()}}
+        vals = {**self.base, **x, **{k: float(v) for k, v in ints.items()}}
         vals["Lf_d"] = np.array([c[3] for c in cand], float)
         vals["Lf_m"] = np.array([c[2] for c in cand], float)
         counts = [cm.module_counts(c[4], nd - c[3], nm - c[2]) for c in cand]
@@ -158,57 +247,66 @@ class _Scorer:
 
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
                 where: Optional[dict] = None, engine: Optional[EngineConstraints] = None) -> BruteResult:
-    """`where` pins tuple fields (as planner.solve.search's `fixed`); `engine`: the target's
+    """`where` pins point fields (as planner.solve.search's `fixed`); `engine`: the target's
     constraints (planner.engines.constraints; default the bundle's)."""
     engine = engine or constraints("bundle")
     t0 = time.perf_counter()
     over = lambda: time_limit is not None and time.perf_counter() - t0 > time_limit
-    tuples = [tu for tu in enumerate_tuples(problem, engine=engine)
-              if not where or all(getattr(tu, k) == v for k, v in where.items())]
+    tuples = naive_points(problem, where, engine)
     capped = False
     if max_tuples is not None and len(tuples) > max_tuples:
         tuples, capped = tuples[:max_tuples], True
-    L = problem.model.layers
-    best: Optional[tuple[float, Layout]] = None
+    best: list = []                                    # [(step seconds, layout)] once one fits
+    seen: set = set()
     done = 0
     for tu in tuples:
         if over():
             capped = True
             break
         done += 1
-        fl = folds(problem, tu.stage_ranks, engine)
-        # uniform expert fold: an engine that sets EP / ETP once runs one folding in every
-        # stage, among those its fold rules allow (its target.* rules)
-        groups = [[f] for f in fl if not engine.degree_violations(problem, "fold", tp=tu.tp, cp=tu.cp, dp=tu.dp,
-                                                                   etp=f[0], ep=f[1], edp=f[2])] \
-            if engine.uniform_fold else [fl]
+        fl = naive_folds(problem, tu, engine)
+        # uniform expert fold: an engine that sets EP / ETP once runs one folding in every stage
+        groups = [[f] for f in fl] if engine.uniform_fold else [fl]
         # Megatron: one recompute form for the model (planner/engines/megatron/recompute.py)
         forms = megatron_forms(problem, tu.vpp) if engine.one_recompute_form else [None]
-        for sc in (_Scorer(problem, tu, g) for g in groups):
-            memo: dict = {}
-            for bnds in _splits(L, tu.pp, tu.vpp):
-                if over():
-                    capped = True
-                    break
-                for form in forms:
-                    per_stage = []
-                    for i in range(tu.pp):
-                        n = bnds[i + 1] - bnds[i]
-                        only = None if form is None else (form[0] and megatron_block_full(n, form[0], tu.vpp), form[1])
-                        key = (i, bnds[i], bnds[i + 1], only)
-                        if key not in memo:
-                            memo[key] = [] if only is not None and only[0] is None else \
-                                sc.options(i, bnds[i], bnds[i + 1], only)
-                        per_stage.append(memo[key])
-                    if any(not o for o in per_stage):
-                        continue
-                    for n_combo, combo in enumerate(product(*per_stage)):
-                        if n_combo % 4096 == 4095 and over():
-                            capped = True
-                            break
-                        step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
-                                                  [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
-                        if best is None or step < best[0]:
-                            best = (step, sc.layout(bnds, combo))
+        for sc in (_Scorer(problem, tu, g) for g in groups if g):
+            sig = sc.signature()
+            if sig in seen:               # an earlier point bound the same inputs: it scored the same
+                continue
+            seen.add(sig)
+            if _best_of(sc, forms, best, over):
+                capped = True
+                break
     wall = time.perf_counter() - t0
-    return BruteResult(best[0] * 1e9 if best else None, best[1] if best else None, len(tuples), wall, capped, done)
+    top = best[0] if best else None
+    return BruteResult(top[0] * 1e9 if top else None, top[1] if top else None, len(tuples), wall, capped, done)
+
+
+def _best_of(sc: _Scorer, forms: list, best: list, over) -> bool:
+    """Score every split of one point under each recompute form; keep the fastest layout in
+    `best` (replaced only by a strictly faster one). True when stopped by the clock."""
+    tu, L = sc.tu, sc.problem.model.layers
+    memo: dict = {}
+    for bnds in _splits(L, tu.pp, tu.vpp):
+        if over():
+            return True
+        for form in forms:
+            per_stage = []
+            for i in range(tu.pp):
+                n = bnds[i + 1] - bnds[i]
+                only = None if form is None else (form[0] and megatron_block_full(n, form[0], tu.vpp), form[1])
+                key = (i, bnds[i], bnds[i + 1], only)
+                if key not in memo:
+                    memo[key] = [] if only is not None and only[0] is None else \
+                        sc.options(i, bnds[i], bnds[i + 1], only)
+                per_stage.append(memo[key])
+            if any(not o for o in per_stage):
+                continue
+            for n_combo, combo in enumerate(product(*per_stage)):
+                if n_combo % 4096 == 4095 and over():
+                    return True
+                step, _, _ = cm.step_time(tu.num_microbatches, tu.pp, tu.vpp, [o[0] for o in combo],
+                                          [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
+                if not best or step < best[0][0]:
+                    best[:] = [(step, sc.layout(bnds, combo))]
+    return False

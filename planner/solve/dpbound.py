@@ -11,6 +11,7 @@ t_max at its least, so
 
     V * step >= (V*M + P - 1) * T*  +  V * (least exposed reduction + least optimizer step)
 
+(planner.costmodel.step's rule, scaled by V)
 with the last two taken from solvers/bounds.py (valid for any split). Every choice the
 stage model can make is among those minimised over, so the bound is valid; it only drops
 the coupling of the three maxima. `floors` evaluates a cheaper relaxation of it (recompute
@@ -24,7 +25,7 @@ from typing import Optional
 
 import numpy as np
 
-from planner.costmodel import GiB, chunks
+from planner.costmodel import GiB, chunks, step
 from planner.solve.space import Tables
 from planner.solve.splits import intervals, minmax, minmax_many, minmax_start, minmax_step
 from planner.solve.stagedp import Block, stage_options, stage_sum
@@ -48,14 +49,15 @@ class DPResult:
     t_eo: float = np.inf             # ... and keeps its optimizer step below o_hint
     td_floor: float = 0.0            # a floor of W * t_max + V * d_max over every split (solvers/tradeoff.py)
 
-    def objective_floor(self, W: int, V: int, d: int) -> float:
-        """A floor of the stage model's objective W*t_max + V*d_max + V*o_max (d: a floor of
-        d_max), by cases: a plan keeps o_max >= o_hint or o_max < o_hint (then t_max >=
-        t_below), and d_max >= d_hint or d_max < d_hint (then t_max >= t_e, or t_eo when
-        both are below)."""
+    def objective_floor(self, m: int, pp: int, vpp: int, d: int) -> float:
+        """A floor of the stage model's objective, V * step = step.scaled_step(t_max, d_max,
+        o_max) (d: a floor of d_max), by cases: a plan keeps o_max >= o_hint or o_max <
+        o_hint (then t_max >= t_below), and d_max >= d_hint or d_max < d_hint (then t_max >=
+        t_e, or t_eo when both are below)."""
         dh = max(d, self.d_hint)
-        return min(W * self.t_star + V * dh + V * self.o_hint, W * self.t_below + V * dh + V * self.o_star,
-                   W * self.t_e + V * d + V * self.o_hint, W * self.t_eo + V * d + V * self.o_star)
+        cases = ((self.t_star, dh, self.o_hint), (self.t_below, dh, self.o_star), (self.t_e, d, self.o_hint),
+                 (self.t_eo, d, self.o_star))
+        return min(step.scaled_step(t, e, o, m, pp, vpp) for t, e, o in cases)
 
 
 def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, last: int, base=None):

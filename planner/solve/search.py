@@ -15,6 +15,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from planner import costmodel as cm
+from planner.costmodel import step
 from planner.engines import EngineConstraints, constraints
 from planner.safeio import validate
 from planner.layout import Layout, check
@@ -22,6 +23,7 @@ from planner.specs import Problem
 from planner.solve.bounds import bounds, lagrangian
 from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
 from planner.solve.space import PerTuple, Tables, enumerate_tuples, tables, undominated
+from planner.solve.nofit import min_memory
 from planner.solve.stage_model import solve_stages
 
 
@@ -81,71 +83,97 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
     line = _Line(problem, tab, parts, t_lb, engine.uniform_fold)
-    best: list[Candidate] = []
-    calls, status, evaluated = 0, "OPTIMAL", []
+    st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine)
+    best = st.best
+    wall = time.perf_counter() - t0
+    pruned = len(tuples) - st.visited
+    bound_pruned = int((~feasible).sum()) + st.unsafe
+    if not best:
+        return SearchResult([], "INFEASIBLE" if st.status == "OPTIMAL" else st.status, wall, len(tuples), pruned,
+                            st.calls, bound_pruned, st.evaluated, min_memory=min_memory(problem, tab, m_lb))
+    for cand in best:                       # the float model's full estimate, top K only
+        check(cand.layout, problem, engine.plan_rules)
+        cand.estimate = cm.evaluate(problem, cand.layout)
+    wall = time.perf_counter() - t0
+    return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated)
+
+
+@dataclass
+class _Walk:
+    """Where a search stands: the best plans so far (at most `top`, best first) and its counts."""
+    best: list = field(default_factory=list)
+    calls: int = 0                     # CP-SAT calls
+    status: str = "OPTIMAL"
+    evaluated: list = field(default_factory=list)
+    visited: int = 0                   # tuples handed to CP-SAT
+    spent: float = 0.0                 # work budget used: CP-SAT deterministic time + nominal costs, not wall time
+    unsafe: int = 0                    # tuples whose CP-SAT model could overflow int64
+    nxt: int = 0                       # next fresh tuple (index into the bound order)
+
+
+def _walk(problem: Problem, tab: Tables, line: "_Line", order: list, t_lb: np.ndarray, top: int,
+          time_limit: float, progress, engine: EngineConstraints) -> _Walk:
+    """Visit the tuples best bound first until nothing left can beat the K-th plan (or the
+    work budget is spent)."""
+    st = _Walk()
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
-    visited, spent, unsafe = 0, 0.0, 0             # spent: CP-SAT deterministic time, not wall time
-    nxt = 0
+    tuples = tab.tuples
     while True:
-        kth = best[top - 1].objective_ns if len(best) >= top else np.inf
-        fresh = order[nxt] if nxt < len(order) else None
+        kth = st.best[top - 1].objective_ns if len(st.best) >= top else np.inf
+        fresh = order[st.nxt] if st.nxt < len(order) else None
         fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
         take_fresh = fresh is not None and (not line.heap or fresh_key < line.heap[0][:2])
         if take_fresh and t_lb[fresh] >= kth:
-            nxt, take_fresh = len(order), False        # the order is sorted: no fresh tuple can beat it
+            st.nxt, take_fresh = len(order), False     # the order is sorted: no fresh tuple can beat it
         if not take_fresh and (not line.heap or line.heap[0][0] >= kth):
             break                                  # nothing left can beat the K-th plan
-        remaining = time_limit - spent                 # which plan comes back never depends on the clock
+        remaining = time_limit - st.spent              # which plan comes back never depends on the clock
         if remaining <= 0:
-            status = "FEASIBLE"
+            st.status = "FEASIBLE"
             break
         if take_fresh:
             # the next block of fresh tuples (bound order)
             block, size = [], line.block_size("fresh")
-            while nxt < len(order) and len(block) < size and t_lb[order[nxt]] < kth:
-                block.append(int(order[nxt]))
-                nxt += 1
+            while st.nxt < len(order) and len(block) < size and t_lb[order[st.nxt]] < kth:
+                block.append(int(order[st.nxt]))
+                st.nxt += 1
             safe = _solver_safe(problem, tab, block)
-            unsafe += int((~safe).sum())
+            st.unsafe += int((~safe).sum())
             line.fresh([ti for ti, ok in zip(block, safe) if ok], kth)
             continue
         got = line.visit(kth)
         if got is None:
             continue
-        spent += DP_S * got[0]
-        if got[1] is None:
-            continue
-        ti, lb, fl, dp, rows = got[1]
-        if progress and calls % 25 == 0:
-            progress(f"tuple {nxt}/{len(order)} (bound-ordered), {calls} CP-SAT calls, "
-                     f"{len(best)} plans")
-        visited += 1
-        cutoff = best[top - 1].objective_ns if len(best) >= top else None
-        sol = solve_stages(problem, tab, ti, time_limit=max(0.05, min(remaining, per_call)), cutoff_ns=cutoff,
-                           rows=rows, hint=dp, lower_ns=lb, floors=fl, engine=engine)
-        calls += 1
-        spent += CALL_S + sol.det_s                    # work, counted the same on every machine
-        if sol.layout is None:
-            if sol.status == "UNKNOWN":
-                status = "FEASIBLE"
-            continue
-        if sol.status != "OPTIMAL":
-            status = "FEASIBLE"
-        evaluated.append(sol.layout)
-        cand = Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status)
-        best.append(cand)
-        best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
-        del best[top:]
-    wall = time.perf_counter() - t0
-    pruned = len(tuples) - visited
-    if not best:
-        return SearchResult([], "INFEASIBLE" if status == "OPTIMAL" else status, wall, len(tuples), pruned, calls,
-                            int((~feasible).sum()) + unsafe, evaluated, min_memory=min_memory(problem, tab, m_lb))
-    for cand in best:                       # the float model's full estimate, top K only
-        check(cand.layout, problem, engine.plan_rules)
-        cand.estimate = cm.evaluate(problem, cand.layout)
-    wall = time.perf_counter() - t0
-    return SearchResult(best, status, wall, len(tuples), pruned, calls, int((~feasible).sum()) + unsafe, evaluated)
+        st.spent += DP_S * got[0]
+        if got[1] is not None:
+            if progress and st.calls % 25 == 0:
+                progress(f"tuple {st.nxt}/{len(order)} (bound-ordered), {st.calls} CP-SAT calls, "
+                         f"{len(st.best)} plans")
+            _solve_one(problem, tab, st, got[1], top, min(remaining, per_call), engine)
+    return st
+
+
+def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: float,
+               engine: EngineConstraints) -> None:
+    """CP-SAT on one tuple (its floors, DP hint and rows from the line); a plan that beats
+    the K-th joins the best."""
+    ti, lb, fl, dp, rows = item
+    st.visited += 1
+    cutoff = st.best[top - 1].objective_ns if len(st.best) >= top else None
+    sol = solve_stages(problem, tab, ti, time_limit=max(0.05, limit), cutoff_ns=cutoff, rows=rows, hint=dp,
+                       lower_ns=lb, floors=fl, engine=engine)
+    st.calls += 1
+    st.spent += CALL_S + sol.det_s                 # work, counted the same on every machine
+    if sol.layout is None:
+        if sol.status == "UNKNOWN":
+            st.status = "FEASIBLE"
+        return
+    if sol.status != "OPTIMAL":
+        st.status = "FEASIBLE"
+    st.evaluated.append(sol.layout)
+    st.best.append(Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status))
+    st.best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
+    del st.best[top:]
 
 
 def _fold_keep(want: dict, fold_filter: Optional[Callable]) -> Optional[Callable]:
@@ -275,9 +303,8 @@ class _Line:
         target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
         dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
         fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
-        w = tu.vpp * tu.num_microbatches + tu.pp - 1
         if dp.bnd is not None:
-            fl["obj"] = max(w * fl["t"] + tu.vpp * (fl["d"] + fl["o"]), int(dp.objective_floor(w, tu.vpp, fl["d"])),
+            fl["obj"] = max(_scaled(tu, fl), int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])),
                             int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
         lb = max(lb, _floor_ns(tu, fl))
         if lb < kth:
@@ -290,14 +317,19 @@ def _int_floors(t: float, d: float, o: float) -> dict:
     return dict(t=up(t), d=up(d), o=up(o))
 
 
+def _scaled(tu, fl: dict) -> int:
+    """V * step of the integer floors of the three maxima (the cost model's step rule)."""
+    return step.scaled_step(fl["t"], fl["d"], fl["o"], tu.num_microbatches, tu.pp, tu.vpp)
+
+
 def _floor_ns(tu, fl: dict) -> float:
-    """The step time (ns) the floors imply: ((V*M + P - 1) * t + V * (d + o)) / V, or the
-    objective floor `obj` (V * step) where one is known."""
+    """The step time (ns) the floors imply (`_scaled` / V), or the objective floor `obj`
+    (V * step) where one is known."""
     if fl["t"] >= 2 ** 62 or fl["o"] >= 2 ** 62:
         return np.inf
     if "obj" in fl:
         return fl["obj"] / tu.vpp
-    return ((tu.vpp * tu.num_microbatches + tu.pp - 1) * fl["t"] + tu.vpp * (fl["d"] + fl["o"])) / tu.vpp
+    return _scaled(tu, fl) / tu.vpp
 
 
 def _solver_safe(problem: Problem, tab: Tables, tis: list[int]) -> np.ndarray:
@@ -340,33 +372,3 @@ def _key(tu) -> tuple:
 def _key_layout(L: Layout) -> tuple:
     return (L.pp, L.tp, L.cp, L.dp, L.vpp, L.cp_kind, L.cp_ulysses, L.order, L.micro_batch, L.sharding,
             tuple((s.layers, s.fold, s.recompute_full, s.recompute_selective, s.recompute_modules) for s in L.stages))
-
-
-def min_memory(problem: Problem, tab: Tables, m_lb: np.ndarray) -> dict:
-    """When nothing fits: the smallest memory any tuple needs under full recompute and the
-    most even split, and the term that dominates it."""
-    from planner.solve.stage_model import solve_stages as _solve
-    # cheapest-by-bound tuples, re-solved with an unlimited budget to get a real figure
-    idx = np.argsort(m_lb)[:20]
-    best = None
-    for ti in idx:
-        sol = _solve(problem, tab, int(ti), time_limit=2.0, budget_bytes=2**60)
-        if sol.layout is None:
-            continue
-        # minimise memory instead of time: evaluate full recompute on the same split
-        L = sol.layout
-        stages = tuple(s.model_copy(update={"recompute_full": s.num_layers, "recompute_selective": 0})
-                       for s in L.stages) if "full" in problem.train.recompute else L.stages
-        L = L.model_copy(update={"stages": stages})
-        est = cm.evaluate(problem, L)
-        if best is None or est.peak_bytes < best[1].peak_bytes:
-            best = (L, est)
-    if best is None:
-        return {"reason": "no tuple could be evaluated"}
-    L, est = best
-    st = est.stages[est.peak_stage]
-    terms = {"weights": st.weights, "grads": st.grads, "optimizer": st.optimizer,
-             "activations": st.activations, "logits": st.logits, "buffers": st.buffers}
-    dom = max(terms, key=terms.get)
-    return {"layout": L, "peak_gib": est.peak_bytes / cm.GiB, "stage": st.index, "dominant": dom,
-            "terms_gib": {k: v / cm.GiB for k, v in terms.items()}}

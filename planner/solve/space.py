@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
 from math import isqrt
 
 from typing import Optional
@@ -24,9 +23,9 @@ import numpy as np
 from planner import costmodel as cm
 from planner.costmodel.names import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
 from planner.engines import EngineConstraints, constraints
-from planner.layout import SHARDINGS, dense_strides, span
+from planner.layout import ORDERS, SHARDINGS, dense_strides
 from planner.specs.kinds import cp_kind_of
-from planner.layout.grid import dpcp_intra
+from planner.layout.grid import locality
 from planner.specs import Problem
 from planner.solve.tables import PerTuple, Tables  # noqa: F401  (re-exported)
 
@@ -65,21 +64,20 @@ class Degrees:
 
 @lru_cache(maxsize=None)
 def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
-    """Rank orders that differ in which groups stay inside a node. The cost model sees
-    an order only through that (tp, Ulysses part of cp, ring part of cp, dp x cp), so
-    orders with the same four answers cost the same: keep the first of each."""
-    orders = ["-".join(perm) + "-pp" for perm in permutations(("tp", "cp", "dp"))]
+    """Rank orders that differ in what the cost model prices: it reads an order only through
+    the locality vector (planner.layout.grid.locality), so orders with the same vector
+    cost the same: keep the first of each."""
+    orders = list(ORDERS)
     st = [dense_strides(o, {"tp": tp, "cp": cp, "dp": dp}) for o in orders]
-    # one vectorised call per question over all six orders (planner.layout.grid's definitions)
-    s_tp, s_cp, s_dp = (np.array([x[a] for x in st]) for a in ("tp", "cp", "dp"))
     n = len(orders)
-    q_tp = span(s_tp, np.full(n, tp), gpn)[0]
-    q_cu = span(s_cp, np.full(n, cu), gpn)[0]
-    q_cr = span(s_cp * cu, np.full(n, cp // cu), gpn)[0]
-    q_dc = dpcp_intra(s_dp, dp, s_cp, cp, gpn)
+    # one vectorised call over all six orders (the expert view and pp do not depend on the
+    # order: any folding gives the same answer for every order)
+    x = dict(tp=tp, cp=cp, dp=dp, pp=1, cu=cu, cr=cp // cu, etp=1, ep=1, edp=tp * cp * dp,
+             **{f"s_{a}": np.array([s[a] for s in st], float) for a in ("tp", "cp", "dp")})
+    loc = locality({k: np.broadcast_to(np.asarray(v, float), (n,)).copy() for k, v in x.items()}, gpn)
     seen, out = set(), []
     for j, order in enumerate(orders):
-        key = (bool(q_tp[j]), bool(q_cu[j]), bool(q_cr[j]), bool(q_dc[j]))
+        key = tuple(float(loc[k][j]) for k in sorted(loc))
         if key not in seen:
             seen.add(key)
             out.append(order)

@@ -6,11 +6,12 @@ stage's memory budget.
 Every per-stage sum of the cost model is linear in the stage integers once the tuple is
 fixed; its coefficients come compiled from the formulas (`planner.solve.space.Tables`), so this
 file holds no formula: `_StageVars.term` writes any per-stage sum as a CP-SAT linear
-expression, and the step-time rule is `planner.costmodel.step_time`'s, as constraints.
+expression, and the step-time rule is `planner.costmodel.step`'s, as constraints
+(`step_objective`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
@@ -41,12 +42,14 @@ def _import_cp_model():
 
 cp_model = _import_cp_model()
 
-from planner.costmodel import GiB, chunks
+from planner.costmodel import GiB, chunks, step
 from planner.engines import EngineConstraints, constraints
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
 from planner.specs import Problem
 from planner.solve.space import Tables, searchable_modules, undominated
+from planner.solve.stage_hints import hint_even_split as _hint_even_split, hint_forms as _hint_forms, \
+    hint_solution as _hint_solution
 
 
 
@@ -185,64 +188,6 @@ def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
             model.add(full == least).only_enforce_if(full_on)
 
 
-def _hint_forms(engine: EngineConstraints, hint) -> list:
-    """The hint, then (Megatron, whose one recompute form a per-stage DP split need
-    not keep: _one_recompute) the same split under each module set it uses, in every stage
-    and with no layer fully recomputed, the most used set first. Each is only a candidate:
-    the fixed solve checks it against every constraint and the floor."""
-    out = [hint]
-    if not engine.one_recompute_form or not hint.stages:
-        return out
-    sets = [mods for _, mods, _ in hint.stages]
-    if len(set(sets)) == 1 and not any(r for _, _, r in hint.stages):
-        return out                                        # already one form
-    for mods in sorted(set(sets), key=lambda m: (-sets.count(m), m)):
-        out.append(replace(hint, stages=[(row, mods, 0) for row, _, _ in hint.stages]))
-    return out
-
-
-def _hint_even_split(model, bnd, L: int, P: int) -> None:
-    """Hint: the even split."""
-    base, extra = divmod(L, P)
-    acc = 0
-    for i in range(1, P):
-        acc += base + (1 if i - 1 >= P - extra else 0)
-        model.add_hint(bnd[i], acc)
-
-
-def _hint_solution(model, hint, stages, bnd, pm, rows: list[int], is_moe, prefix_moe) -> None:
-    """Hint every stage variable from a solution given as boundaries and, per stage, its
-    table row, recompute modules and layers fully recomputed (MoE ones first)."""
-    P = len(stages)
-    for i in range(1, P):
-        model.add_hint(bnd[i], hint.bnd[i])
-    for i in range(P + 1):
-        model.add_hint(pm[i], prefix_moe[hint.bnd[i]])
-    pos = {r: f for f, r in enumerate(rows)}
-    for i, sv in enumerate(stages):
-        row, mods, r = hint.stages[i]
-        lo, hi = hint.bnd[i], hint.bnd[i + 1]
-        nm = sum(is_moe[lo:hi])
-        nd = hi - lo - nm
-        fm = min(r, nm)
-        fd = r - fm
-        chosen = pos.get(row)
-        for f in range(len(sv.y)):
-            on = f == chosen
-            model.add_hint(sv.y[f], on)
-            model.add_hint(sv.nmf[f], nm if on else 0)
-            model.add_hint(sv.fm[f], fm if on else 0)
-            model.add_hint(sv.z[f], on and nm > 0)
-        model.add_hint(sv.fd, fd)
-        model.add_hint(sv.has_moe, nm > 0)
-        for k, var in sv.on.items():
-            model.add_hint(var, k in mods)
-        for k, var in sv.dk.items():
-            model.add_hint(var, nd - fd if k in mods else 0)
-        for k, var in sv.mk.items():
-            model.add_hint(var, nm - fm if k in mods else 0)
-
-
 def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
     """A bound on the per-stage sum `name` over any stage (for the variables' domains)."""
     return int(sum(int(abs(tab.col(name, q, rows)).max()) * (1 if q in ("const", "e_f", "e_l", "h_m") else L)
@@ -260,8 +205,8 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     `hint`: a solution to start from (a planner.solve.dpbound.DPResult over the same rows);
     `lower_ns`: a proven lower bound on the step time (lets CP-SAT stop on reaching it);
     `floors`: proven least values (integer ns) of the bottleneck `t`, the exposed reduction
-    `d` and the slowest optimizer step `o` over every split (solvers/dpbound.py,
-    solvers/bounds.py); with a hint that reaches them the hint is checked and returned.
+    `d` and the slowest optimizer step `o` over every split (solve/dpbound.py,
+    solve/bounds.py); with a hint that reaches them the hint is checked and returned.
     `engine`: what the target fixes for the whole model (planner.engines; default: nothing)."""
     tu, engine = tab.tuples[ti], engine or constraints("bundle")
     if rows is None:
@@ -269,85 +214,118 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     if not rows:                                    # no expert folding survived the filters
         return StageSolution("INFEASIBLE", None, None, 0.0, 0)
     fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
-    is_moe = problem.model.moe_layers()
-    L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
-    prefix_moe = [0]
-    for flag in is_moe:
-        prefix_moe.append(prefix_moe[-1] + int(flag))
-    n_moe = prefix_moe[-1]
     budget = budget_bytes if budget_bytes is not None else int(problem.cluster.memory_budget_gib * GiB)
-    allowed = set(problem.train.recompute)
-    mods = searchable_modules(problem, tab, rows)
-
-    model = cp_model.CpModel()
-    # bnd[i]: first layer of stage i (bnd[P] = L);  pm[i]: MoE layers before bnd[i]
-    bnd = [model.new_constant(0)] + [model.new_int_var(0, L, f"bnd_{i}") for i in range(1, P)] + [model.new_constant(L)]
-    pm = [model.new_int_var(0, n_moe, f"pm_{i}") for i in range(P + 1)]
-    # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction; o_max: the
-    # slowest stage's optimizer step (all ns)
-    hi = lambda *names: sum(_upper(tab, rows, n, L) for n in names)
-    t_max = model.new_int_var(0, max(hi("work", *COMM_TERMS), hi("shard_mb")), "t_max")
-    d_max = model.new_int_var(0, hi("dp_step", "edp_step"), "d_max")
-    o_max = model.new_int_var(0, hi("opt_step"), "o_max")
-    # Stages are contiguous and each holds at least one layer per virtual chunk; the MoE
-    # prefix count is read at each boundary.
-    for i in range(P):
-        model.add(bnd[i + 1] - bnd[i] >= V)
-    for i in range(P + 1):
-        model.add_element(bnd[i], prefix_moe, pm[i])
-    stages, busy_all, excess_all, opt_all = [], [], [], []
-    for i in range(P):
-        sv = _StageVars(model, i, tab, rows, bnd[i + 1] - bnd[i], pm[i + 1] - pm[i], L, n_moe, mods, i == 0, i == P - 1)
-        sv.constrain(model, allowed)
-        stages.append(sv)
-        # Memory of the stage (scaled by V: in-flight chunks are 1/V of the stage) fits the budget.
-        model.add(V * sv.term(*PERSISTENT_TERMS) + chunks(P, V, M, i) * sv.term("act_mb") <= V * budget)
-        # The stage's micro-batch (compute + exposed collectives; sharding traffic runs
-        # beside it) bounds the bottleneck; reduction beyond its compute window is exposed.
-        busy = sv.term("work", *COMM_TERMS)
-        model.add(t_max >= busy)
-        model.add(t_max >= sv.term("shard_mb"))
-        excess = sv.term("dp_step", "edp_step", minus=("work",))
-        model.add(d_max >= excess)
-        opt = sv.term("opt_step")
-        model.add(o_max >= opt)
-        busy_all.append(busy), excess_all.append(excess), opt_all.append(opt)
-    _target_rules(model, engine, stages, L, V)
-    # Redundant: the bottleneck is at least the mean stage (tightens the relaxation).
-    model.add(P * t_max >= sum(busy_all))
-    model.add(P * d_max >= sum(excess_all))
-    model.add(P * o_max >= sum(opt_all))
-    # Objective: V * step time = (V*M + P - 1) * bottleneck + V * (exposed reduction + optimizer step).
-    objective = (V * M + P - 1) * t_max + V * d_max + V * o_max
-    model.minimize(objective)
+    sm = _StageModel(problem, tab, tu, rows, budget, engine)
+    model, V = sm.model, tu.vpp
     if cutoff_ns is not None:
-        model.add(objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
+        model.add(sm.objective <= int(cutoff_ns * V) - 1)     # only plans that beat the incumbent
     floor_obj = None
     if floors:
-        # proven least values (integers) of the three maxima: the objective's floor
-        for name, var in (("t", t_max), ("d", d_max), ("o", o_max)):
-            model.add(var >= int(floors.get(name, 0)))
-        floor_obj = (V * M + P - 1) * int(floors.get("t", 0)) + V * int(floors.get("d", 0)) + V * int(floors.get("o", 0))
-        floor_obj = max(floor_obj, int(floors.get("obj", 0)))
-        model.add(objective >= floor_obj)
+        floor_obj = sm.add_floors(floors)
     elif lower_ns is not None and np.isfinite(lower_ns):
-        model.add(objective >= int(np.floor(lower_ns * V * (1 - 1e-12))))   # proven: redundant, closes the gap
+        model.add(sm.objective >= int(np.floor(lower_ns * V * (1 - 1e-12))))   # proven: redundant, closes the gap
     if hint is not None and hint.bnd is not None:
         if floor_obj is not None:
             # the hint alone, every hinted variable fixed: when it reaches the floor it is optimal
             for cand in _hint_forms(engine, hint):
                 model.clear_hints()
-                _hint_solution(model, cand, stages, bnd, pm, rows, is_moe, prefix_moe)
-                sol = _solve(problem, model, stages, bnd, fl, tu, min(time_limit, 1.0), fixed=True)
+                sm.hint(cand)
+                sol = _solve(problem, model, sm.stages, sm.bnd, fl, tu, min(time_limit, 1.0), fixed=True)
                 if sol.objective is not None and sol.objective <= floor_obj:
                     sol.status = "OPTIMAL"
                     return sol
             model.clear_hints()
-        _hint_solution(model, hint, stages, bnd, pm, rows, is_moe, prefix_moe)
+        sm.hint(hint)
     else:
-        _hint_even_split(model, bnd, L, P)
+        _hint_even_split(model, sm.bnd, sm.L, tu.pp)
+    return _solve(problem, model, sm.stages, sm.bnd, fl, tu, time_limit)
 
-    return _solve(problem, model, stages, bnd, fl, tu, time_limit)
+
+def step_objective(model, busy, shard, excess, opt, tu, upper: tuple[int, int, int]):
+    """The cost model's step rule (planner.costmodel.step) over the stages' linear sums:
+    t_max bounds every stage's micro-batch (busy, and its sharding traffic `shard`, which
+    runs beside it), d_max every stage's reduction beyond its window (and 0), o_max every
+    optimizer step; the objective is V * step = scaled_step(t_max, d_max, o_max).
+    Returns (objective, (t_max, d_max, o_max))."""
+    P = tu.pp
+    # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction; o_max: the
+    # slowest stage's optimizer step (all ns)
+    t_max = model.new_int_var(0, upper[0], "t_max")
+    d_max = model.new_int_var(0, upper[1], "d_max")
+    o_max = model.new_int_var(0, upper[2], "o_max")
+    for b, sh, e, o in zip(busy, shard, excess, opt):
+        model.add(t_max >= b)
+        model.add(t_max >= sh)
+        model.add(d_max >= e)
+        model.add(o_max >= o)
+    # Redundant: each maximum is at least the mean stage (tightens the relaxation).
+    model.add(P * t_max >= sum(busy))
+    model.add(P * d_max >= sum(excess))
+    model.add(P * o_max >= sum(opt))
+    objective = step.scaled_step(t_max, d_max, o_max, tu.num_microbatches, P, tu.vpp)
+    model.minimize(objective)
+    return objective, (t_max, d_max, o_max)
+
+
+class _StageModel:
+    """The CP-SAT model of one tuple, read top to bottom: data, variables, constraints,
+    objective (hints and floors are added by the caller)."""
+
+    def __init__(self, problem: Problem, tab: Tables, tu, rows: list[int], budget: int, engine: EngineConstraints):
+        self.problem, self.rows = problem, rows
+        is_moe = problem.model.moe_layers()
+        self.is_moe = is_moe
+        L, P, V, M = len(is_moe), tu.pp, tu.vpp, tu.num_microbatches
+        self.L, self.tu = L, tu
+        self.prefix_moe = [0]
+        for flag in is_moe:
+            self.prefix_moe.append(self.prefix_moe[-1] + int(flag))
+        n_moe = self.prefix_moe[-1]
+        allowed = set(problem.train.recompute)
+        mods = searchable_modules(problem, tab, rows)
+        model = self.model = cp_model.CpModel()
+        # bnd[i]: first layer of stage i (bnd[P] = L);  pm[i]: MoE layers before bnd[i]
+        self.bnd = [model.new_constant(0)] + [model.new_int_var(0, L, f"bnd_{i}") for i in range(1, P)] \
+            + [model.new_constant(L)]
+        self.pm = [model.new_int_var(0, n_moe, f"pm_{i}") for i in range(P + 1)]
+        bnd, pm = self.bnd, self.pm
+        # Stages are contiguous and each holds at least one layer per virtual chunk; the MoE
+        # prefix count is read at each boundary.
+        for i in range(P):
+            model.add(bnd[i + 1] - bnd[i] >= V)
+        for i in range(P + 1):
+            model.add_element(bnd[i], self.prefix_moe, pm[i])
+        self.stages, busy, shard, excess, opt = [], [], [], [], []
+        for i in range(P):
+            sv = _StageVars(model, i, tab, rows, bnd[i + 1] - bnd[i], pm[i + 1] - pm[i], L, n_moe, mods, i == 0,
+                            i == P - 1)
+            sv.constrain(model, allowed)
+            self.stages.append(sv)
+            # Memory of the stage (scaled by V: in-flight chunks are 1/V of the stage) fits the budget.
+            model.add(V * sv.term(*PERSISTENT_TERMS) + chunks(P, V, M, i) * sv.term("act_mb") <= V * budget)
+            # The stage's micro-batch (compute + exposed collectives; sharding traffic runs
+            # beside it); its reduction beyond its compute window; its optimizer step.
+            busy.append(sv.term("work", *COMM_TERMS))
+            shard.append(sv.term("shard_mb"))
+            excess.append(sv.term("dp_step", "edp_step", minus=("work",)))
+            opt.append(sv.term("opt_step"))
+        _target_rules(model, engine, self.stages, L, V)
+        hi = lambda *names: sum(_upper(tab, rows, n, L) for n in names)
+        upper = (max(hi("work", *COMM_TERMS), hi("shard_mb")), hi("dp_step", "edp_step"), hi("opt_step"))
+        self.objective, self.maxima = step_objective(model, busy, shard, excess, opt, tu, upper)
+
+    def add_floors(self, floors: dict) -> int:
+        """Proven least values (integers) of the three maxima, and the objective's floor."""
+        for name, var in zip("tdo", self.maxima):
+            self.model.add(var >= int(floors.get(name, 0)))
+        tu = self.tu
+        floor_obj = step.scaled_step(*(int(floors.get(k, 0)) for k in "tdo"), tu.num_microbatches, tu.pp, tu.vpp)
+        floor_obj = max(floor_obj, int(floors.get("obj", 0)))
+        self.model.add(self.objective >= floor_obj)
+        return floor_obj
+
+    def hint(self, solution) -> None:
+        _hint_solution(self.model, solution, self.stages, self.bnd, self.pm, self.rows, self.is_moe, self.prefix_moe)
 
 
 def _solve(problem, model, stages, bnd, fl, tu, time_limit, fixed: bool = False) -> StageSolution:

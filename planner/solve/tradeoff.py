@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.costmodel import step
 from planner.solve.splits import minmax, minmax_many
 from planner.solve.stagedp import Block, stage_front, stage_sum
 
@@ -24,7 +25,7 @@ def reduction_floors(problem, blk: Block, kept, L: int, P: int, V: int, M: int, 
     the floors met). `blk` holds every searchable module (window-only ones too); `kept`:
     least_bottleneck's per-stage arrays; `target`: a value of W * t_max + V * d_max the
     caller need not see beaten (the floor is refined no further once it reaches it)."""
-    W = V * M + P - 1
+    W = step.bottleneck_weight(M, P, V)
     # the least exposed reduction over every split: per stage and interval the least
     # excess of any choice (memory and time aside), min-max over splits
     cx = np.full((P, L + 1, L + 1), np.inf)
