@@ -111,10 +111,14 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
                     break
             if len(comp) > 1:
                 out.append(sorted(comp))
-    sys.setrecursionlimit(10000)
-    for v in sorted(g):
-        if v not in index:
-            visit(v)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * len(g) + 100))       # a path is at most every module long
+    try:
+        for v in sorted(g):
+            if v not in index:
+                visit(v)
+    finally:
+        sys.setrecursionlimit(limit)                              # leave the process as it was
     return out
 
 
