@@ -163,7 +163,7 @@ def test_measured_activations_match_formula(modern, recompute):
 
 @pytest.mark.parametrize("rows", [[96, 0, 160, 64], [80, 80, 80, 80]])
 def test_bundle_moe_act_recompute_frees_the_cost_models_bytes(rows):
-    """The bundle's local experts (templates/bundle/moe/experts.py, grouped GEMM) in bf16:
+    """The bundle's local experts (planner/bundle/templates/moe/experts.py, grouped GEMM) in bf16:
     saved bytes without and with moe_act recompute differ by the cost model's moe_act
     term (MODULE_TERMS["moe"]["moe_act"]) for these rows; outputs and gradients agree."""
     import importlib

@@ -1,4 +1,4 @@
-"""Framework rules (planner/audit/rules.py): the fixtures pass, broken variants fail with the right rule id.
+"""Framework rules (each engine's start-up rules, planner/engines/<engine>/rules.py): the fixtures pass, broken variants fail with the right rule id.
 
 Broken variants are made by editing the fixtures' text or environment, the way a user
 would get them wrong.

@@ -1,4 +1,4 @@
-"""The launch-script reader (planner/audit/shell.py), checked against bash itself where bash exists."""
+"""The launch-script reader (planner/shell/), checked against bash itself where bash exists."""
 
 import os
 import shutil

@@ -1,4 +1,4 @@
-"""Every identity/rule of planner/layout.py rejects the bad case with the arithmetic; the
+"""Every identity/rule of planner/layout/rules.py rejects the bad case with the arithmetic; the
 rank grid reproduces Megatron-LM's grouping (shared/REFERENCE.md worked example)."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""The HTML report (planner/htmlreport.py + templates/report.html.j2) and the terminal table.
+"""The HTML report (planner/report/html.py + planner/report/templates/report.html.j2) and the terminal table.
 
 The page is parsed (html.parser for the page, xml.etree for each inline SVG) and its SVG
 structure counted against the plan; then it is loaded in a real headless browser

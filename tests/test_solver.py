@@ -128,7 +128,7 @@ def test_exposed_reduction_matches_brute_force(seed):
 
 @pytest.mark.parametrize("seed,kind", [(s, "deep") for s in range(4)] + [(s, "reduction") for s in range(4)])
 def test_floors_never_exceed_the_optimum(seed, kind):
-    # the DP floors (solvers/dpbound.py) that prune tuples and stop CP-SAT early are lower
+    # the DP floors (planner/solve/dpbound.py) that prune tuples and stop CP-SAT early are lower
     # bounds on every tuple's own brute-force optimum, not only on the best tuple's; the
     # reduction problems are those where the bottleneck / exposed-reduction trade-off
     # (the least-excess split at T*, the bracket) decides

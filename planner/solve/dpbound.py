@@ -1,22 +1,22 @@
 """A per-tuple lower bound (and a feasible bottleneck) from the stage model's own
 coefficients, by dynamic programming over the stage boundaries — much tighter than the
-fluid bounds of solvers/bounds.py, cheap enough to run on every tuple the search would
+fluid bounds of planner/solve/bounds.py, cheap enough to run on every tuple the search would
 otherwise hand to CP-SAT.
 
 `tmin[i, lo, hi]` is the least micro-batch time of stage i holding layers [lo, hi) over
 every folding, module set and fully recomputed layer count that fits the budget
-(solvers/stagedp.py's `stage_options`, exact). The least bottleneck over all splits, min
+(planner/solve/stagedp.py's `stage_options`, exact). The least bottleneck over all splits, min
 over splits of max_i tmin, is a min-max partition solved by DP; it is the stage model's
 t_max at its least, so
 
     V * step >= (V*M + P - 1) * T*  +  V * (least exposed reduction + least optimizer step)
 
 (planner.costmodel.step's rule, scaled by V)
-with the last two taken from solvers/bounds.py (valid for any split). Every choice the
+with the last two taken from planner/solve/bounds.py (valid for any split). Every choice the
 stage model can make is among those minimised over, so the bound is valid; it only drops
 the coupling of the three maxima. `floors` evaluates a cheaper relaxation of it (recompute
 as an LP) on blocks of tuples; for the tuples CP-SAT is handed, `least_bottleneck` is
-exact, and bounds the coupling of bottleneck and exposed reduction too (solvers/tradeoff.py).
+exact, and bounds the coupling of bottleneck and exposed reduction too (planner/solve/tradeoff.py).
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class DPResult:
     d_hint: float = 0.0              # the exposed reduction of that split
     t_e: float = np.inf              # the least bottleneck when every stage exposes less than d_hint
     t_eo: float = np.inf             # ... and keeps its optimizer step below o_hint
-    td_floor: float = 0.0            # a floor of W * t_max + V * d_max over every split (solvers/tradeoff.py)
+    td_floor: float = 0.0            # a floor of W * t_max + V * d_max over every split (planner/solve/tradeoff.py)
 
     def objective_floor(self, m: int, pp: int, vpp: int, d: int) -> float:
         """A floor of the stage model's objective, V * step = step.scaled_step(t_max, d_max,
@@ -114,7 +114,7 @@ def least_bottleneck(problem, tab: Tables, ti: int, rows=None, target: float = n
     """T*: the least bottleneck micro-batch time (ns, integer tables) of tuple ti over every
     split, folding and recompute that fits memory, and a split that reaches it (among
     those, one with the least slowest optimizer step). `target`: a value of W * t_max + V *
-    d_max past which the caller needs no sharper floor (solvers/tradeoff.py)."""
+    d_max past which the caller needs no sharper floor (planner/solve/tradeoff.py)."""
     rows = np.arange(tab.rows[ti].start, tab.rows[ti].stop) if rows is None else np.asarray(rows)
     if len(rows) == 0:
         return DPResult(np.inf)

@@ -2,7 +2,7 @@
 bound first, solve the survivors' stage models with CP-SAT, stop when no remaining bound
 can beat the K-th best plan found.
 
-The bounds (solvers/bounds.py) are valid for every choice the inner model can make, so
+The bounds (planner/solve/bounds.py) are valid for every choice the inner model can make, so
 a tuple is skipped only when it cannot beat the K-th plan: OPTIMAL means proven.
 """
 from __future__ import annotations
@@ -193,9 +193,9 @@ def _fold_keep(want: dict, fold_filter: Optional[Callable]) -> Optional[Callable
 class _Line:
     """The tuples waiting for their next visit, best bound first (ties broken by the tuple's
     fields, for determinism). Each visit refines a tuple's bound and puts it back in line
-    under the new one: first the Lagrangian floor (solvers/bounds.py, blocks of fresh
+    under the new one: first the Lagrangian floor (planner/solve/bounds.py, blocks of fresh
     tuples), then the relaxed DP over its stage boundaries (batches of the tuples next in
-    line), then the exact DP (solvers/dpbound.py); the visit after those hands it to
+    line), then the exact DP (planner/solve/dpbound.py); the visit after those hands it to
     CP-SAT. Under an engine's target (one folding for every stage) each folding of a tuple
     goes on alone after the relaxed DP, under its own exact least bottleneck."""
 
@@ -351,7 +351,7 @@ _ALIASES = {"cu": "cp_ulysses", "cr": "cp_ring"}
 # same plan): each CP-SAT call costs CALL_S nominal seconds (building and presolving the
 # stage model: ~0.05-0.07 s measured on the 64-GPU default) plus its deterministic time.
 CALL_S = 0.05
-DP_S = 0.002                      # one DP bound (solvers/dpbound.py): ~2-20 ms measured
+DP_S = 0.002                      # one DP bound (planner/solve/dpbound.py): ~2-20 ms measured
 BLOCK = 512                       # tuples refined together by a vectorised floor, at most: the first
 FIRST_BLOCK = 32                  # block of each kind this many, each next twice the last (a search that
                                   # needs few refined tuples does not pay for hundreds)

@@ -1,6 +1,6 @@
-"""One pipeline stage's options as arrays: with solvers/splits.py (the min-max DP over
-stage boundaries), the primitives of the per-tuple bounds (solvers/dpbound.py,
-solvers/tradeoff.py).
+"""One pipeline stage's options as arrays: with planner/solve/splits.py (the min-max DP over
+stage boundaries), the primitives of the per-tuple bounds (planner/solve/dpbound.py,
+planner/solve/tradeoff.py).
 
 For one tuple, stage i holding layers [lo, hi) (nd dense, nm MoE layers) under folding f,
 recompute modules S and r fully recomputed layers (MoE first, as the stage model) has

@@ -3,7 +3,7 @@ the stage model's objective W * t_max + V * d_max (W = V*M + P - 1): the least d
 split (memory and time aside), the least d among the splits that reach a bottleneck, the
 least t of a split exposing less than a reduction, and a bracket of the trade-off between
 the two. Each stage's choices are enumerated once as a staircase (the least time of a
-choice exposing at most e, solvers/stagedp.py's `stage_front`), so each floor is the
+choice exposing at most e, planner/solve/stagedp.py's `stage_front`), so each floor is the
 min-max DP of exact per-stage values.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The presets' catalogue: model and GPU presets as YAML data in `planner/presets/`, and
+"""The presets' catalogue: model and GPU presets as YAML data in `planner/specs/presets/`, and
 model files (a Hugging Face config.json or a foldplan model YAML/JSON) read safely."""
 from __future__ import annotations
 

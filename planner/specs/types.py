@@ -5,7 +5,7 @@ Long, documented names live here; the short axis names (tp, cp, dp, ...) live in
 `planner.layout`. Every spec validates itself and fails with one line that names the
 field and the arithmetic (`kv_heads(5) does not divide heads(32)`).
 
-Presets are YAML data in `planner/presets/{models,gpus}/`; `load_model` also reads a
+Presets are YAML data in `planner/specs/presets/{models,gpus}/`; `load_model` also reads a
 Hugging Face `config.json` or a foldplan model YAML from a local file.
 """
 from __future__ import annotations
