@@ -157,7 +157,7 @@ def trace(args):
                 while outs:                              # their backwards, oldest first
                     y, last = outs.pop(0)
                     done = sum(len(gg) for gg in groups[:g_i]) + j
-                    microbatch_knobs(stages, L["sharding"], done, len(flat))
+                    microbatch_knobs(stages, L["shards"], done, len(flat))
                     y.backward() if last else y.backward(torch.randn_like(y))
                     del y
                     j += 1
@@ -169,10 +169,10 @@ def trace(args):
     return peak, len(flat)
 
 
-def measured_terms(peak: dict, sharding: str = "zero1") -> dict:
+def measured_terms(peak: dict, shards: dict) -> dict:
     g = {k: v / GIB for k, v in peak.items()}
     gathered = g.get("Unsharded Param", 0)
-    z3 = sharding == "zero3"        # its gathered copy is a sharding buffer (the cost model's filing)
+    z3 = shards["params"]           # zero3: its gathered copy is a sharding buffer (the cost model's filing)
     return {
         "weights": g.get("Sharded Param", 0) + (0 if z3 else gathered),
         "grads": g.get("Sharded Grad", 0) + g.get("Unsharded Grad", 0),
@@ -194,7 +194,7 @@ def main(args):
     if est:
         est["activations+logits"] = est.get("activations", 0) + est.get("logits", 0)
         est["peak"] = est.get("total")
-    meas = measured_terms(peak, L["sharding"])
+    meas = measured_terms(peak, L["shards"])
     out = {"rank": args.rank, "stage": pp_rank, "stages": stage, "sharding": L["sharding"],
            "dtype": args.dtype, "microbatches_traced": traced,
            "measured_gib": {k: round(v, 4) for k, v in meas.items()},

@@ -32,7 +32,8 @@ TINY_TRAIN = {'seq': 64, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_fact
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
 LAYOUT = {'world': 64, 'tp': 1, 'cp': 32, 'dp': 2, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 8,
- 'cp_ring': 4, 'order': 'tp-cp-dp-pp', 'sharding': 'zero2', 'master': 'fp32'}
+ 'cp_ring': 4, 'order': 'tp-cp-dp-pp', 'sharding': 'zero2', 'master': 'fp32',
+ 'shards': {'optimizer': True, 'grads': True, 'params': False}}
 
 # One entry per pipeline stage s (virtual stages when vpp > 1; stage s runs on
 # pp rank s % pp). layers: the transformer layers of the stage, in order;

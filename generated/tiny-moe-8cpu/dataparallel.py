@@ -46,7 +46,7 @@ from types import SimpleNamespace
 import torch
 import torch.distributed as dist
 
-SHARDINGS = ("none", "zero1", "zero2", "zero3")
+SHARDS = ("optimizer", "grads", "params")        # what a sharding kind shards (layout.LAYOUT["shards"])
 
 
 def _groups(mesh):
@@ -88,13 +88,14 @@ def _singletons(world):
     return [dist.new_group([r]) for r in range(world)]
 
 
-def dp_meshes(mesh, device_type: str, sharding: str):
-    """{reduce kind: DeviceMesh} for FSDP2: 1-D (shard) or, for `none`, 2-D (replicate, shard=1)."""
+def dp_meshes(mesh, device_type: str, shards: dict):
+    """{reduce kind: DeviceMesh} for FSDP2: 1-D (shard) or, when nothing is sharded (`none`), 2-D
+    (replicate, shard=1)."""
     from torch.distributed.device_mesh import DeviceMesh
 
     out, single = {}, None
     for kind, group in _groups(mesh).items():
-        if sharding != "none":
+        if shards["optimizer"]:
             out[kind] = DeviceMesh.from_group(group, device_type, mesh_dim_names=(kind,))
             continue
         single = single or _singletons(dist.get_world_size())
@@ -117,29 +118,31 @@ def _placement(dm):
     return fn
 
 
-def shard_fsdp2(stages, mesh, device_type, sharding="zero1", dtype=torch.bfloat16):
+def shard_fsdp2(stages, mesh, device_type, shards: dict, dtype=torch.bfloat16):
+    """FSDP2 on every unit of `stages`; `shards` (layout.LAYOUT["shards"]) says what the plan's
+    sharding kind shards: the optimizer state, the gradients, the parameters."""
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
 
-    if sharding not in SHARDINGS:
-        raise ValueError(f"layout.sharding: expected one of {SHARDINGS}, got {sharding!r}")
+    if set(shards) != set(SHARDS):
+        raise ValueError(f"layout.shards: expected the keys {', '.join(SHARDS)}, got {sorted(shards)}")
     mp = MixedPrecisionPolicy(param_dtype=None if dtype == torch.float32 else dtype, reduce_dtype=torch.float32)
-    meshes = dp_meshes(mesh, device_type, sharding)
+    meshes = dp_meshes(mesh, device_type, shards)
     for st in stages:
         for module, kind in st.fsdp_units():      # innermost first, the stage model last
-            fully_shard(module, mesh=meshes[kind], mp_policy=mp, reshard_after_forward=sharding == "zero3",
+            fully_shard(module, mesh=meshes[kind], mp_policy=mp, reshard_after_forward=shards["params"],
                         shard_placement_fn=_placement(meshes[kind]))
             module.set_gradient_divide_factor(1.0)        # sum: the loss is divided by all tokens
             module.set_force_sum_reduction_for_comms(True)  # plain SUM (gloo has no PREMUL_SUM)
 
 
-def microbatch_knobs(stages, sharding: str, i: int, nmb: int):
+def microbatch_knobs(stages, shards: dict, i: int, nmb: int):
     """FSDP2 state for micro-batch i of nmb (pp == 1 loop; see the table above)."""
     last = i == nmb - 1
     for st in stages:
         if not hasattr(st, "set_requires_gradient_sync"):
             continue
-        st.set_requires_gradient_sync(last or sharding in ("zero2", "zero3"))
-        st.set_reshard_after_backward(last or sharding == "zero3")
+        st.set_requires_gradient_sync(last or shards["grads"])     # zero2 / zero3: reduce-scatter each
+        st.set_reshard_after_backward(last or shards["params"])    # zero3: gathered again in the next forward
         st.set_is_last_backward(last)
 
 

@@ -27,7 +27,8 @@ TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_fact
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
 LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 4, 'cp_ring': 2,
- 'order': 'tp-cp-dp-pp', 'sharding': 'zero3', 'master': 'fp32'}
+ 'order': 'tp-cp-dp-pp', 'sharding': 'zero3', 'master': 'fp32',
+ 'shards': {'optimizer': True, 'grads': True, 'params': True}}
 
 # One entry per pipeline stage s (virtual stages when vpp > 1; stage s runs on
 # pp rank s % pp). layers: the transformer layers of the stage, in order;

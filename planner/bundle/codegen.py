@@ -37,6 +37,7 @@ from planner import safeio
 from planner.layout import Layout
 from planner.plan import Plan
 from planner.specs import ModelSpec
+from planner.specs.kinds import SHARDING
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # Oldest torch release the bundle supports: FSDP2's set_force_sum_reduction_for_comms
@@ -194,6 +195,8 @@ def derive(plan: Plan) -> dict:
     small = check_world(lay, full)
     runtime_layout = {k: getattr(lay, k) for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses",
                                                     "cp_ring", "order", "sharding", "master")}
+    # what the sharding kind shards (planner.specs.kinds.Sharding): the bundle's FSDP2 knobs read these
+    runtime_layout["shards"] = {k: getattr(SHARDING[lay.sharding], k) for k in ("optimizer", "grads", "params")}
     return {
         "plan_ref": "plans[0]",
         "model": full, "tiny": tiny, "train": train, "tiny_train": tiny_train,

@@ -24,5 +24,5 @@ def build(cfg, train, mesh, args, dtype):
                   for s in mesh.stage_indices]
     metas = param_meta(stages)
     if args.dp == "fsdp2":
-        shard_fsdp2(stages, mesh, mesh.device.type, layout.LAYOUT["sharding"], dtype)
+        shard_fsdp2(stages, mesh, mesh.device.type, layout.LAYOUT["shards"], dtype)
     return stages, metas, positions

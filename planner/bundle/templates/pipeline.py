@@ -56,7 +56,7 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, d
     if pp == 1:
         total = 0.0
         for i, (tok, tgt) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb))):
-            microbatch_knobs(stages, layout["sharding"], i, nmb)
+            microbatch_knobs(stages, layout["shards"], i, nmb)
             x = tok
             for stage in stages:          # vpp > 1 with pp == 1: the stages in order
                 x = stage(x)
@@ -76,7 +76,7 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, d
         first, last = index == 0, index == n_stages - 1
         inp = _meta((mb, s), dev, torch.long, grad=False) if first else _meta(sent, dev, dtype)
         out = _meta((mb, s // mesh.tp_size, V), dev, dtype) if last else _meta(sent, dev, dtype)
-        if layout["sharding"] in ("zero2", "zero3"):
+        if layout["shards"]["grads"]:                    # zero2 / zero3
             model = _PerMicrobatchSync(model)
         pipe_stages.append(PipelineStage(
             model, index, n_stages, dev, input_args=inp, output_args=out,
@@ -90,11 +90,11 @@ def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, d
     losses = []
     args = (tokens,) if mesh.is_first_stage else ()
     kwargs = {"target": targets, "losses": losses} if mesh.is_last_stage else {}
-    if layout["sharding"] == "zero2":        # gather once per step, reduce-scatter every micro-batch
+    if layout["shards"]["grads"] and not layout["shards"]["params"]:    # zero2: gather once per step, reduce-scatter every micro-batch
         for model in stages:
             model.set_requires_gradient_sync(True)
             model.set_reshard_after_backward(False)
     schedule.step(*args, **kwargs)
-    if layout["sharding"] == "zero2":
+    if layout["shards"]["grads"] and not layout["shards"]["params"]:
         reshard(stages)
     return sum(l.detach() for l in losses) if mesh.is_last_stage else None
