@@ -122,10 +122,10 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def bundle_graph() -> dict[str, set[str]]:
-    """The bundle's own modules (they import one another by their top-level names)."""
-    mods = {".".join(p.relative_to(BUNDLE).with_suffix("").parts).removesuffix(".__init__"): p
-            for p in BUNDLE.rglob("*.py")}
+def bundle_graph(root: Path = BUNDLE) -> dict[str, set[str]]:
+    """The bundle's own modules (they import one another by their top-level names, lazily too)."""
+    mods = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
+            for p in root.rglob("*.py")}
     return {m: imports(p, m, mods) for m, p in mods.items()}
 
 
