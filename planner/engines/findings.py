@@ -24,3 +24,8 @@ def divisors(n: int) -> list[int]:
 
 def moe(cfg: ForeignConfig) -> dict:
     return cfg.model.get("moe") or {}
+
+
+def degrees(c: ForeignConfig) -> tuple:
+    """(tp, pp, cp, ep, etp, world) of a config, 1 where it does not say (world: None)."""
+    return c.tp or 1, c.pp or 1, c.cp or 1, c.ep or 1, c.etp or 1, c.world

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from planner.engines.findings import divisors, err, moe, up, warn
+from planner.engines.findings import degrees, divisors, err, moe, up, warn
 from planner.engines.megatron import recompute
 from planner.engines.shared import add_master, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
@@ -52,13 +52,9 @@ add_recompute(RULES, recompute.form)
 
 # --------------------------------------------------------------------------- start-up
 
-def _degrees(c: ForeignConfig) -> tuple:
-    return c.tp or 1, c.pp or 1, c.cp or 1, c.ep or 1, c.etp or 1, c.world
-
-
 @rule("megatron.world_divisible", "startup", "", "world is a multiple of tp * pp * cp")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    tp, pp, cp, ep, etp, world = _degrees(c)
+    tp, pp, cp, ep, etp, world = degrees(c)
     if world is not None and world % (tp * pp * cp):
         return err("megatron.world_divisible",
                    f"{c.where('world', 'tp')}: world({world}) is not divisible by "
@@ -69,7 +65,7 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 
 @rule("megatron.expert_world_divisible", "startup", "", "world is a multiple of etp * ep * pp")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    tp, pp, cp, ep, etp, world = _degrees(c)
+    tp, pp, cp, ep, etp, world = degrees(c)
     if world is not None and world % (etp * ep * pp):
         return err("megatron.expert_world_divisible",
                    f"{c.where('ep', 'world')}: world({world}) is not divisible by "

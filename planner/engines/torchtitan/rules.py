@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from planner.engines.findings import divisors, err, up, warn
+from planner.engines.findings import degrees, divisors, err, up, warn
 from planner.engines.shared import add_master, add_order, add_recompute, add_uniform_fold
 from planner.engines.torchtitan import recompute
 from planner.layout.foreign import Finding, ForeignConfig
@@ -81,13 +81,9 @@ add_recompute(RULES, recompute.form)
 
 # --------------------------------------------------------------------------- start-up
 
-def _degrees(c: ForeignConfig) -> tuple:
-    return c.tp or 1, c.pp or 1, c.cp or 1, c.ep or 1, c.etp or 1, c.world
-
-
 @rule("torchtitan.world_product", "startup", "", "dp_replicate * dp_shard * cp * tp * pp = WORLD_SIZE")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    tp, pp, cp, ep, etp, world = _degrees(c)
+    tp, pp, cp, ep, etp, world = degrees(c)
     rep, shard = c.extra.get("dp_replicate", 1), c.extra.get("dp_shard", -1)
     if world is None:
         return None
@@ -106,7 +102,7 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 
 @rule("torchtitan.etp_one_or_tp", "startup", "", "target.etp, read from a config")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    tp, pp, cp, ep, etp, world = _degrees(c)
+    tp, pp, cp, ep, etp, world = degrees(c)
     if etp_broken(tp, ep, etp):
         return err("torchtitan.etp_one_or_tp",
                    f"{c.where('etp')}: expert_tensor_parallel_degree({etp}) must be 1 or "
@@ -116,7 +112,7 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 
 def _ep_region(c: ForeignConfig) -> Optional[tuple]:
     """With ep > 1 and dp_shard given: (ranks EP may use, how they are named, cp*tp part, named)."""
-    tp, pp, cp, ep, etp, world = _degrees(c)
+    tp, pp, cp, ep, etp, world = degrees(c)
     shard = c.extra.get("dp_shard", -1)
     if ep <= 1 or shard == -1:
         return None
