@@ -157,6 +157,22 @@ def build_groups(args) -> dict[str, list[list[int]]]:
     return {k: sorted(list(g) for g in v) for k, v in made.items()}
 
 
+def transformer_config(build, args, out: dict):
+    """core_transformer_config_from_args -> TransformerConfig.__post_init__. Rope fusion is a Transformer
+    Engine kernel (transformer_config.py:2179-2186 refuses it when TE is not installed, as on this CPU
+    machine; a Megatron job runs with TE, its default --transformer-impl): then the config is checked
+    again with rope fusion off, and the verdict says so in `caveats`. Nothing else is retried."""
+    try:
+        return build(args)
+    except ValueError as e:
+        if "apply_rope_fusion is not available" not in str(e):
+            raise
+    args.apply_rope_fusion = False
+    out.setdefault("caveats", []).append("rope fusion needs Transformer Engine (not installed where the judge "
+                                         "ran): TransformerConfig checked with --no-rope-fusion")
+    return build(args)
+
+
 def judge_one(case: dict) -> dict:
     plan, files = case["plan"], case["files"]
     world = plan["layout"]["world"]
@@ -179,7 +195,7 @@ def judge_one(case: dict) -> dict:
             stage = "validate_args"
             arguments.validate_args(args)
             stage = "TransformerConfig"
-            config = core_transformer_config_from_args(args)
+            config = transformer_config(core_transformer_config_from_args, args, out)
             stage = "initialize_model_parallel"
             out["groups"] = build_groups(args)
     except Exception as e:                   # the engine's own refusal, as it words it
