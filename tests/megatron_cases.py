@@ -46,9 +46,10 @@ EXPORT_SUITE = {   # tests/test_export.py MEGATRON
     "dense-uneven-vpp-selective": dict(model="llama3-8b", gpus=32, seq="16k", gb=32, tp=2, cp=2, pp=4, vpp=2,
                                        split=[6, 9, 9, 8], sel=True, mods=("core_attn", "layernorm", "mlp")),
     "moe-ulysses-full-block": dict(model="mixtral-8x7b", gpus=64, seq="32k", gb=32, tp=2, cp=4, pp=2,
-                                   kind="ulysses", fold=(1, 8), split=[15, 17], full=[3, 3], sharding="zero2"),
+                                   kind="ulysses", fold=(1, 8), split=[15, 17], full=[3, 3], sharding="zero2",
+                                   gpu="b200"),   # Megatron FSDP with TP / CP: Blackwell (target.fsdp_tp_cp)
     "moe-hybrid-zero3-moe_act": dict(model="olmoe-1b-7b", gpus=16, seq="32k", gb=16, cp=8, kind="hybrid", cu=2,
-                                     fold=(1, 8), sel=True, mods=("moe_act", "layernorm"), sharding="zero3"),
+                                     fold=(1, 8), sel=True, mods=("moe_act", "layernorm"), sharding="zero3", gpu="b200"),
     "moe-ring-none": dict(model="olmoe-1b-7b", gpus=16, seq="8k", gb=32, cp=2, pp=2, fold=(1, 4), split=[7, 9],
                           sharding="none", mb=2),
 }
@@ -56,7 +57,7 @@ MORE = {
     "deepseek-v3-pp8-mtp": dict(model="deepseek-v3", gpus=256, seq="4k", gb=64, pp=8, fold=(1, 32),
                                 split=[7, 8, 8, 8, 8, 8, 7, 7], full=[7, 8, 8, 8, 8, 8, 7, 7]),
     "deepseek-v3-pp1-a2a": dict(model="deepseek-v3", gpus=64, seq="16k", gb=16, cp=4, kind="ulysses",
-                                fold=(1, 64), full=[61], sharding="zero2"),
+                                fold=(1, 64), full=[61]),
     "mixtral-vpp-tp2": dict(model="mixtral-8x7b", gpus=32, seq="8k", gb=32, tp=2, pp=4, vpp=2, fold=(2, 4),
                             sel=True, mods=("moe_act", "layernorm")),
     "mixtral-8x22b-pp2-vpp2": dict(model="mixtral-8x22b", gpus=64, seq="8k", gb=32, tp=4, pp=2, vpp=2, fold=(1, 8),

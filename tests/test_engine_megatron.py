@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.engines import export
+from planner.engines import constraints, export
 from planner.engines.judge import available, judge
 from planner.layout.grid import RankGrid
 
@@ -15,7 +15,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import megatron_cases as mc  # noqa: E402
 
 WHY = available("megatron")
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+needs_megatron = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+
+
+def _rules(**kw) -> set:
+    p = mc.make(check=False, **kw)
+    return {v.rule for v in constraints("megatron").violations(p.layout, p.problem)}
+
+
+def test_a2a_cp_needs_local_heads_divisible():
+    # llama3-8b: 32 heads, 8 kv groups; tp 2 leaves 4 kv heads per rank: a2a over 8 cannot split them
+    assert "target.cp_a2a_heads" in _rules(model="llama3-8b", gpus=16, seq="16k", gb=16, tp=2, cp=8, kind="ulysses")
+    assert "target.cp_a2a_heads" not in _rules(model="llama3-8b", gpus=16, seq="16k", gb=16, tp=2, cp=4,
+                                               kind="ulysses")
+    # hybrid: only the Ulysses part splits heads
+    assert "target.cp_a2a_heads" not in _rules(model="llama3-8b", gpus=16, seq="16k", gb=16, tp=2, cp=8,
+                                               kind="hybrid", cu=4)
+    # fewer kv groups than tp: one kv head per rank (attention.py:353-360), so no a2a at all
+    assert "target.cp_a2a_heads" in _rules(model="llama3-8b", gpus=32, seq="16k", gb=16, tp=16, cp=2,
+                                           kind="ulysses")
+
+
+def test_megatron_fsdp_with_tp_or_cp_only_from_blackwell():
+    kw = dict(model="llama3-8b", gpus=16, seq="8k", gb=16, tp=2, sharding="zero3")
+    assert "target.fsdp_tp_cp" in _rules(**kw)
+    assert "target.fsdp_tp_cp" not in _rules(**kw, gpu="b200")
+    assert "target.fsdp_tp_cp" not in _rules(**{**kw, "sharding": "zero1"})
+    assert "target.fsdp_tp_cp" not in _rules(**{**kw, "tp": 1})
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +65,7 @@ def _foldplan_groups(L, gpn) -> dict:
     return {a: sorted(list(x) for x in v) for a, v in out.items()}
 
 
+@needs_megatron
 def test_every_export_accepted(verdicts):
     plans, got, _ = verdicts
     refused = {n: v["reason"] for n, v in zip(plans, got) if not v["accepted"]}
@@ -46,6 +73,7 @@ def test_every_export_accepted(verdicts):
     assert all(v["engine"] == "megatron-core 0.19.2" for v in got)
 
 
+@needs_megatron
 def test_engine_reads_the_plan(verdicts):
     plans, got, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
@@ -70,6 +98,7 @@ def test_engine_reads_the_plan(verdicts):
         assert r["cp_comm_type"] in (want_kind, [want_kind], None if L.cp == 1 else want_kind), name
 
 
+@needs_megatron
 def test_megatron_rank_groups_are_foldplans_grid(verdicts):
     plans, got, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
@@ -81,6 +110,7 @@ def test_megatron_rank_groups_are_foldplans_grid(verdicts):
             assert sum(map(len, theirs[a])) == plan.layout.world, (name, a)   # every rank, once
 
 
+@needs_megatron
 def test_the_engine_refuses_in_its_own_words(verdicts):
     _, _, refused = verdicts
     assert not refused["accepted"]

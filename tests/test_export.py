@@ -22,8 +22,8 @@ from planner.specs import make_problem
 
 
 def _plan(target, model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None, fold=None, split=None,
-          sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",)):
-    p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000,
+          sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None):
+    p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000, **({"gpu": gpu} if gpu else {}),
                      **constraints(target).train_defaults())
     dp = gpus // (tp * cp * pp)
     sizes = split or [p.model.layers // pp + (1 if i < p.model.layers % pp else 0) for i in range(pp)]
@@ -48,9 +48,10 @@ MEGATRON = {
                                        split=[6, 9, 9, 8], sel=True, mods=("core_attn", "layernorm", "mlp"),
                                        sharding="zero1"),
     "moe-ulysses-full-block": dict(model="mixtral-8x7b", gpus=64, seq="32k", gb=32, tp=2, cp=4, pp=2,
-                                   kind="ulysses", fold=(1, 8), split=[15, 17], full=[3, 3], sharding="zero2"),
+                                   kind="ulysses", fold=(1, 8), split=[15, 17], full=[3, 3], sharding="zero2",
+                                   gpu="b200"),   # Megatron FSDP with TP / CP: Blackwell (target.fsdp_tp_cp)
     "moe-hybrid-zero3-moe_act": dict(model="olmoe-1b-7b", gpus=16, seq="32k", gb=16, cp=8, kind="hybrid", cu=2,
-                                     fold=(1, 8), sel=True, mods=("moe_act", "layernorm"), sharding="zero3"),
+                                     fold=(1, 8), sel=True, mods=("moe_act", "layernorm"), sharding="zero3", gpu="b200"),
     "moe-ring-none": dict(model="olmoe-1b-7b", gpus=16, seq="8k", gb=32, cp=2, pp=2, fold=(1, 4), split=[7, 9],
                           sharding="none", mb=2),
 }

@@ -111,7 +111,7 @@ def parsed_view(args, config) -> dict:
     }
 
 
-def build_groups(args) -> dict[str, list[list[int]]]:
+def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
     """initialize_model_parallel on a fake process group of args.world_size; every group it made, by axis."""
     import torch
     from torch.testing._internal.distributed.fake_pg import FakeStore
@@ -125,6 +125,14 @@ def build_groups(args) -> dict[str, list[list[int]]]:
             made.setdefault(axis, set()).add(tuple(ranks))
         return create(ranks, *a, group_desc=group_desc, **k)
 
+    # high-priority streams (arguments.py:1444-1448: Megatron FSDP from Blackwell on) are NCCL options
+    # (ProcessGroupNCCL.Options); a CPU build of torch has no NCCL: then the groups are built without
+    # them -- they set a stream priority, not which ranks a group holds -- and the verdict says so
+    priority = args.high_priority_stream_groups
+    if priority and not hasattr(torch.distributed, "ProcessGroupNCCL"):
+        priority = None
+        caveats.append(f"high-priority stream groups {args.high_priority_stream_groups} need NCCL (CPU torch "
+                       f"here): groups built without the priority")
     torch.distributed.init_process_group("fake", store=FakeStore(), rank=0, world_size=args.world_size)
     ps.create_group = record
     try:
@@ -146,7 +154,7 @@ def build_groups(args) -> dict[str, list[list[int]]]:
             # the fake backend cannot build gloo groups (CPU twins of the dp groups, same ranks); the
             # NCCL-side groups, which are the layout, are all built
             create_gloo_process_groups=False,
-            high_priority_stream_groups=args.high_priority_stream_groups,
+            high_priority_stream_groups=priority,
             sharp_enabled_group=args.sharp_enabled_group)
     finally:
         ps.create_group = create
@@ -197,7 +205,7 @@ def judge_one(case: dict) -> dict:
             stage = "TransformerConfig"
             config = transformer_config(core_transformer_config_from_args, args, out)
             stage = "initialize_model_parallel"
-            out["groups"] = build_groups(args)
+            out["groups"] = build_groups(args, out.setdefault("caveats", []))
     except Exception as e:                   # the engine's own refusal, as it words it
         msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         out["reason"] = f"{stage}: {type(e).__name__}: {msg}"
