@@ -81,7 +81,7 @@ def arch_major(gpu_name: str) -> int | None:
     return cap[0] if cap else None
 
 
-@rule("target.fsdp_tp_cp", "layout", "", "no Megatron FSDP with TP / CP before Blackwell")
+@rule("target.fsdp_tp_cp", "degree", "tp cp sharding", "no Megatron FSDP with TP / CP before Blackwell")
 def _(L, pr):
     # megatron/training/arguments.py:1412-1424 (megatron-core 0.19.2): with tp or cp > 1 before Blackwell
     # TP / CP want CUDA_DEVICE_MAX_CONNECTIONS=1 while Megatron FSDP needs it unset (arguments.py:1143);
