@@ -2,6 +2,8 @@
 parse_args, validate_args, TransformerConfig and initialize_model_parallel (fake process group) accept
 every export of tests/megatron_cases.py, read back the planned degrees, recompute and model shape, and
 build exactly foldplan's rank grid. All cases go to one child process (megatron imports take ~10 s)."""
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -44,17 +46,48 @@ def test_megatron_fsdp_with_tp_or_cp_only_from_blackwell():
     assert "target.fsdp_tp_cp" not in _rules(**{**kw, "tp": 1})
 
 
+FILLED = {"DATA_PATH": "/data/corpus_text_document", "CHECKPOINT_DIR": "/ckpt/run1", "TRAIN_ITERS": "1000",
+          "LR": "3e-4", "MEGATRON": "/opt/Megatron-LM"}
+LAUNCHED = ("deepseek-v3-pp8-mtp", "llama3-8b-a100-tp4", "qwen3-30b-b200-cp-a2a")
+
+
+def launch(files: dict, where: Path, env: dict) -> subprocess.CompletedProcess:
+    """bash runs the launch script with a `torchrun` on PATH that prints the arguments it is given."""
+    where.mkdir(parents=True, exist_ok=True)
+    fake = where / "torchrun"
+    fake.write_text('#!/bin/bash\nprintf "%s\\n" "$@"\n')
+    fake.chmod(0o755)
+    script = where / "train.sh"
+    script.write_text(files["train.sh"])
+    return subprocess.run(["bash", str(script)], env={"PATH": f"{where}:{os.environ['PATH']}", **env},
+                          capture_output=True, text=True)
+
+
+def launched_argv(files: dict, where: Path) -> list[str]:
+    """What the launch script hands pretrain_gpt.py once the FILL IN values are set."""
+    r = launch(files, where, FILLED)
+    assert r.returncode == 0, r.stderr
+    words = r.stdout.split("\n")
+    return [w for w in words[words.index(FILLED["MEGATRON"] + "/pretrain_gpt.py") + 1:] if w]
+
+
 @pytest.fixture(scope="module")
-def verdicts():
+def verdicts(tmp_path_factory):
     plans = mc.plans()
     cases = [mc.payload(p, export.render(p, "megatron")) for p in plans.values()]
+    # the launch scripts as bash expands them, training settings filled in: the whole command line
+    for name in LAUNCHED:
+        files = export.render(plans[name], "megatron")
+        argv = launched_argv(files, tmp_path_factory.mktemp(name))
+        cases.append(mc.payload(plans[name], {"train.args": "\n".join(argv), "train.sh": files["train.sh"]}))
     # the engine can refuse: the same export without the environment Megatron requires for tp > 1
     p = plans["llama3-8b-a100-tp4"]
     files = export.render(p, "megatron")
     stripped = {n: t.replace("export CUDA_DEVICE_MAX_CONNECTIONS=1\n", "") for n, t in files.items()}
     assert stripped != files
     out = judge("megatron", cases + [mc.payload(p, stripped)])
-    return plans, out[:-1], out[-1]
+    n = len(plans)
+    return plans, out[:n], out[-1], out[n:-1]
 
 
 def _foldplan_groups(L, gpn) -> dict:
@@ -67,7 +100,7 @@ def _foldplan_groups(L, gpn) -> dict:
 
 @needs_megatron
 def test_every_export_accepted(verdicts):
-    plans, got, _ = verdicts
+    plans, got, _, _ = verdicts
     refused = {n: v["reason"] for n, v in zip(plans, got) if not v["accepted"]}
     assert not refused, refused
     assert all(v["engine"] == "megatron-core 0.19.2" for v in got)
@@ -75,7 +108,7 @@ def test_every_export_accepted(verdicts):
 
 @needs_megatron
 def test_engine_reads_the_plan(verdicts):
-    plans, got, _ = verdicts
+    plans, got, _, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
         L, m, r = plan.layout, plan.problem.model, v["parsed"]
         s0 = L.stages[0]
@@ -100,7 +133,7 @@ def test_engine_reads_the_plan(verdicts):
 
 @needs_megatron
 def test_megatron_rank_groups_are_foldplans_grid(verdicts):
-    plans, got, _ = verdicts
+    plans, got, _, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
         mine = _foldplan_groups(plan.layout, plan.problem.cluster.gpus_per_node)
         theirs = v["groups"]
@@ -112,6 +145,25 @@ def test_megatron_rank_groups_are_foldplans_grid(verdicts):
 
 @needs_megatron
 def test_the_engine_refuses_in_its_own_words(verdicts):
-    _, _, refused = verdicts
+    _, _, refused, _ = verdicts
     assert not refused["accepted"]
     assert "CUDA_DEVICE_MAX_CONNECTIONS" in refused["reason"] and refused["reason"].startswith("validate_args")
+
+
+@needs_megatron
+def test_launch_script_command_line_accepted(verdicts):
+    """The launch script's full command line (flags + the filled-in training settings, as bash expands
+    them) passes Megatron's checks too, and says the same layout as the argument file."""
+    plans, got, _, launched = verdicts
+    by_name = dict(zip(plans, got))
+    for name, v in zip(LAUNCHED, launched):
+        assert v["accepted"], (name, v["reason"])
+        assert v["parsed"] == by_name[name]["parsed"], name
+        assert v["groups"] == by_name[name]["groups"], name
+
+
+def test_launch_script_refuses_without_the_training_settings(tmp_path):
+    p = mc.make(**mc.CASES["llama3-8b-fsdp"])
+    files = export.render(p, "megatron")
+    r = launch(files, tmp_path, {k: v for k, v in FILLED.items() if k != "DATA_PATH"})
+    assert r.returncode != 0 and "FILL IN DATA_PATH" in r.stderr and not r.stdout

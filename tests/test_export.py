@@ -194,3 +194,40 @@ def test_refusals_name_what_the_engine_cannot_say(tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc == cli.EXIT_INPUT and err.count("\n") == 1 and "no torchtitan flavour" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("case", sorted(MEGATRON))
+def test_megatron_argument_file_reads_word_by_word(case):
+    """train.args needs no shell: every word is what the shell would make of it (so the launch script,
+    `$(grep -v '^#' train.args)` and the judge all read the same argv); the launch environment and the
+    FILL IN block are there; the file names the engine version."""
+    import shlex
+    plan = _plan("megatron", **MEGATRON[case])
+    files = export.render(plan, "megatron")
+    args, script = files["train.args"], files["train.sh"]
+    for line in args.splitlines():
+        if not line.startswith("#"):
+            assert shlex.split(line) == line.split(), line
+    assert "megatron-core 0.19.2" in args.splitlines()[0]
+    assert "# FILL IN" in args and ': "${DATA_PATH:?FILL IN' in script
+    L = plan.layout
+    wants_env = (L.tp > 1 or L.cp > 1) and L.sharding not in ("zero2", "zero3")
+    assert ("export CUDA_DEVICE_MAX_CONNECTIONS=1" in script) == wants_env
+
+
+def test_export_out_onto_existing_files_needs_force(tmp_path, capsys):
+    from planner import plan as planmod
+    plan = _plan("megatron", **MEGATRON["moe-ring-none"])
+    path = tmp_path / "plan.json"
+    path.write_text(planmod.dumps([plan]))
+    out = tmp_path / "job.sh"
+    assert cli.main(["export", str(path), "--to", "megatron", "--out", str(out)]) == cli.EXIT_OK
+    first = out.read_text()
+    (tmp_path / "job.args").write_text("mine\n")
+    capsys.readouterr()
+    rc = cli.main(["export", str(path), "--to", "megatron", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == cli.EXIT_INPUT and err.count("\n") == 1 and "--force" in err and "job.args" in err
+    assert (tmp_path / "job.args").read_text() == "mine\n" and out.read_text() == first   # nothing written
+    assert cli.main(["export", str(path), "--to", "megatron", "--out", str(out), "--force"]) == cli.EXIT_OK
+    assert (tmp_path / "job.args").read_text().startswith("# Megatron-LM arguments")

@@ -107,7 +107,7 @@ def flags(plan) -> list[tuple[str, ...]]:
 ENGINE = "megatron-core 0.19.2"      # the Megatron-LM whose arguments.py these flags are checked against
 # the training settings a job needs that a layout does not decide: (variable, flags it fills, what to put)
 FILL_IN = (
-    ("DATA_PATH", "--data-path", "the Megatron indexed dataset prefix(es), tokenized with the model's tokenizer"),
+    ("DATA_PATH", "--data-path", "the Megatron indexed dataset prefix(es), tokenized with the tokenizer of the model"),
     ("CHECKPOINT_DIR", "--save/--load", "where checkpoints are written and resumed from"),
     ("TRAIN_ITERS", "--train-iters", "optimizer steps to run"),
     ("LR", "--lr", "peak learning rate"),
