@@ -205,13 +205,14 @@ def _(c: ForeignConfig) -> Optional[Finding]:
                    "drop --num-layers-per-virtual-pipeline-stage, or use more pipeline stages")
 
 
-@rule("megatron.vpp_pp2", "startup", "", "older releases interleave over pp > 2 only")
+@rule("megatron.vpp_pp2", "startup", "", "interleaving over pp = 2 needs the p2p overlap")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    # current Megatron-Core interleaves over 2 stages (its CI does); older releases asserted pp > 2
-    if _interleaved(c) and (c.pp or 1) == 2 and not c.extra.get("overlap_p2p"):
-        return warn("megatron.vpp_pp2",
-                    f"{c.where('vpp_layers', 'pp')}: interleaving over pp(2) without --overlap-p2p-comm: older "
-                    f"Megatron-LM releases refuse it (pp > 2 required)", "check the Megatron-LM version you run")
+    # arguments.py:966-975 (megatron-core 0.19.2): with virtual stages, pp = 2 needs overlap_p2p_comm, which
+    # is on unless --no-overlap-p2p-communication (arguments.py:2965); `no_overlap_p2p` is that switch
+    if _interleaved(c) and (c.pp or 1) == 2 and c.extra.get("no_overlap_p2p"):
+        return err("megatron.vpp_pp2",
+                   f"{c.where('vpp_layers', 'pp')}: interleaving over pp(2) with --no-overlap-p2p-communication: "
+                   f"Megatron requires pp > 2 then", "drop --no-overlap-p2p-communication, or use pp > 2")
 
 
 @rule("megatron.hierarchical_cp", "startup", "", "a2a+p2p CP needs hierarchical sizes multiplying to cp")
