@@ -89,17 +89,39 @@ def payload(plan, files) -> tuple[dict, dict]:
     return json.loads(planmod.dumps([plan]))["plans"][0], files
 
 
-def main() -> None:
+def random_target_plans(seed: int, problems: int, top: int = 2) -> dict:
+    """The best `top` plans of `problems` random problems (tests/test_solver.py's draw, on NVIDIA GPUs),
+    each planned with --target megatron."""
+    import random
+    from planner.solve import targets
+    from test_solver import random_problem
+    rng, out, drawn = random.Random(seed), {}, 0
+    while drawn < problems:
+        p = random_problem(rng)
+        if p.cluster.gpu.name.startswith("mi"):           # Megatron's CUDA path: NVIDIA GPUs only
+            continue
+        train = p.train.model_copy(update=constraints("megatron").train_defaults())
+        p = p.model_copy(update={"train": type(p.train)(**train.model_dump())})
+        res = targets.search(p, top=top, time_limit=5)
+        for i, c in enumerate(res.plans):
+            out[f"random{drawn}#{i}"] = Plan(p, c.layout, c.estimate, {})
+        drawn += 1
+    return out
+
+
+def main(problems: int = 8, seed: int = 2029) -> None:
     from planner.engines import export
     from planner.engines.judge import judge
     ps = plans()
-    cases = [payload(p, export.render(p, "megatron")) for p in ps.values()]
+    rand = random_target_plans(seed, problems)
+    cases = [payload(p, export.render(p, "megatron")) for p in [*ps.values(), *rand.values()]]
     verdicts = judge("megatron", cases)
-    for name, v in zip(ps, verdicts):
+    for name, v in zip([*ps, *rand], verdicts):
         print(f"{name:32s} {'accepted' if v['accepted'] else 'REFUSED: ' + str(v['reason'])}")
-    print(f"megatron ({verdicts[0]['engine']}): {sum(v['accepted'] for v in verdicts)} of {len(verdicts)} "
-          f"exports accepted")
+    fixed, drawn = verdicts[:len(ps)], verdicts[len(ps):]
+    print(f"megatron ({verdicts[0]['engine']}): {sum(v['accepted'] for v in fixed)} of {len(fixed)} "
+          f"exports accepted; random --target megatron plans: {sum(v['accepted'] for v in drawn)} of {len(drawn)}")
 
 
 if __name__ == "__main__":
-    main()
+    main(*map(int, sys.argv[1:3]))

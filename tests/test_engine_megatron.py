@@ -81,13 +81,16 @@ def verdicts(tmp_path_factory):
         argv = launched_argv(files, tmp_path_factory.mktemp(name))
         cases.append(mc.payload(plans[name], {"train.args": "\n".join(argv), "train.sh": files["train.sh"]}))
     # the engine can refuse: the same export without the environment Megatron requires for tp > 1
+    # property: random problems planned with --target megatron (tests/test_solver.py's draw)
+    drawn = mc.random_target_plans(2029, 6)
+    cases += [mc.payload(q, export.render(q, "megatron")) for q in drawn.values()]
     p = plans["llama3-8b-a100-tp4"]
     files = export.render(p, "megatron")
     stripped = {n: t.replace("export CUDA_DEVICE_MAX_CONNECTIONS=1\n", "") for n, t in files.items()}
     assert stripped != files
     out = judge("megatron", cases + [mc.payload(p, stripped)])
-    n = len(plans)
-    return plans, out[:n], out[-1], out[n:-1]
+    n, k = len(plans), len(LAUNCHED)
+    return plans, out[:n], out[-1], out[n:n + k], (drawn, out[n + k:-1])
 
 
 def _foldplan_groups(L, gpn) -> dict:
@@ -100,7 +103,7 @@ def _foldplan_groups(L, gpn) -> dict:
 
 @needs_megatron
 def test_every_export_accepted(verdicts):
-    plans, got, _, _ = verdicts
+    plans, got, _, _, _ = verdicts
     refused = {n: v["reason"] for n, v in zip(plans, got) if not v["accepted"]}
     assert not refused, refused
     assert all(v["engine"] == "megatron-core 0.19.2" for v in got)
@@ -108,7 +111,7 @@ def test_every_export_accepted(verdicts):
 
 @needs_megatron
 def test_engine_reads_the_plan(verdicts):
-    plans, got, _, _ = verdicts
+    plans, got, _, _, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
         L, m, r = plan.layout, plan.problem.model, v["parsed"]
         s0 = L.stages[0]
@@ -133,7 +136,7 @@ def test_engine_reads_the_plan(verdicts):
 
 @needs_megatron
 def test_megatron_rank_groups_are_foldplans_grid(verdicts):
-    plans, got, _, _ = verdicts
+    plans, got, _, _, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
         mine = _foldplan_groups(plan.layout, plan.problem.cluster.gpus_per_node)
         theirs = v["groups"]
@@ -145,7 +148,7 @@ def test_megatron_rank_groups_are_foldplans_grid(verdicts):
 
 @needs_megatron
 def test_the_engine_refuses_in_its_own_words(verdicts):
-    _, _, refused, _ = verdicts
+    _, _, refused, _, _ = verdicts
     assert not refused["accepted"]
     assert "CUDA_DEVICE_MAX_CONNECTIONS" in refused["reason"] and refused["reason"].startswith("validate_args")
 
@@ -154,7 +157,7 @@ def test_the_engine_refuses_in_its_own_words(verdicts):
 def test_launch_script_command_line_accepted(verdicts):
     """The launch script's full command line (flags + the filled-in training settings, as bash expands
     them) passes Megatron's checks too, and says the same layout as the argument file."""
-    plans, got, _, launched = verdicts
+    plans, got, _, launched, _ = verdicts
     by_name = dict(zip(plans, got))
     for name, v in zip(LAUNCHED, launched):
         assert v["accepted"], (name, v["reason"])
@@ -167,3 +170,16 @@ def test_launch_script_refuses_without_the_training_settings(tmp_path):
     files = export.render(p, "megatron")
     r = launch(files, tmp_path, {k: v for k, v in FILLED.items() if k != "DATA_PATH"})
     assert r.returncode != 0 and "FILL IN DATA_PATH" in r.stderr and not r.stdout
+
+
+@needs_megatron
+def test_random_target_plans_accepted(verdicts):
+    """Every plan the search makes for --target megatron on random problems is one Megatron runs, with
+    foldplan's rank grid."""
+    drawn, got = verdicts[4]
+    assert len(drawn) >= 6
+    for (name, plan), v in zip(drawn.items(), got):
+        assert v["accepted"], (name, v["reason"])
+        mine = _foldplan_groups(plan.layout, plan.problem.cluster.gpus_per_node)
+        for a in ("tp", "cp", "pp", "dp", "dp_cp"):
+            assert v["groups"][a] == mine[a], (name, a)

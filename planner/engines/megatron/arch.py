@@ -80,7 +80,10 @@ def _moe(m, facts) -> list[tuple]:
         out += [("--moe-router-num-groups", facts["groups"][0]), ("--moe-router-group-topk", facts["groups"][1])]
     if "topk_scale" in facts:
         out.append(("--moe-router-topk-scaling-factor", facts["topk_scale"]))
-    if facts.get("pre_softmax"):
+    # softmax over all experts before the top-k: the model's own router (norm_topk_prob false), or a
+    # top-1 softmax router, where a softmax over the one chosen score has no gradient
+    # (transformer_config.py:2328-2336 refuses top-1 softmax routing without it)
+    if facts.get("pre_softmax") or (moe.top_k == 1 and moe.router_score == "softmax"):
         out.append(("--moe-router-pre-softmax",))
     if facts.get("aux"):
         out += [("--moe-router-load-balancing-type", facts.get("aux_kind", "aux_loss")),
