@@ -1,13 +1,15 @@
-"""A plan as Megatron-LM flags: `<name>.args` (one flag per line, the argument list
-pretrain_gpt.py takes) and `<name>.sh` (torchrun around the same flags, which also says
-the GPU count). Flag names and their checks: NVIDIA/Megatron-LM
-megatron/training/arguments.py at d98e8a6 (line numbers in the comments).
+"""A plan as Megatron-LM flags for megatron-core 0.19.2: `<name>.args` (one flag per line, no shell quoting:
+the argument list pretrain_gpt.py takes, read word by word) and `<name>.sh` (torchrun around the same flags,
+the environment Megatron requires, and the training settings a layout does not decide, which it refuses to
+start without: the FILL IN block). The model's flags are planner/engines/megatron/arch.py's. Megatron's own
+code accepts what this writes (planner/engines/megatron/judge.py, tests/test_engine_megatron.py); flag names
+and checks cite megatron/training/arguments.py at megatron-core 0.19.2 unless a line says otherwise.
 
 Per-stage layers (uneven, and the virtual chunks of an interleaved schedule) are spelled
-out with `--pipeline-model-parallel-layout` (arguments.py:941-951; grammar in
+out with `--pipeline-model-parallel-layout` (grammar in
 megatron/core/transformer/pipeline_parallel_layer_layout.py, read back by
 planner/engines/megatron/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
-each rank's layers are split over its vpp chunks as evenly as they go.
+each rank's layers are split over its vpp chunks as evenly as they go; MTP modules go last.
 """
 from __future__ import annotations
 
@@ -161,6 +163,8 @@ def render(plan, name: str) -> dict[str, str]:
         "set -euo pipefail",
         *_env(plan),
         "# ---- FILL IN: the training settings foldplan does not plan",
+        "# (data tokenized elsewhere: NullTokenizer keeps the planned vocabulary; add --null-tokenizer-eod-id with",
+        "#  the end-of-document id of the tokenizer of the model, or use --tokenizer-type HuggingFaceTokenizer)",
         *[f': "${{{v}:?FILL IN {v}: {what} ({flags_})}}"' for v, flags_, what in FILL_IN],
         "MEGATRON=${MEGATRON:-Megatron-LM}",
         f"torchrun --nnodes {nodes} --nproc-per-node {gpn} --node-rank ${{NODE_RANK:-0}} "
