@@ -54,7 +54,7 @@ EXPORT_SUITE = {   # tests/test_export.py MEGATRON
                           sharding="none", mb=2),
 }
 MORE = {
-    "deepseek-v3-pp8-mtp": dict(model="deepseek-v3", gpus=256, seq="4k", gb=64, pp=8, fold=(1, 32),
+    "deepseek-v3-pp8-mtp": dict(model="deepseek-v3", gpus=256, seq="4k", gb=256, pp=8, fold=(1, 32),
                                 split=[7, 8, 8, 8, 8, 8, 7, 7], full=[7, 8, 8, 8, 8, 8, 7, 7]),
     "deepseek-v3-pp1-a2a": dict(model="deepseek-v3", gpus=64, seq="16k", gb=16, cp=4, kind="ulysses",
                                 fold=(1, 64), full=[61]),
