@@ -213,7 +213,7 @@ def cmd_export(a, args: ProblemArgs) -> int:
     from planner.engines import export
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)
-    written = export.write(plans[0], a.to, a.out)
+    written = export.write(plans[0], a.to, a.out, force=a.force)
     if a.out is None:
         sys.stdout.write(written[0])
     else:
@@ -270,6 +270,7 @@ def parser() -> argparse.ArgumentParser:
     x.add_argument("--to", required=True, choices=["megatron", "torchtitan"])
     x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
                    "default: print it")
+    x.add_argument("--force", action="store_true", help="replace files --out would write that exist already")
     x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
     x.set_defaults(fn=cmd_export)
     au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")

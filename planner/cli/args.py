@@ -220,7 +220,9 @@ def check_command(ns: argparse.Namespace) -> None:
     if v.get("index") is not None:
         V.integer(v["index"], "index", 0, 10**6)
     out, report = v.get("out"), v.get("report")
-    if out is not None:
+    if out is not None and v.get("cmd") == "export":      # a file (and files beside it): export.write
+        safeio.check_output_file(out, "out")
+    elif out is not None:
         safeio.check_output_dir(out, bool(v.get("force")), "out")
     if report is not None:
         safeio.check_output_file(report, "report")

@@ -37,10 +37,11 @@ def render(plan, target: str, name: str = "train") -> dict[str, str]:
     raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
 
 
-def write(plan, target: str, out: str | None) -> list[str]:
+def write(plan, target: str, out: str | None, force: bool = False) -> list[str]:
     """Write the export: `out` is the main file, the others go beside it (all rendered, and so
-    all refusals made, before the first is written; each file replaced atomically). Without
-    `out`, the main file's text is returned to print."""
+    all refusals made, before the first is written; each file replaced atomically). A file that
+    exists already is replaced only with `force` (else one line naming it, and nothing written).
+    Without `out`, the main file's text is returned to print."""
     import os
     from pathlib import Path
     files = render(plan, target, Path(out).stem if out else "train")
@@ -52,6 +53,10 @@ def write(plan, target: str, out: str | None) -> list[str]:
         path = Path(out) if fname == main else Path(out).parent / fname
         safeio.check_output_file(str(path), "out")
         paths.append(path)
+    there = [str(p) for p in paths if p.exists()]
+    if there and not force:
+        raise ExportError(f"export --out: {' and '.join(there)} {'exists' if len(there) == 1 else 'exist'} already; "
+                          f"pass --force to replace {'it' if len(there) == 1 else 'them'}")
     for path, text in zip(paths, files.values()):
         safeio.atomic_write_text(str(path), text, field="out")
         if path.suffix == ".sh":

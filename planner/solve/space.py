@@ -135,7 +135,7 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
                     continue
                 kinds = [kd for kd in _cp_kinds(problem, tp, cp, engine) if ok(cp_kind=kd[0], cp_ulysses=kd[1], cp_ring=kd[2])]
                 shardings = tr.allowed_shardings if dp * cp > 1 or mo.is_moe else tr.allowed_shardings[:1]
-                shardings = [sh for sh in shardings if ok(sharding=sh)]
+                shardings = [sh for sh in shardings if ok(sharding=sh) and not bad(tp=tp, cp=cp, sharding=sh)]
                 for mb in tr.micro_batches:
                     if (gb // dp) % mb or not ok(micro_batch=mb):
                         continue

@@ -1,19 +1,23 @@
-"""A plan as Megatron-LM flags: `<name>.args` (one flag per line, the argument list
-pretrain_gpt.py takes) and `<name>.sh` (torchrun around the same flags, which also says
-the GPU count). Flag names and their checks: NVIDIA/Megatron-LM
-megatron/training/arguments.py at d98e8a6 (line numbers in the comments).
+"""A plan as Megatron-LM flags for megatron-core 0.19.2: `<name>.args` (one flag per line, no shell quoting:
+the argument list pretrain_gpt.py takes, read word by word) and `<name>.sh` (torchrun around the same flags,
+the environment Megatron requires, and the training settings a layout does not decide, which it refuses to
+start without: the FILL IN block). The model's flags are planner/engines/megatron/arch.py's. Megatron's own
+code accepts what this writes (planner/engines/megatron/judge.py, tests/test_engine_megatron.py); flag names
+and checks cite megatron/training/arguments.py at megatron-core 0.19.2 unless a line says otherwise.
 
 Per-stage layers (uneven, and the virtual chunks of an interleaved schedule) are spelled
-out with `--pipeline-model-parallel-layout` (arguments.py:941-951; grammar in
+out with `--pipeline-model-parallel-layout` (grammar in
 megatron/core/transformer/pipeline_parallel_layer_layout.py, read back by
 planner/engines/megatron/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
-each rank's layers are split over its vpp chunks as evenly as they go.
+each rank's layers are split over its vpp chunks as evenly as they go; MTP modules go last.
 """
 from __future__ import annotations
 
 import shlex
 
-from planner.engines.megatron import recompute
+from planner.engines.errors import ExportError
+
+from planner.engines.megatron import arch, recompute
 from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_FLAG, FSDP_STRATEGY_FLAG,
                                            HIERARCHICAL_CP_FLAG, PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES,
                                            cp_comm_type, flag, fsdp_strategy)
@@ -35,8 +39,10 @@ def chunks(n: int, vpp: int) -> list[int]:
     return [base + (1 if v >= vpp - extra else 0) for v in range(vpp)]
 
 
-def pipeline_layout(L) -> str:
-    """`--pipeline-model-parallel-layout` of the layout's stages (E = embedding, L = loss)."""
+def pipeline_layout(L, mtp: int = 0) -> str:
+    """`--pipeline-model-parallel-layout` of the layout's stages (E = embedding, L = loss, m = an MTP
+    module: on the last stage, after its decoder layers, as pipeline_parallel_layer_layout.py:111-133
+    requires)."""
     pp, vpp = L.pp, L.vpp
     per = [chunks(s.num_layers, vpp) for s in L.stages]
     entries = []
@@ -45,45 +51,9 @@ def pipeline_layout(L) -> str:
             n = per[r][v]
             body = f"t*{n}" if n > 1 else "t" * n
             first, last = v == 0 and r == 0, v == vpp - 1 and r == pp - 1
-            entries.append(",".join(x for x in ("E" if first else "", body, "L" if last else "") if x))
+            tail = ("m," * mtp + "L") if last else ""
+            entries.append(",".join(x for x in ("E" if first else "", body, tail) if x))
     return "|".join(entries)
-
-
-def _model(m) -> list[tuple[str, ...]]:
-    out = [(flag("layers"), m.layers), ("--hidden-size", m.hidden), ("--num-attention-heads", m.heads),
-           ("--kv-channels", m.head_dim)]
-    if m.kv_heads != m.heads:
-        out += [("--group-query-attention",), ("--num-query-groups", m.kv_heads)]
-    if m.gated:
-        out.append(("--swiglu",))
-    if not m.tied_embeddings:
-        out.append(("--untie-embeddings-and-output-weights",))
-    out.append(("--normalization", "RMSNorm" if m.norm == "rmsnorm" else "LayerNorm"))
-    if m.qk_norm:
-        out.append(("--qk-layernorm",))
-    out.append(("--add-bias-linear",) if m.linear_bias else ("--disable-bias-linear",))
-    # the vocabulary as the plan counts it: no tokenizer to pad it to 128 * tp
-    out += [("--tokenizer-type", "NullTokenizer"), ("--vocab-size", m.vocab), ("--make-vocab-size-divisible-by", 1)]
-    if m.attention == "mla":
-        a = m.mla
-        out += [("--multi-latent-attention",), ("--q-lora-rank", a.q_lora_rank), ("--kv-lora-rank", a.kv_lora_rank),
-                ("--qk-head-dim", a.qk_nope_head_dim), ("--qk-pos-emb-head-dim", a.qk_rope_head_dim),
-                ("--v-head-dim", a.v_head_dim)]
-    if m.mtp_layers:
-        out.append(("--mtp-num-layers", m.mtp_layers))
-    moe = m.moe
-    if moe is None:
-        return out + [("--ffn-hidden-size", m.ffn_hidden)]
-    freq = "([" + ",".join(str(int(x)) for x in m.moe_layers()) + "])"
-    out += [("--ffn-hidden-size", m.ffn_hidden or moe.expert_ffn_hidden), ("--num-experts", moe.experts),
-            ("--moe-router-topk", moe.top_k), ("--moe-ffn-hidden-size", moe.expert_ffn_hidden),
-            ("--moe-layer-freq", freq), ("--moe-router-score-function", moe.router_score),
-            ("--moe-token-dispatcher-type", "alltoall")]
-    if moe.shared_experts:
-        out.append(("--moe-shared-expert-intermediate-size", moe.shared_experts * moe.shared_ffn_hidden))
-    if moe.router_bias:
-        out.append(("--moe-router-enable-expert-bias",))
-    return out
 
 
 def flags(plan) -> list[tuple[str, ...]]:
@@ -91,7 +61,7 @@ def flags(plan) -> list[tuple[str, ...]]:
     pr, L = plan.problem, plan.layout
     t = pr.train
     s0 = L.stages[0]
-    out = _model(pr.model)
+    out = arch.model_flags(pr.model)
     out += [(flag("tp"), L.tp), (flag("pp"), L.pp), (flag("cp"), L.cp)]
     if L.cp > 1:
         out.append(_set(CP_COMM_FLAG, cp_comm_type(L.cp_kind)))
@@ -102,14 +72,13 @@ def flags(plan) -> list[tuple[str, ...]]:
     if L.tp > 1 and t.sequence_parallel:  # arguments.py:1432-1439: forced off at tp = 1
         out.append(_on("sequence_parallel"))
     if L.pp > 1:
-        out.append(_set(PP_LAYOUT_FLAG, pipeline_layout(L)))
-        if L.vpp > 1:                     # arguments.py:1000-1009: interleaving with pp = 2 needs it
-            out.append(_on("overlap_p2p"))
+        # interleaving over pp = 2 needs overlap_p2p_comm (arguments.py:966-975), which is on unless
+        # --no-overlap-p2p-communication (arguments.py:2965; there is no --overlap-p2p-comm)
+        out.append(_set(PP_LAYOUT_FLAG, pipeline_layout(L, pr.model.mtp_layers)))
     out += [(flag("seq"), t.seq), ("--max-position-embeddings", t.seq), (flag("micro_batch"), L.micro_batch),
             (flag("global_batch"), L.dp * L.micro_batch * L.num_microbatches)]
     form, why = recompute.form(L)
     if why:
-        from planner.engines.errors import ExportError
         raise ExportError(f"export --to megatron: {why}")
     if form["granularity"] == "selective":  # arguments.py:1425: selective takes no method
         out += [_set(RECOMPUTE["granularity"], "selective"), _set(RECOMPUTE["modules"], *form["modules"])]
@@ -131,12 +100,47 @@ def flags(plan) -> list[tuple[str, ...]]:
         out.append(_on("overlap_param_gather"))
     if t.capacity_factor is not None and pr.model.moe is not None:
         out.append(_set(CAPACITY_FACTOR_FLAG, t.capacity_factor))
-    out.append(("--bf16",))
+    # the plan's memory keeps the logits as a fused, vocab-parallel cross entropy does (logit_bytes)
+    out += [("--cross-entropy-loss-fusion",), ("--attention-backend", pr.train.attention_kernel
+                                                if pr.train.attention_kernel == "fused" else "flash"), ("--bf16",)]
     return out
 
 
+ENGINE = "megatron-core 0.19.2"      # the Megatron-LM whose arguments.py these flags are checked against
+# the training settings a job needs that a layout does not decide: (variable, flags it fills, what to put)
+FILL_IN = (
+    ("DATA_PATH", "--data-path", "the Megatron indexed dataset prefix(es), tokenized with the tokenizer of the model"),
+    ("CHECKPOINT_DIR", "--save/--load", "where checkpoints are written and resumed from"),
+    ("TRAIN_ITERS", "--train-iters", "optimizer steps to run"),
+    ("LR", "--lr", "peak learning rate"),
+)
+TRAINING = ('--data-path "$DATA_PATH" --split 99,1,0 --save "$CHECKPOINT_DIR" --load "$CHECKPOINT_DIR" '
+            '--save-interval ${SAVE_INTERVAL:-1000} --train-iters "$TRAIN_ITERS" --lr "$LR" '
+            '--min-lr ${MIN_LR:-0} --lr-decay-style ${LR_DECAY_STYLE:-cosine} '
+            '--lr-warmup-iters ${LR_WARMUP_ITERS:-2000} --weight-decay ${WEIGHT_DECAY:-0.1} '
+            '--clip-grad ${CLIP_GRAD:-1.0} --log-interval ${LOG_INTERVAL:-10}')
+
+
+def _word(x) -> str:
+    """One word of the argument file: no shell quoting, so `$(grep -v '^#' train.args)` reads it."""
+    text = str(x)
+    if not text or any(c.isspace() or c in "'\"\\$`;&<>(){}" for c in text):
+        raise ExportError(f"export --to megatron: the value {text!r} cannot be written unquoted in the argument file")
+    return text
+
+
 def _line(flag: tuple) -> str:
-    return " ".join(shlex.quote(str(x)) for x in flag)
+    return " ".join(_word(x) for x in flag)
+
+
+def _env(plan) -> list[str]:
+    """The environment Megatron requires at start-up (arguments.py:1412-1439): TP or CP without
+    Megatron FSDP needs CUDA_DEVICE_MAX_CONNECTIONS=1 before Blackwell (set on every GPU: it only
+    orders the kernels' launches); Megatron FSDP needs it unset or > 1 (arguments.py:1143)."""
+    L = plan.layout
+    if (L.tp > 1 or L.cp > 1) and not fsdp_strategy(L.sharding):
+        return ["export CUDA_DEVICE_MAX_CONNECTIONS=1"]
+    return []
 
 
 def render(plan, name: str) -> dict[str, str]:
@@ -144,20 +148,30 @@ def render(plan, name: str) -> dict[str, str]:
     fl = flags(plan)
     gpn = min(pr.cluster.gpus_per_node, L.world)
     nodes = L.world // gpn
-    head = (f"# Megatron-LM arguments written by foldplan export: {pr.model.name} on {L.world} x "
-            f"{pr.cluster.gpu.name}, seq {pr.train.seq}; estimate {plan.estimate.step_time:.3f} s per step, "
-            f"peak {plan.estimate.peak_bytes / 2**30:.1f} GiB")
-    args = head + "\n" + "\n".join(_line(f) for f in fl) + "\n"
+    head = [f"# Megatron-LM arguments written by foldplan export for {ENGINE} (pretrain_gpt.py): "
+            f"{pr.model.name} on {L.world} x {pr.cluster.gpu.name}, seq {pr.train.seq}",
+            f"# estimate {plan.estimate.step_time:.3f} s per step, peak {plan.estimate.peak_bytes / 2**30:.1f} GiB"]
+    if arch.unknown(pr.model):
+        head.append("# FILL IN (model): foldplan's model file gives no rope base / norm eps / router loss "
+                    "coefficients: Megatron's defaults are written (--rotary-base 10000); set the model's own")
+    fill = ["# FILL IN: the training settings are not planned; the launch script takes them from "
+            + ", ".join(v for v, _, _ in FILL_IN) + " (it refuses to start without them)"]
+    args = "\n".join(head + [_line(f) for f in fl] + fill) + "\n"
     script = "\n".join([
-        "#!/bin/bash",
-        head,
+        "#!/bin/bash", *head,
         f"# the same flags as {name}.args; run on each of the {nodes} node(s) with NODE_RANK set",
         "set -euo pipefail",
+        *_env(plan),
+        "# ---- FILL IN: the training settings foldplan does not plan",
+        "# (data tokenized elsewhere: NullTokenizer keeps the planned vocabulary; add --null-tokenizer-eod-id with",
+        "#  the end-of-document id of the tokenizer of the model, or use --tokenizer-type HuggingFaceTokenizer)",
+        *[f': "${{{v}:?FILL IN {v}: {what} ({flags_})}}"' for v, flags_, what in FILL_IN],
         "MEGATRON=${MEGATRON:-Megatron-LM}",
         f"torchrun --nnodes {nodes} --nproc-per-node {gpn} --node-rank ${{NODE_RANK:-0}} "
         f"--master-addr ${{MASTER_ADDR:-localhost}} --master-port ${{MASTER_PORT:-6000}} \\",
         "    \"$MEGATRON/pretrain_gpt.py\" \\",
-        *[f"    {_line(f)} \\" for f in fl],
+        *[f"    {' '.join(shlex.quote(str(x)) for x in f)} \\" for f in fl],
+        f"    {TRAINING} \\",
         "    \"$@\"",
         ""])
     return {f"{name}.sh": script, f"{name}.args": args}

@@ -17,7 +17,8 @@ from planner.layout.foreign import AuditParseError
 # Flags that take no value.
 BOOL = {
     "sequence-parallel", "use-distributed-optimizer", "swiglu", "untie-embeddings-and-output-weights",
-    "bf16", "fp16", "group-query-attention", "overlap-p2p-comm", "recompute-activations",
+    "bf16", "fp16", "group-query-attention", "overlap-p2p-comm", "no-overlap-p2p-communication",
+    "recompute-activations",
     "account-for-embedding-in-pipeline-split", "account-for-loss-in-pipeline-split",
     "multi-latent-attention", "qk-layernorm", "moe-router-enable-expert-bias", "standalone",
     "use-megatron-fsdp", "use-torch-fsdp2", "grad-reduce-in-bf16", "cross-entropy-loss-fusion",

@@ -46,6 +46,50 @@ def _(x, pr):
 
 
 add_master(RULES, "megatron", DEFAULTS["master"])
+
+
+# --------------------------------------------------------------------------- plan time: the engine's start-up checks
+# (megatron-core 0.19.2 and the Transformer Engine kernels it calls; read by the search, `compare` and `export`)
+
+def local_heads(m, tp: int) -> tuple[int, int]:
+    """(query heads, key/value heads) on one TP rank, as megatron/core/transformer/attention.py:353-366
+    splits them (megatron-core 0.19.2): with fewer kv groups than tp each rank holds one kv head and
+    heads / kv_groups query heads; MLA's keys and values have a head per query head."""
+    kv = m.heads if m.attention == "mla" else m.kv_heads
+    if kv < tp:
+        return m.heads // kv, 1
+    return m.heads // tp, kv // tp
+
+
+@rule("target.cp_a2a_heads", "degree", "tp cp_ulysses", "a2a (Ulysses) CP needs local q and kv heads divisible by it")
+def _(x, pr):
+    # Transformer Engine's AttnFuncWithCPAndQKVOA2A.forward (transformer_engine/pytorch/attention/
+    # dot_product_attention/context_parallel.py) asserts q.shape[-2] % cp_size == 0 and
+    # k.shape[-2] % cp_size == 0 ("The number of attention heads needs to be divisible by CP size!"),
+    # cp_size being the a2a group (cp for a2a, the Ulysses part for a2a+p2p); TE is not installed here,
+    # so the line is not pinned
+    if x.cp_ulysses > 1 and x.tp and pr.model.heads % x.tp == 0:
+        q, kv = local_heads(pr.model, x.tp)
+        if q % x.cp_ulysses or kv % x.cp_ulysses:
+            return (f"a2a CP over {x.cp_ulysses} ranks needs the heads on a TP rank divisible by it: "
+                    f"q {q}, kv {kv} (heads {pr.model.heads}, kv groups {pr.model.kv_heads}, tp {x.tp})")
+
+
+def arch_major(gpu_name: str) -> int | None:
+    from planner.engines.megatron.judge import capability
+    cap = capability(gpu_name)
+    return cap[0] if cap else None
+
+
+@rule("target.fsdp_tp_cp", "degree", "tp cp sharding", "no Megatron FSDP with TP / CP before Blackwell")
+def _(L, pr):
+    # megatron/training/arguments.py:1412-1424 (megatron-core 0.19.2): with tp or cp > 1 before Blackwell
+    # TP / CP want CUDA_DEVICE_MAX_CONNECTIONS=1 while Megatron FSDP needs it unset (arguments.py:1143);
+    # Megatron warns to not combine them. foldplan writes Megatron FSDP for zero2 / zero3
+    major = arch_major(pr.cluster.gpu.name)
+    if (L.tp > 1 or L.cp > 1) and L.sharding in ("zero2", "zero3") and major is not None and major < 10:
+        return (f"Megatron FSDP ({L.sharding}) with tp({L.tp}) / cp({L.cp}) on {pr.cluster.gpu.name} (sm{major}0): "
+                f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
 add_uniform_fold(RULES, "megatron")
 add_recompute(RULES, recompute.form)
 
@@ -161,13 +205,14 @@ def _(c: ForeignConfig) -> Optional[Finding]:
                    "drop --num-layers-per-virtual-pipeline-stage, or use more pipeline stages")
 
 
-@rule("megatron.vpp_pp2", "startup", "", "older releases interleave over pp > 2 only")
+@rule("megatron.vpp_pp2", "startup", "", "interleaving over pp = 2 needs the p2p overlap")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    # current Megatron-Core interleaves over 2 stages (its CI does); older releases asserted pp > 2
-    if _interleaved(c) and (c.pp or 1) == 2 and not c.extra.get("overlap_p2p"):
-        return warn("megatron.vpp_pp2",
-                    f"{c.where('vpp_layers', 'pp')}: interleaving over pp(2) without --overlap-p2p-comm: older "
-                    f"Megatron-LM releases refuse it (pp > 2 required)", "check the Megatron-LM version you run")
+    # arguments.py:966-975 (megatron-core 0.19.2): with virtual stages, pp = 2 needs overlap_p2p_comm, which
+    # is on unless --no-overlap-p2p-communication (arguments.py:2965); `no_overlap_p2p` is that switch
+    if _interleaved(c) and (c.pp or 1) == 2 and c.extra.get("no_overlap_p2p"):
+        return err("megatron.vpp_pp2",
+                   f"{c.where('vpp_layers', 'pp')}: interleaving over pp(2) with --no-overlap-p2p-communication: "
+                   f"Megatron requires pp > 2 then", "drop --no-overlap-p2p-communication, or use pp > 2")
 
 
 @rule("megatron.hierarchical_cp", "startup", "", "a2a+p2p CP needs hierarchical sizes multiplying to cp")
