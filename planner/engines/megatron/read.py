@@ -37,6 +37,7 @@ from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAUL
                                            FSDP_STRATEGY, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, INTS,
                                            PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES)
 from planner.shell import ShellSyntaxError, interpret, unresolved
+from planner.shell.argfile import interpret_args, is_argument_file
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 from planner.specs.kinds import sharding_of_stage
 
@@ -50,14 +51,36 @@ _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-si
 _WORLD_LIMIT = 2**24
 
 
-def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
-    """The flags of every command of the script (and the shell, for the world size)."""
+def _shell(text: str, path: str, env: dict | None, pinned: dict | None):
+    """The script run by the shell reader (an argument file: its words, as `$(cat FILE)` passes them)."""
     try:
-        sh = interpret(text, env, pinned)
+        if is_argument_file(text, os.path.splitext(path)[1].lower()):
+            return interpret_args(text, env, pinned)
+        return interpret(text, env, pinned)
     except ShellSyntaxError as e:
         raise AuditParseError(path, e.line, e.what) from None
     except RecursionError:
         raise AuditParseError(path, None, "nested too deeply to read") from None
+
+
+def argv(text: str, path: str, env: dict | None = None) -> list[str]:
+    """The argument list the script hands Megatron's training script (what `read_flags` reads): the
+    words after each command's ``*.py``, or a command's words when they start with a flag (an
+    argument file). `env` is the whole environment the script starts with."""
+    out: list[str] = []
+    for command in _shell(text, path, env, None).commands:
+        words = [f.text for f in command]
+        py = next((k for k, w in enumerate(words) if w.endswith(".py")), None)
+        if py is not None:
+            out += words[py + 1:]
+        elif words and words[0].startswith("--"):
+            out += words
+    return out
+
+
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
+    """The flags of every command of the script (and the shell, for the world size)."""
+    sh = _shell(text, path, env, pinned)
     flags = Flags(path)
     for command in sh.commands:
         flags.scan(command)
