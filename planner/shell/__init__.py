@@ -76,6 +76,8 @@ class Shell:
     def __post_init__(self) -> None:
         for name, value in self.env.items():
             self.vars[name] = Var(str(value), 0)
+        # the script is read as if run without arguments: "$@" and "$*" are no words, $# is 0
+        self.vars.update({"@": Var([], 0), "*": Var([], 0), "#": Var("0", 0)})
 
     # -- if / elif / else / fi, decided when the test is simple and its words are known --
     def _branch(self, word: str, cond: bool | None) -> None:
@@ -294,6 +296,8 @@ class Shell:
         if not m:
             return f"{MARK}${{{expr}}}{MARK}", line
         name, index, op, rest = m.group(1), m.group(3), m.group(4), m.group(5)
+        if name in ("@", "*") and index is None:
+            index = name                               # "$@" splits like "${A[@]}", "$*" joins like "${A[*]}"
         var = self.vars.get(name)
         value: str | list[Field] | None = None
         if var is not None:

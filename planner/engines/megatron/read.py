@@ -17,9 +17,10 @@ type p2p (ring), top-k 2, MoE on every layer. Megatron-DeepSpeed (any of ``--dee
 ``--topk``) reads its own MoE flags, its Ulysses degree as cp and its experts as etp 1.
 
 Data-parallel sharding: ``--use-distributed-optimizer`` -> zero1; Megatron FSDP
-(``--use-megatron-fsdp --data-parallel-sharding-strategy optim | optim_grads |
-optim_grads_params``) -> zero1 / zero2 / zero3 (``no_shard``, the default: none); neither
--> none. The master copy is bf16 weights + fp32 master in the optimizer (``bf16+fp32``).
+(``--use-megatron-fsdp --data-parallel-sharding-strategy no_shard | optim | optim_grads |
+optim_grads_params``) -> none / zero1 / zero2 / zero3 (``optim_grads_params``, the default:
+zero3); neither -> none. These readings are checked against Megatron's own argument parser in
+tests/test_megatron_argparse.py. The master copy is bf16 weights + fp32 master in the optimizer (``bf16+fp32``).
 
 ``extra`` keys: ``vpp_layers``, ``hierarchical_cp_sizes``, ``overlap_p2p``,
 ``account_embedding`` / ``account_loss``, ``capacity_factor``, ``dtype``, ``cp_comm_types``,
@@ -249,7 +250,9 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     if vpp is not None and vpp < 1:
         raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
     c["vpp"] = vpp
-    ctx.extra["overlap_p2p"] = flags.has(SWITCHES["overlap_p2p"])
+    # arguments.py (megatron-core 0.19.2): only --no-overlap-p2p-communication exists (store_false,
+    # dest overlap_p2p_comm): the overlap is on unless switched off
+    ctx.extra["overlap_p2p"] = not flags.has("no-overlap-p2p-communication")
     ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
     ctx.extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
     c["pp_schedule"] = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
@@ -287,6 +290,10 @@ def _memory(ctx: _Ctx, c: dict) -> None:
     if c["recompute_num_layers"] is None and flags.has("checkpoint-num-layers"):
         c["recompute_num_layers"] = flags.int("checkpoint-num-layers")
     modules = flags.strings(RECOMPUTE["modules"])
+    if recompute == "selective" and not modules:
+        # transformer_config.py:1763-1764 (megatron-core 0.19.2): no --recompute-modules -> core_attn
+        modules = ["core_attn"]
+        ctx.assumed.append("recompute_modules=core_attn: --recompute-modules not given (Megatron default)")
     c["recompute_modules"] = tuple(modules) if modules and recompute == "selective" else ()
     if modules:
         ctx.lines["recompute_modules"] = flags.line(RECOMPUTE["modules"])
@@ -320,8 +327,8 @@ def _memory(ctx: _Ctx, c: dict) -> None:
 def _sharding(ctx: _Ctx) -> str:
     flags = ctx.flags
     if flags.has(SWITCHES["megatron_fsdp"]):
-        strategy = flags.raw(FSDP_STRATEGY_FLAG) if flags.has(FSDP_STRATEGY_FLAG) \
-            else "no_shard"
+        # arguments.py:3023 (megatron-core 0.19.2): the strategy defaults to optim_grads_params
+        strategy = flags.raw(FSDP_STRATEGY_FLAG) if flags.has(FSDP_STRATEGY_FLAG) else "optim_grads_params"
         if strategy not in FSDP_STRATEGY:
             raise ctx.fail(FSDP_STRATEGY_FLAG, f"--data-parallel-sharding-strategy {strategy!r} is "
                                                               f"not one of {', '.join(FSDP_STRATEGY)}")
