@@ -286,3 +286,39 @@ def test_underscore_spelling_is_refused_by_both(tmp_path):
     assert _parse(argv)[1] == ["--tensor_model_parallel_size", "2"]      # Megatron: unrecognized arguments
     with pytest.raises(AuditParseError, match="--tensor_model_parallel_size: Megatron's argument parser refuses"):
         detect.load(str(path), gpus=8)
+
+
+# (layout, pp, num_layers, mtp_num_layers): Megatron's own validate_layer_layout is the judge of each
+LAYOUTS = [
+    ("Et|(tt|)*30mL", 8, 61, 1),          # ModelZoo's DeepSeek-V3 best practice (61 % 8 != 0: no matter)
+    ("Et*2|(tt|)*22t|(tt|)*7mL", 8, 61, 1),
+    ("Et*3|(tt|)*6tmL", 2, 16, 1),        # Megatron's CI (the corpus' selective_recompute_experimental)
+    ("Et|(tt|)*30mL", 8, 61, 0),          # an MTP entry the model does not have
+    ("Et|(tt|)*30L", 8, 61, 1),           # the model's MTP module is not placed
+    ("Et|(tt|)*30L", 8, 60, 0),           # one layer too many
+    ("t*2|t*2|Et*2|t*2L", 4, 8, 0),       # the embedding is not first
+    ("Et*2|t*2|t*2|t*2", 4, 8, 0),        # no loss
+    ("Et*2|t*2|tm|t*2L", 4, 7, 1),        # a layer after the MTP module
+    ("Et*3|t*3|t*3|t*3L", 4, 12, 0),
+    ("E|t*5|t*5|t*5|t*5|L", 2, 20, 0),    # embedding and loss on stages of their own (vpp 3)
+]
+
+
+@pytest.mark.parametrize("layout,pp,layers,mtp", LAYOUTS)
+def test_layout_rule_agrees_with_megatron(layout, pp, layers, mtp, tmp_path):
+    from planner.engines.megatron import engine
+    from planner.engines.megatron.rules import RULES
+    engine.load()
+    from megatron.core.transformer.pipeline_parallel_layer_layout import PipelineParallelLayerLayout
+    try:
+        PipelineParallelLayerLayout(layout, pp).validate_layer_layout(layers, mtp or None)
+        megatron_ok = True
+    except AssertionError:
+        megatron_ok = False
+    path = tmp_path / "l.args"
+    path.write_text(f"--num-layers {layers} --hidden-size 256 --num-attention-heads 4 --seq-length 1024\n"
+                    f"--pipeline-model-parallel-size {pp} --pipeline-model-parallel-layout {layout}\n"
+                    + (f"--mtp-num-layers {mtp}\n" if mtp else ""))
+    cfg = detect.load(str(path), gpus=pp * 2)
+    finding = RULES.rules["megatron.pp_layers_divisible"].check(cfg)
+    assert (finding is None) == megatron_ok, (layout, finding)
