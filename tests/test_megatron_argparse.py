@@ -129,10 +129,11 @@ def _pairs(cfg, ns) -> list[tuple[str, object, object]]:
         ("layers", m.get("layers"), ns.num_layers), ("hidden", m.get("hidden"), ns.hidden_size),
         ("heads", m.get("heads"), ns.num_attention_heads),
         ("kv_heads", m.get("kv_heads"), ns.num_query_groups if ns.group_query_attention else ns.num_attention_heads),
-        ("gated", m.get("gated"), ns.swiglu),
-        ("tied_embeddings", m.get("tied_embeddings"), not ns.untie_embeddings_and_output_weights),
         ("mtp_layers", m.get("mtp_layers"), ns.mtp_num_layers),
     ]
+    if ns.num_layers is not None or ns.hidden_size is not None:   # the argv gives the model (a ModelZoo
+        out += [("gated", m.get("gated"), ns.swiglu),                # launch script takes it from --model)
+                ("tied_embeddings", m.get("tied_embeddings"), not ns.untie_embeddings_and_output_weights)]
     if ns.global_batch_size is not None:
         out.append(("global_batch", cfg.global_batch, ns.global_batch_size))
     if ns.multi_latent_attention:       # MLA's q/k head: the nope and rope parts (plan-schema's head_dim)

@@ -33,23 +33,21 @@ import os
 
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
+import planner.engines.megatron.read_world as read_world
+import planner.engines.megatron.read_zoo as read_zoo
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
 from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAULT, CP_COMM_FLAG, CP_COMM_TYPE,
                                            FSDP_STRATEGY, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, INTS,
                                            PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES)
-from planner.shell import ShellSyntaxError, interpret, unresolved
+from planner.shell import ShellSyntaxError, interpret
 from planner.shell.argfile import interpret_args, is_argument_file
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 from planner.specs.kinds import sharding_of_stage
 
 layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
 
-_NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "NUM_NODE")
-_PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
-             "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "NUM_GPUS_PERNODE", "GPUS")
 _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-size", "expert-interval", "topk",
                "deepspeed-config")
-_WORLD_LIMIT = 2**24
 
 
 def _shell(text: str, path: str, env: dict | None, pinned: dict | None):
@@ -69,7 +67,10 @@ def argv(text: str, path: str, env: dict | None = None) -> list[str]:
     words after each command's ``*.py``, or a command's words when they start with a flag (an
     argument file). `env` is the whole environment the script starts with."""
     out: list[str] = []
-    for command in _shell(text, path, env, None).commands:
+    sh = _shell(text, path, env, None)
+    if read_zoo.looks_like(sh):
+        return [f.text for f in read_zoo.launch_fields(sh, path)[0]]
+    for command in sh.commands:
         words = [f.text for f in command]
         py = next((k for k, w in enumerate(words) if w.endswith(".py")), None)
         if py is not None:
@@ -82,6 +83,10 @@ def argv(text: str, path: str, env: dict | None = None) -> list[str]:
 def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
     """The flags of every command of the script (and the shell, for the world size)."""
     sh = _shell(text, path, env, pinned)
+    if read_zoo.looks_like(sh):                # a ModelZoo launch script: its launcher's argument list
+        flags, world, notes = read_zoo.read_flags(sh, path)
+        sh.zoo = (world, notes)
+        return flags, sh
     flags = Flags(path)
     for command in sh.commands:
         flags.scan(command)
@@ -98,6 +103,12 @@ def parse(text: str, path: str, world: int | None = None, env: dict | None = Non
     if flags is None:
         flags, sh = read_flags(text, path, dict(os.environ), env)
     ctx = _Ctx(flags, path)
+    zoo = getattr(sh, "zoo", None)
+    if zoo:
+        ctx.assumed += zoo[1]
+        if world is None and zoo[0]:
+            world = zoo[0]
+            ctx.assumed.append(f"world={world}: NNODES x the ModelZoo launcher's tasks per node")
     c = _degrees(ctx)
     _world_and_batch(ctx, c, sh, world)
     _context_parallel(ctx, c)
@@ -175,7 +186,7 @@ def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
     if world is not None:
         ctx.extra["world_source"] = "given"
     else:
-        world, world_line, source = _world(sh, ctx.flags)
+        world, world_line, source = read_world.world(sh, ctx.flags)
         if world is not None:
             ctx.extra["world_source"] = source
             if world_line:
@@ -358,41 +369,3 @@ def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], 
         out.append(("--moe-token-dispatcher-type allgather (default)", "time",
                     "tokens reach their experts by all-gather (the estimate models all-to-all)"))
     return tuple(out)
-
-
-def _world(sh, flags: Flags) -> tuple[int | None, int | None, str | None]:
-    """GPUs in the job: torchrun's --nnodes x --nproc-per-node, else WORLD_SIZE, else NNODES x GPUS_PER_NODE."""
-
-    def as_int(text: str | None) -> int | None:
-        if text is None or unresolved(text):
-            return None
-        text = text.split(":")[-1]  # elastic "1:4" -> the maximum
-        return int(text) if text.isdigit() and 0 < len(text) < 9 and 0 < int(text) <= _WORLD_LIMIT else None
-
-    def var(name: str) -> tuple[int | None, int]:
-        v = sh.vars.get(name) if sh is not None else None
-        if v is None or isinstance(v.value, list):
-            return None, 0
-        return as_int(v.value), v.line
-
-    if flags.has("nproc-per-node"):
-        per = flags.flags["nproc-per-node"]
-        per_node = as_int(per.values[0] if per.values else None)
-        nodes_flag = flags.flags.get("nnodes")
-        nodes = as_int(nodes_flag.values[0] if nodes_flag and nodes_flag.values else None) \
-            if nodes_flag else 1
-        if per_node and nodes:
-            return per_node * nodes, per.line, "torchrun --nnodes x --nproc-per-node"
-    for total in ("WORLD_SIZE", "NUM_GPUS", "N_GPUS", "TOTAL_GPUS"):
-        world, line = var(total)
-        if world:
-            return world, line, total
-    for n in _NODES:
-        nodes, nline = var(n)
-        if nodes is None:
-            continue
-        for g in _PER_NODE:
-            per_node, _ = var(g)
-            if per_node:
-                return nodes * per_node, nline, f"{n} x {g}"
-    return None, None, None

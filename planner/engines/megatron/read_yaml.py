@@ -68,6 +68,11 @@ def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | Non
     return flags, sh
 
 
+def fields(text: str, path: str, env: dict | None = None) -> list[Field]:
+    """The command-line words of ``MODEL_ARGS``, placeholders filled from ``env``."""
+    return _fields(text, path, env, None)[0]
+
+
 def argv(text: str, path: str, env: dict | None = None) -> list[str]:
     """The argument list the launcher hands Megatron's training script for this config."""
     return [f.text for f in _fields(text, path, env, None)[0]]
