@@ -105,3 +105,16 @@ def test_modelzoo_launch_script_reads_the_model_config_beside_it(capsys, tmp_pat
     assert (model["layers"], model["hidden"], model["moe"]["experts"]) == (48, 2048, 128)
     assert (_layout(rep)["ep"], _layout(rep)["global_batch"]) == (8, 256)
     assert "audit.model_from_preset" not in _rules(rep)      # the whole model came from the config
+
+
+def test_modelzoo_launcher_uneven_split_from_its_variables(capsys, tmp_path):
+    # sbatch_benchmarking.sh: NUM_LAYERS % PP != 0 and no layout -> --decoder-first/last-pipeline-num-layers
+    script = tmp_path / "run.sh"
+    script.write_text("export MODEL=DeepSeek-V3 MBS=1 SEQ_LEN=4096\n"
+                      "PP=4 TP=1 EP=8 CP=1 NNODES=4 GBS=64 NUM_LAYERS=61 PP_FIRST=16 PP_LAST=15 "
+                      "bash sbatch_benchmarking.sh --recompute-granularity full --recompute-method uniform "
+                      "--recompute-num-layers 1\n")
+    rc, rep = _audit(capsys, script, "--model", "deepseek-v3")
+    lay = _layout(rep)
+    assert (lay["world"], lay["pp"], lay["stage_layers"]) == (32, 4, [16, 15, 15, 15])
+    assert "megatron.pp_layers_divisible" not in _rules(rep)

@@ -9,8 +9,9 @@ builds Megatron's argument list from three places, read here in its order:
    checkout the script sits in; otherwise the degrees every ModelZoo model config spells the same
    way (``DEGREES``) and the model from ``--model``;
 2. the flags given on the launch line (``"$@"``);
-3. the launcher's own additions, chosen by variables (``ADDITIONS``: VPP, OPTIMIZER_OFFLOAD,
-   DISPATCHER, PR, A2A_OVERLAP).
+3. the launcher's own additions, chosen by variables (``_additions``: VPP, NUM_LAYERS / PP_FIRST /
+   PP_LAST, OPTIMIZER_OFFLOAD, DISPATCHER, PR, A2A_OVERLAP; runtime.conf's per-model defaults of
+   these are not read: pass them with ``--env``).
 
 The GPU count is NNODES x the launcher's tasks per node (8; 4 with GB200_CLUSTER=1). The first launch
 of the script is read (a note says how many there are): the variables of a launch are the script's
@@ -56,6 +57,11 @@ def _additions(env: dict, given: set[str]) -> list[str]:
     vpp = env.get("VPP", "")
     if vpp.isdigit() and int(vpp) > 1 and not given & set(_LAYOUT_FLAGS):
         out += ["--num-virtual-stages-per-pipeline-rank", vpp]
+    layers, pp = env.get("NUM_LAYERS", ""), env.get("PP", "")
+    first, last = env.get("PP_FIRST", ""), env.get("PP_LAST", "")
+    if all(v.isdigit() for v in (layers, pp, first, last)) and int(pp) and int(layers) % int(pp) \
+            and "--pipeline-model-parallel-layout" not in given:
+        out += ["--decoder-first-pipeline-num-layers", first, "--decoder-last-pipeline-num-layers", last]
     offload = env.get("OPTIMIZER_OFFLOAD", "0") == "1"
     if offload:
         out += ["--optimizer-cpu-offload", "--overlap-cpu-optimizer-d2h-h2d"]
