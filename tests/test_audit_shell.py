@@ -148,3 +148,14 @@ def test_huge_arithmetic_is_unresolved_not_computed():
 def test_pinned_env_stands_in_for_a_command_substitution():
     sh = interpret("NUM_GPUS=$(nvidia-smi -L | wc -l)\nN=$((NUM_GPUS/8))\n", pinned={"NUM_GPUS": "64"})
     assert sh.vars["NUM_GPUS"].value == "64" and sh.vars["N"].value == "8"
+
+
+def test_argument_file_words_keep_pipes_and_inner_hashes():
+    from planner.shell.argfile import interpret_args, is_argument_file
+    text = ("# written by hand\n--data-path /a#b --x \"1 # 2\" # a comment\n"
+            "--pipeline-model-parallel-layout Et|(tt|)*3L \\\n  --tp $TP --m 'q#'\n")
+    assert is_argument_file(text, ".txt") and is_argument_file("run --x 1\n", ".args")
+    assert not is_argument_file("torchrun --x 1\n", ".sh")
+    words = [f.text for f in interpret_args(text, {"TP": "4"}).commands[0]]
+    assert words == ["--data-path", "/a#b", "--x", "1 # 2", "--pipeline-model-parallel-layout", "Et|(tt|)*3L",
+                     "--tp", "4", "--m", "q#"]

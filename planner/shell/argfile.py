@@ -20,7 +20,7 @@ def interpret_args(text: str, env: dict[str, str] | None = None, pinned: dict[st
         row = row.rstrip()
         row = row[:-1] if row.endswith("\\") else row
         try:
-            words = shlex.split(row, comments=True)
+            words = shlex.split(_without_comment(row))
         except ValueError as e:
             raise ShellSyntaxError(n, f"argument file: {e}") from None
         fields.extend(Field(sh.expand_text(w, n) if "$" in w else w, n) for w in words)
@@ -33,3 +33,20 @@ def is_argument_file(text: str, suffix: str) -> bool:
     """An argument file: a ``.args`` file, or text whose every line (comments aside) starts with ``-``."""
     rows = [r.strip() for r in text.splitlines() if r.strip() and not r.strip().startswith("#")]
     return suffix == ".args" or bool(rows) and all(r.startswith("-") for r in rows)
+
+
+def _without_comment(row: str) -> str:
+    """The row up to a ``#`` that begins a word outside quotes (``/data#1`` keeps its ``#``, as in bash)."""
+    quote, escaped = "", False
+    for i, ch in enumerate(row):
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or row[i - 1] in " \t"):
+            return row[:i]
+    return row
