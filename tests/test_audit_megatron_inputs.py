@@ -118,3 +118,13 @@ def test_modelzoo_launcher_uneven_split_from_its_variables(capsys, tmp_path):
     lay = _layout(rep)
     assert (lay["world"], lay["pp"], lay["stage_layers"]) == (32, 4, [16, 15, 15, 15])
     assert "megatron.pp_layers_divisible" not in _rules(rep)
+
+
+def test_flags_from_a_joined_string_point_at_the_line_that_writes_them():
+    from planner.audit.detect import load
+    path = REAL / "mlm_fsdp_deepseek_v3_sbatch.sh"
+    rows = path.read_text().splitlines()
+    cfg = load(str(path), gpus=256)
+    for field, flag in (("tp", "--tensor-model-parallel-size"), ("sequence_parallel", "--sequence-parallel"),
+                        ("sharding", "--data-parallel-sharding-strategy"), ("layers", "--num-layers")):
+        assert rows[cfg.lines[field] - 1].split()[0] == flag, (field, cfg.lines[field])

@@ -30,6 +30,7 @@ tests/test_megatron_argparse.py. The master copy is bf16 weights + fp32 master i
 from __future__ import annotations
 
 import os
+import re
 
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
@@ -90,10 +91,25 @@ def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | Non
     flags = Flags(path)
     for command in sh.commands:
         flags.scan(command)
+    _source_lines(flags, text)
     if not any(name in flags.flags for name in VALUED | BOOL):
         raise AuditParseError(path, None, "no Megatron-LM flags found (expected e.g. --num-layers, "
                                           "--tensor-model-parallel-size)")
     return flags, sh
+
+
+def _source_lines(flags: Flags, text: str) -> None:
+    """Point each flag at the line that spells it: a flag that reached the command through a string
+    (an array joined into `TRAINING_CMD="... ${ARGS[@]}"`, run by `bash -c` in a here-document)
+    carries the string's line; the one line of the script that writes the flag is the better pointer."""
+    where: dict[str, list[int]] = {}
+    for n, row in enumerate(text.splitlines(), 1):
+        for name in set(re.findall(r"(?<![\w-])--([A-Za-z0-9][\w-]*)", row)):
+            where.setdefault(name, []).append(n)
+    for name, flag in flags.flags.items():
+        hits = where.get(name, [])
+        if len(hits) == 1 and flag.line not in hits:
+            flag.line = hits[0]
 
 
 def parse(text: str, path: str, world: int | None = None, env: dict | None = None,
