@@ -262,10 +262,10 @@ def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
 
 
 def _with_model(cfg: ForeignConfig, problem: Problem) -> ForeignConfig:
-    """The config as the engine's start-up rules see it: when it gives no model shape at all (a
-    launcher that takes the model from elsewhere, ModelZoo's launch scripts), the model the audit
-    runs on (--model) stands in, the config's own model values over it."""
-    if any(k in cfg.model for k in MODEL_KEYS):
+    """The config as Megatron's start-up rules see it: when a Megatron config gives no model shape at
+    all (a launcher that takes the model from elsewhere, ModelZoo's launch scripts), the model the
+    audit runs on (--model) stands in, the config's own model values over it."""
+    if cfg.format != "megatron" or any(k in cfg.model for k in MODEL_KEYS):
         return cfg
     return cfg.replace(model={**problem.model.model_dump(), **cfg.model})
 
