@@ -28,7 +28,7 @@ from planner.layout.foreign import AuditParseError
 from planner.safeio.read import read_text_limited
 from planner.shell import Field, unresolved
 
-LAUNCHERS = ("sbatch_benchmarking.sh", "interactive_benchmarking.sh")
+LAUNCHERS = ("sbatch_benchmarking.sh",)    # interactive_benchmarking.sh builds its list otherwise: not read
 # MODEL_ARGS entries of all 12 model configs in model_configs/benchmarking/ (@ e8650517); the overlap
 # flags (--overlap-grad-reduce / --overlap-param-gather) are in 9 of them, so not assumed
 DEGREES = (("--tensor-model-parallel-size", "TP"), ("--pipeline-model-parallel-size", "PP"),
