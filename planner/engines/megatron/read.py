@@ -277,7 +277,7 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     if vpp is not None and vpp < 1:
         raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
     c["vpp"] = vpp
-    # arguments.py (megatron-core 0.19.2): only --no-overlap-p2p-communication exists (store_false,
+    # arguments.py:2965 (megatron-core 0.19.2): only --no-overlap-p2p-communication exists (store_false,
     # dest overlap_p2p_comm): the overlap is on unless switched off
     ctx.extra["overlap_p2p"] = not flags.has("no-overlap-p2p-communication")
     ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
