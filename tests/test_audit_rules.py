@@ -145,7 +145,7 @@ def test_virtual_pipeline(tmp_path):
                   "--use-distributed-optimizer --num-layers-per-virtual-pipeline-stage 4", name="v.sh")
     assert load(path).vpp == 2 and rules_of(audit(path)) == set()
     # pp 2: Megatron interleaves over 2 stages with its p2p overlap, which is on unless
-    # --no-overlap-p2p-communication (arguments.py:965-975, megatron-core 0.19.2)
+    # --no-overlap-p2p-communication (arguments.py:966-975, megatron-core 0.19.2)
     assert "megatron.vpp_pp2" not in rules_of(audit(path, env={"PP": "2"}), "warning")
     off = edited(tmp_path, MIXTRAL, "--use-distributed-optimizer", "--use-distributed-optimizer "
                  "--num-layers-per-virtual-pipeline-stage 4 --no-overlap-p2p-communication", name="w.sh")
