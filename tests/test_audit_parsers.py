@@ -68,7 +68,7 @@ def test_megatron_deepseek_v3_fixture():
 
 
 def test_megatron_flag_forms_and_defaults(tmp_path):
-    text = ("--num-layers=24\n--hidden_size 2048\n--num-attention-heads 16\n"
+    text = ("--num-layers=24\n--hidden-size 2048\n--num-attention-heads 16\n"
             "--tensor-model-parallel-size=2 --context-parallel-size 2 --cp-comm-type a2a+p2p\n"
             "--hierarchical-context-parallel-sizes 2 1\n--seq-length 8192\n")
     c = load(write(tmp_path, "args.txt", text), world=16)
@@ -78,6 +78,8 @@ def test_megatron_flag_forms_and_defaults(tmp_path):
     assert c.model["ffn_hidden"] == 4 * 2048  # Megatron's GeLU default
     assert any(a.startswith("pp=1") for a in c.assumed)
     assert c.global_batch == 4  # micro(1) * dp(4), Megatron's default
+    with pytest.raises(AuditParseError, match="--hidden_size: Megatron's argument parser refuses"):
+        load(write(tmp_path, "u.args", text.replace("--hidden-size", "--hidden_size")), world=16)
     assert c.lines["tp"] == 4
 
 

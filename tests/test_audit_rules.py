@@ -144,9 +144,12 @@ def test_virtual_pipeline(tmp_path):
     path = edited(tmp_path, MIXTRAL, "--use-distributed-optimizer",
                   "--use-distributed-optimizer --num-layers-per-virtual-pipeline-stage 4", name="v.sh")
     assert load(path).vpp == 2 and rules_of(audit(path)) == set()
-    # pp 2: Megatron interleaves with its p2p overlap, on by default (arguments.py:966-975, 2965 at
-    # megatron-core 0.19.2): no finding
-    assert "megatron.vpp_pp2" not in rules_of(audit(path, env={"PP": "2"}), "warning") | rules_of(audit(path, env={"PP": "2"}))
+    # pp 2: Megatron interleaves over 2 stages with its p2p overlap, which is on unless
+    # --no-overlap-p2p-communication (arguments.py:966-975, megatron-core 0.19.2)
+    assert "megatron.vpp_pp2" not in rules_of(audit(path, env={"PP": "2"}), "warning")
+    off = edited(tmp_path, MIXTRAL, "--use-distributed-optimizer", "--use-distributed-optimizer "
+                 "--num-layers-per-virtual-pipeline-stage 4 --no-overlap-p2p-communication", name="w.sh")
+    assert "megatron.vpp_pp2" in rules_of(audit(off, env={"PP": "2"}))          # Megatron refuses it
     assert "megatron.vpp_needs_pp" in rules_of(audit(path, env={"PP": "1"}))
 
 

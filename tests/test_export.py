@@ -147,19 +147,23 @@ def test_refusals_name_what_the_engine_cannot_say(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("case", sorted(MEGATRON))
-def test_megatron_argument_file_reads_word_by_word(case):
-    """train.args needs no shell: every word is what the shell would make of it (so the launch script,
-    `$(grep -v '^#' train.args)` and the judge all read the same argv); the launch environment and the
-    FILL IN block are there; the file names the engine version."""
+def test_megatron_argument_file_reads_word_by_word(case, tmp_path):
+    """train.args needs no shell: `$(cat train.args)`, as bash expands it, gives the words the launch script
+    passes for the planned flags (no quotes, no comments); the launch environment and the FILL IN block
+    are in the script, which names the engine version."""
     import shlex
+    import subprocess
     plan = _plan("megatron", **MEGATRON[case])
     files = export.render(plan, "megatron")
     args, script = files["train.args"], files["train.sh"]
-    for line in args.splitlines():
-        if not line.startswith("#"):
-            assert shlex.split(line) == line.split(), line
-    assert "megatron-core 0.19.2" in args.splitlines()[0]
-    assert "# FILL IN" in args and ': "${DATA_PATH:?FILL IN' in script
+    (tmp_path / "train.args").write_text(args)
+    words = subprocess.run(["bash", "-c", 'printf "%s\\n" $(cat train.args)'], cwd=tmp_path,
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert words == args.split() and "#" not in args
+    launch = shlex.split(script[script.index('"$MEGATRON/pretrain_gpt.py"'):].replace("\\\n", " "))
+    assert launch[1:1 + len(words)] == words
+    assert "megatron-core 0.19.2" in script.splitlines()[1]
+    assert ': "${DATA_PATH:?FILL IN' in script
     L = plan.layout
     wants_env = (L.tp > 1 or L.cp > 1) and L.sharding not in ("zero2", "zero3")
     assert ("export CUDA_DEVICE_MAX_CONNECTIONS=1" in script) == wants_env
@@ -181,3 +185,16 @@ def test_export_out_onto_existing_files_needs_force(tmp_path, capsys):
     assert (tmp_path / "job.args").read_text() == "mine\n" and out.read_text() == first   # nothing written
     assert cli.main(["export", str(path), "--to", "megatron", "--out", str(out), "--force"]) == cli.EXIT_OK
     assert (tmp_path / "job.args").read_text().startswith("# Megatron-LM arguments")
+
+
+def test_export_out_naming_the_side_file_is_refused(tmp_path, capsys):
+    """--out train.args would write the launch script there and then the argument file over it."""
+    from planner import plan as planmod
+    plan = _plan("megatron", **MEGATRON["moe-ring-none"])
+    path = tmp_path / "plan.json"
+    path.write_text(planmod.dumps([plan]))
+    out = tmp_path / "train.args"
+    assert cli.main(["export", str(path), "--to", "megatron", "--out", str(out)]) == cli.EXIT_INPUT
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--out " + str(tmp_path / "train.sh") in err
+    assert not out.exists() and not (tmp_path / "train.sh").exists()

@@ -24,7 +24,7 @@ from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
-from planner.audit.audit_problem import TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
+from planner.audit.audit_problem import MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.specs.kinds import SHARDING
@@ -261,6 +261,15 @@ def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
         findings.append(Finding("error", f"layout.{v.rule}", f"{cfg.path}: {v}", "change the degrees so the rule holds"))
 
 
+def _with_model(cfg: ForeignConfig, problem: Problem) -> ForeignConfig:
+    """The config as Megatron's start-up rules see it: when a Megatron config gives no model shape at
+    all (a launcher that takes the model from elsewhere, ModelZoo's launch scripts), the model the
+    audit runs on (--model) stands in, the config's own model values over it."""
+    if cfg.format != "megatron" or any(k in cfg.model for k in MODEL_KEYS):
+        return cfg
+    return cfg.replace(model={**problem.model.model_dump(), **cfg.model})
+
+
 def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time_limit: float = 60.0,
               progress=None) -> AuditReport:
     """Audit ``cfg``; ``problem`` supplies what the config does not say (GPU kind, memory budget,
@@ -271,7 +280,7 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
         note.append(Finding("info", "audit.world_from_problem",
                             f"{cfg.path}: the config does not say how many GPUs; using {problem.cluster.gpus}",
                             "pass --gpus N"))
-    report = AuditReport(cfg, framework_rules(cfg) + note)
+    report = AuditReport(cfg, framework_rules(_with_model(cfg, problem)) + note)
     findings = report.findings
     prob, more = audit_problem(cfg, problem)
     findings.extend(more)

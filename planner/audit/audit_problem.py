@@ -79,8 +79,8 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
             if data[key] != value:
                 overridden.append(key)
             data[key] = value
-    if found and "moe" not in found and cfg.format == "megatron":
-        data["moe"] = None  # a Megatron script without --num-experts is a dense model
+    if {"layers", "hidden"} & found.keys() and "moe" not in found and cfg.format == "megatron":
+        data["moe"] = None  # a Megatron script that gives the model without --num-experts is a dense model
     if data.get("attention") != "mla":
         data["mla"] = None
     findings = []

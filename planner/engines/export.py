@@ -53,6 +53,9 @@ def write(plan, target: str, out: str | None, force: bool = False) -> list[str]:
         path = Path(out) if fname == main else Path(out).parent / fname
         safeio.check_output_file(str(path), "out")
         paths.append(path)
+    if len(set(paths)) < len(paths):                # --out names a file written beside the main one
+        raise ExportError(f"export --out: {out} is the name of the file written beside {main}; name the main "
+                          f"file instead (--out {Path(out).parent / main})")
     there = [str(p) for p in paths if p.exists()]
     if there and not force:
         raise ExportError(f"export --out: {' and '.join(there)} {'exists' if len(there) == 1 else 'exist'} already; "

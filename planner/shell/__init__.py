@@ -32,13 +32,13 @@ import re
 from dataclasses import dataclass, field
 
 from planner.shell.arith import ArithOverflow, Unresolved, evaluate
+from planner.shell.words import dash_c as _dash_c, test, unresolved, without_redirections as _without_redirections
 from planner.shell.scan import (ASSIGN, JOIN, MARK, Field, Heredoc, Part, Scanner, ShellSyntaxError,
                                 Statement, Word, split_words as _split, tokenize, tokenize_word,
                                 unescape_heredoc as _unescape)
 
 __all__ = ["Field", "Shell", "ShellSyntaxError", "interpret", "unresolved"]
 
-_UNRESOLVED = re.compile(MARK + "([^" + MARK + "]*)" + MARK)
 _DECLARE = {"export", "declare", "local", "readonly", "typeset"}
 _KEYWORDS = {"then", "do", "{", "}", "!", "time", "exec", "while", "until", "done", "esac"}
 # Commands whose words are not a program's arguments.
@@ -49,12 +49,6 @@ _NOT_LAUNCH = {"echo", "printf", "set", "cd", "mkdir", "rm", "cp", "mv", "cat", 
 _SHELLS = {"sbatch", "bash", "sh", "zsh", "dash", "srun"}
 MAX_DEPTH = 8  # scripts inside scripts (eval of eval ...)
 MAX_VALUE = 4 * 2**20  # characters of one variable's value
-
-
-def unresolved(text: str) -> list[str]:
-    """The shell expressions (``$TP_SIZE``, ``$(nproc)``) that could not be resolved in ``text``."""
-    return _UNRESOLVED.findall(text)
-
 
 
 @dataclass
@@ -70,6 +64,7 @@ class Shell:
     env: dict[str, str] = field(default_factory=dict)
     vars: dict[str, Var] = field(default_factory=dict)
     commands: list[list[Field]] = field(default_factory=list)
+    command_env: list[dict[str, str]] = field(default_factory=list)  # each command's `NAME=value cmd` prefix
 
     # if/elif/else/fi nesting: (state, a branch was taken); state "run" | "skip" | "both"
     # ("both": the condition could not be decided, so the branch runs and so do the others)
@@ -81,6 +76,8 @@ class Shell:
     def __post_init__(self) -> None:
         for name, value in self.env.items():
             self.vars[name] = Var(str(value), 0)
+        # the script is read as if run without arguments: "$@" and "$*" are no words, $# is 0
+        self.vars.update({"@": Var([], 0), "*": Var([], 0), "#": Var("0", 0)})
 
     # -- if / elif / else / fi, decided when the test is simple and its words are known --
     def _branch(self, word: str, cond: bool | None) -> None:
@@ -115,31 +112,7 @@ class Shell:
         args = [f.text for w in words for f in self.fields(w)]
         if not args:
             return None
-        if args[0] == "test":
-            args = args[1:]
-        elif args[0] in ("[", "[[") and args[-1] in ("]", "]]"):
-            args = args[1:-1]
-        else:
-            return None
-        if any(unresolved(a) for a in args):
-            return None
-        negate = bool(args) and args[0] == "!"
-        args = args[1:] if negate else args
-        result: bool | None = None
-        if len(args) == 1:
-            result = args[0] != ""
-        elif len(args) == 2 and args[0] in ("-n", "-z"):
-            result = (args[1] != "") == (args[0] == "-n")
-        elif len(args) == 3 and args[1] in ("=", "==", "!="):
-            result = (args[0] == args[2]) == (args[1] != "!=")
-        elif len(args) == 3 and args[1] in ("-eq", "-ne", "-gt", "-lt", "-ge", "-le"):
-            try:
-                a, b = int(args[0]), int(args[2])
-            except ValueError:
-                return None
-            result = {"-eq": a == b, "-ne": a != b, "-gt": a > b, "-lt": a < b,
-                      "-ge": a >= b, "-le": a <= b}[args[1]]
-        return None if result is None else result != negate
+        return test(args)
 
     # -- running statements --
     def run(self, text: str, line: int = 1) -> None:
@@ -159,9 +132,11 @@ class Shell:
             self.run(" ".join(f.text for f in fields[1:]), fields[0].line)
             return True
         for k, name in enumerate(names[:-2]):
-            if name in ("bash", "sh", "zsh", "dash") and names[k + 1] == "-c":
-                self.run(fields[k + 2].text, fields[k + 2].line)
-                return True
+            if name in ("bash", "sh", "zsh", "dash"):
+                script = _dash_c(names, k + 1)       # bash -c, bash -x -c, bash -lc ...
+                if script is not None and script < len(fields):
+                    self.run(fields[script].text, fields[script].line)
+                    return True
         if heredocs and any(n in _SHELLS for n in names[:1]) or (heredocs and "bash" in names):
             for doc in heredocs:
                 self.run(doc.body if doc.literal else _unescape(doc.body), doc.line)
@@ -187,18 +162,31 @@ class Shell:
             i += 1
             while i < len(words) and (self._literal(words[i]) or "").startswith("-"):
                 i += 1
+        saved: dict[str, Var | None] = {}
         while i < len(words) and self._is_assignment(words[i]):
+            name = ASSIGN.match(words[i].parts[0].text).group(1)
+            saved.setdefault(name, self.vars.get(name))
             i = self._assign(words, i)
         if declare:
             return  # `export NAME` without a value
         rest = words[i:]
         if not rest:
             return
-        fields = [f for w in rest for f in self.fields(w)]
-        if fields and self._inner_scripts(fields, getattr(words, "heredocs", ())):
-            return
-        if fields and fields[0].text.rsplit("/", 1)[-1] not in _NOT_LAUNCH:
-            self.commands.append(fields)
+        # `A=1 B=2 cmd ...`: the assignments hold for this command only (bash scopes them)
+        prefix = {n: self.vars[n].value for n in saved if n in self.vars and isinstance(self.vars[n].value, str)}
+        try:
+            fields = _without_redirections([f for w in rest for f in self.fields(w)])
+            if fields and self._inner_scripts(fields, getattr(words, "heredocs", ())):
+                return
+            if fields and fields[0].text.rsplit("/", 1)[-1] not in _NOT_LAUNCH:
+                self.commands.append(fields)
+                self.command_env.append(prefix)
+        finally:
+            for n, old in saved.items():
+                if old is None:
+                    self.vars.pop(n, None)
+                else:
+                    self.vars[n] = old
 
     @staticmethod
     def _literal(word: Word) -> str | None:
@@ -308,6 +296,8 @@ class Shell:
         if not m:
             return f"{MARK}${{{expr}}}{MARK}", line
         name, index, op, rest = m.group(1), m.group(3), m.group(4), m.group(5)
+        if name in ("@", "*") and index is None:
+            index = name                               # "$@" splits like "${A[@]}", "$*" joins like "${A[*]}"
         var = self.vars.get(name)
         value: str | list[Field] | None = None
         if var is not None:
@@ -389,3 +379,4 @@ def interpret(text: str, env: dict[str, str] | None = None, pinned: dict[str, st
     sh = Shell(env={**(env or {}), **(pinned or {})}, pinned=frozenset(pinned or ()))
     sh.run(text)
     return sh
+

@@ -130,6 +130,9 @@ class Scanner:
             elif c == "#" and self.parts is None:
                 end = s.find("\n", self.i)
                 self.i = len(s) if end < 0 else end
+            elif c == "&" and (s[self.i - 1 : self.i] in (">", "<") or s[self.i + 1 : self.i + 2] == ">"):
+                self._add("text", c, False)  # a redirection (2>&1, >&2, &>file), not a separator
+                self.i += 1
             elif c in ";&|":
                 self._end_statement()
                 self.i += 2 if s[self.i : self.i + 2] in (";;", "&&", "||") else 1

@@ -122,7 +122,7 @@ TRAINING = ('--data-path "$DATA_PATH" --split 99,1,0 --save "$CHECKPOINT_DIR" --
 
 
 def _word(x) -> str:
-    """One word of the argument file: no shell quoting, so `$(grep -v '^#' train.args)` reads it."""
+    """One word of the argument file: no shell quoting and no comments, so `$(cat train.args)` reads it."""
     text = str(x)
     if not text or any(c.isspace() or c in "'\"\\$`;&<>(){}" for c in text):
         raise ExportError(f"export --to megatron: the value {text!r} cannot be written unquoted in the argument file")
@@ -154,12 +154,13 @@ def render(plan, name: str) -> dict[str, str]:
     if arch.unknown(pr.model):
         head.append("# FILL IN (model): foldplan's model file gives no rope base / norm eps / router loss "
                     "coefficients: Megatron's defaults are written (--rotary-base 10000); set the model's own")
-    fill = ["# FILL IN: the training settings are not planned; the launch script takes them from "
-            + ", ".join(v for v, _, _ in FILL_IN) + " (it refuses to start without them)"]
-    args = "\n".join(head + [_line(f) for f in fl] + fill) + "\n"
+    args = "\n".join(_line(f) for f in fl) + "\n"          # the planned flags only: `$(cat train.args)`
     script = "\n".join([
         "#!/bin/bash", *head,
-        f"# the same flags as {name}.args; run on each of the {nodes} node(s) with NODE_RANK set",
+        f"# {name}.args holds the same planned flags, one per line, no comments (`$(cat {name}.args)` reads them);",
+        "# the training settings below are not in it: FILL IN "
+        + ", ".join(v for v, _, _ in FILL_IN) + " (this script refuses to start without them)",
+        f"# run on each of the {nodes} node(s) with NODE_RANK set",
         "set -euo pipefail",
         *_env(plan),
         "# ---- FILL IN: the training settings foldplan does not plan",

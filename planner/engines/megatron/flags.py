@@ -1,7 +1,8 @@
 """The Megatron-LM flags the audit reads, and the scanner that collects them from a command line.
 
-Flag names follow megatron/training/arguments.py; underscores are read as dashes, and
-the older / newer spellings in ``ALIASES`` map onto one name. Last occurrence wins,
+Flag names follow megatron/training/arguments.py; a Megatron flag spelled with underscores is
+refused as Megatron's argparse refuses it (the launchers' own flags, ``--nproc_per_node``, take
+either spelling), and the older / newer spellings in ``ALIASES`` map onto one name. Last occurrence wins,
 as with argparse. Every flag that is not in these tables is kept, in order, as an
 ignored flag; ``EFFECTS`` names the flags that change memory or step time, so the
 audit can say what an estimate that does not model them would miss.
@@ -142,8 +143,12 @@ class Flags:
             i += 1
             if not f.text.startswith("--") or len(f.text) < 3:
                 continue
-            name, eq, inline = f.text[2:].partition("=")
-            name = name.replace("_", "-")
+            raw, eq, inline = f.text[2:].partition("=")
+            name = raw.replace("_", "-")
+            if name != raw and raw not in ALIASES and name not in LAUNCHER and name in BOOL | VALUED | LIST:
+                # torchrun takes --nproc_per_node; Megatron's argparse knows only the dashed spelling
+                raise AuditParseError(self.path, f.line, f"--{raw}: Megatron's argument parser refuses the "
+                                                         f"underscore spelling (write --{name})")
             name = ALIASES.get(name, name)
             values: list[str] = [inline] if eq else []
             known = name in BOOL or name in VALUED or name in LIST or name in LAUNCHER

@@ -106,8 +106,12 @@ def model(flags: Flags, layers: int | None, tp: int, path: str, assumed: list[st
     put("hidden", "hidden-size", hidden)
     _attention(flags, out, put, assumed)
     gated = flags.has("swiglu")
-    out["gated"] = gated
-    out["tied_embeddings"] = not flags.has("untie-embeddings-and-output-weights")
+    if any(flags.has(n) for n in ("num-layers", "hidden-size", "num-attention-heads", "swiglu",
+                                  "untie-embeddings-and-output-weights")):
+        # Megatron's defaults (GeLU, tied) are the model's only when the script gives the model; a
+        # wrapper that takes the model from elsewhere (ModelZoo's launch scripts) says nothing of them
+        out["gated"] = gated
+        out["tied_embeddings"] = not flags.has("untie-embeddings-and-output-weights")
     if flags.has("add-bias-linear") or deepspeed and not flags.has("disable-bias-linear"):
         out["linear_bias"] = True  # Megatron-DeepSpeed's GPT keeps biases; Megatron-LM's --add-bias-linear
     ffn = flags.int("ffn-hidden-size")

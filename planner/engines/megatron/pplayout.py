@@ -59,5 +59,8 @@ def parse(text: str, pp: int) -> dict:
         hit = [i for i, v in enumerate(virtual) if ch in v]
         return hit[0] % pp if hit else None
 
+    flat = "".join(virtual[v * pp + r] for v in range(vpp) for r in range(pp))   # Megatron's layer-id order
     return {"virtual": counts, "stages": stages, "vpp": vpp, "embedding_stage": owner("E"),
-            "loss_stage": owner("L"), "mtp": s.count("m")}
+            "loss_stage": owner("L"), "mtp": s.count("m"), "layers": s.count("t"), "embeddings": s.count("E"),
+            "losses": s.count("L"), "first": flat[:1], "last": flat[-1:],
+            "decoder_after_mtp": "m" in flat and "t" in flat[flat.index("m"):]}

@@ -17,9 +17,10 @@ type p2p (ring), top-k 2, MoE on every layer. Megatron-DeepSpeed (any of ``--dee
 ``--topk``) reads its own MoE flags, its Ulysses degree as cp and its experts as etp 1.
 
 Data-parallel sharding: ``--use-distributed-optimizer`` -> zero1; Megatron FSDP
-(``--use-megatron-fsdp --data-parallel-sharding-strategy optim | optim_grads |
-optim_grads_params``) -> zero1 / zero2 / zero3 (``no_shard``, the default: none); neither
--> none. The master copy is bf16 weights + fp32 master in the optimizer (``bf16+fp32``).
+(``--use-megatron-fsdp --data-parallel-sharding-strategy no_shard | optim | optim_grads |
+optim_grads_params``) -> none / zero1 / zero2 / zero3 (``optim_grads_params``, the default:
+zero3); neither -> none. These readings are checked against Megatron's own argument parser in
+tests/test_megatron_argparse.py. The master copy is bf16 weights + fp32 master in the optimizer (``bf16+fp32``).
 
 ``extra`` keys: ``vpp_layers``, ``hierarchical_cp_sizes``, ``overlap_p2p``,
 ``account_embedding`` / ``account_loss``, ``capacity_factor``, ``dtype``, ``cp_comm_types``,
@@ -29,42 +30,86 @@ optim_grads_params``) -> zero1 / zero2 / zero3 (``no_shard``, the default: none)
 from __future__ import annotations
 
 import os
+import re
 
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
+import planner.engines.megatron.read_world as read_world
+import planner.engines.megatron.read_zoo as read_zoo
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
 from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAULT, CP_COMM_FLAG, CP_COMM_TYPE,
                                            FSDP_STRATEGY, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, INTS,
                                            PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES)
-from planner.shell import ShellSyntaxError, interpret, unresolved
+from planner.shell import ShellSyntaxError, interpret
+from planner.shell.argfile import interpret_args, is_argument_file
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 from planner.specs.kinds import sharding_of_stage
 
 layer_freq = megatron_model.layer_freq  # re-exported: tests and rules read it here
 
-_NODES = ("NNODES", "NUM_NODES", "N_NODES", "NNODE", "NODES", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "NUM_NODE")
-_PER_NODE = ("GPUS_PER_NODE", "NPROC_PER_NODE", "NGPUS_PER_NODE", "NUM_GPUS_PER_NODE", "GPU_PER_NODE",
-             "NGPU_PER_NODE", "SLURM_GPUS_ON_NODE", "NUM_GPUS_PERNODE", "GPUS")
 _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-size", "expert-interval", "topk",
                "deepspeed-config")
-_WORLD_LIMIT = 2**24
 
 
-def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
-    """The flags of every command of the script (and the shell, for the world size)."""
+def _shell(text: str, path: str, env: dict | None, pinned: dict | None):
+    """The script run by the shell reader (an argument file: its words, as `$(cat FILE)` passes them)."""
     try:
-        sh = interpret(text, env, pinned)
+        if is_argument_file(text, os.path.splitext(path)[1].lower()):
+            return interpret_args(text, env, pinned)
+        return interpret(text, env, pinned)
     except ShellSyntaxError as e:
         raise AuditParseError(path, e.line, e.what) from None
     except RecursionError:
         raise AuditParseError(path, None, "nested too deeply to read") from None
+
+
+def argv(text: str, path: str, env: dict | None = None) -> list[str]:
+    """The argument list the script hands Megatron's training script (what `read_flags` reads): the
+    words after each command's ``*.py``, or a command's words when they start with a flag (an
+    argument file). `env` is the whole environment the script starts with."""
+    out: list[str] = []
+    sh = _shell(text, path, env, None)
+    if read_zoo.looks_like(sh):
+        return [f.text for f in read_zoo.launch_fields(sh, path)[0]]
+    for command in sh.commands:
+        words = [f.text for f in command]
+        py = next((k for k, w in enumerate(words) if w.endswith(".py")), None)
+        if py is not None:
+            out += words[py + 1:]
+        elif words and words[0].startswith("--"):
+            out += words
+    return out
+
+
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
+    """The flags of every command of the script (and the shell, for the world size)."""
+    sh = _shell(text, path, env, pinned)
+    if read_zoo.looks_like(sh):                # a ModelZoo launch script: its launcher's argument list
+        flags, world, notes = read_zoo.read_flags(sh, path)
+        sh.zoo = (world, notes)
+        return flags, sh
     flags = Flags(path)
     for command in sh.commands:
         flags.scan(command)
+    _source_lines(flags, text)
     if not any(name in flags.flags for name in VALUED | BOOL):
         raise AuditParseError(path, None, "no Megatron-LM flags found (expected e.g. --num-layers, "
                                           "--tensor-model-parallel-size)")
     return flags, sh
+
+
+def _source_lines(flags: Flags, text: str) -> None:
+    """Point each flag at the line that spells it: a flag that reached the command through a string
+    (an array joined into `TRAINING_CMD="... ${ARGS[@]}"`, run by `bash -c` in a here-document)
+    carries the string's line; the one line of the script that writes the flag is the better pointer."""
+    where: dict[str, list[int]] = {}
+    for n, row in enumerate(text.splitlines(), 1):
+        for name in set(re.findall(r"(?<![\w-])--([A-Za-z0-9][\w-]*)", row)):
+            where.setdefault(name, []).append(n)
+    for name, flag in flags.flags.items():
+        hits = where.get(name, [])
+        if len(hits) == 1 and flag.line not in hits:
+            flag.line = hits[0]
 
 
 def parse(text: str, path: str, world: int | None = None, env: dict | None = None,
@@ -74,6 +119,12 @@ def parse(text: str, path: str, world: int | None = None, env: dict | None = Non
     if flags is None:
         flags, sh = read_flags(text, path, dict(os.environ), env)
     ctx = _Ctx(flags, path)
+    zoo = getattr(sh, "zoo", None)
+    if zoo:
+        ctx.assumed += zoo[1]
+        if world is None and zoo[0]:
+            world = zoo[0]
+            ctx.assumed.append(f"world={world}: NNODES x the ModelZoo launcher's tasks per node")
     c = _degrees(ctx)
     _world_and_batch(ctx, c, sh, world)
     _context_parallel(ctx, c)
@@ -151,7 +202,7 @@ def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
     if world is not None:
         ctx.extra["world_source"] = "given"
     else:
-        world, world_line, source = _world(sh, ctx.flags)
+        world, world_line, source = read_world.world(sh, ctx.flags)
         if world is not None:
             ctx.extra["world_source"] = source
             if world_line:
@@ -226,7 +277,9 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     if vpp is not None and vpp < 1:
         raise ctx.fail("num-virtual-stages-per-pipeline-rank", f"virtual stages per pipeline rank must be >= 1, got {vpp}")
     c["vpp"] = vpp
-    ctx.extra["overlap_p2p"] = flags.has(SWITCHES["overlap_p2p"])
+    # arguments.py:2965 (megatron-core 0.19.2): only --no-overlap-p2p-communication exists (store_false,
+    # dest overlap_p2p_comm): the overlap is on unless switched off
+    ctx.extra["overlap_p2p"] = not flags.has("no-overlap-p2p-communication")
     ctx.extra["account_embedding"] = flags.has("account-for-embedding-in-pipeline-split")
     ctx.extra["account_loss"] = flags.has("account-for-loss-in-pipeline-split")
     c["pp_schedule"] = None if pp == 1 else ("interleaved-1f1b" if (vpp or 1) > 1 or vpp_layers else "1f1b")
@@ -264,6 +317,10 @@ def _memory(ctx: _Ctx, c: dict) -> None:
     if c["recompute_num_layers"] is None and flags.has("checkpoint-num-layers"):
         c["recompute_num_layers"] = flags.int("checkpoint-num-layers")
     modules = flags.strings(RECOMPUTE["modules"])
+    if recompute == "selective" and not modules:
+        # transformer_config.py:1763-1764 (megatron-core 0.19.2): no --recompute-modules -> core_attn
+        modules = ["core_attn"]
+        ctx.assumed.append("recompute_modules=core_attn: --recompute-modules not given (Megatron default)")
     c["recompute_modules"] = tuple(modules) if modules and recompute == "selective" else ()
     if modules:
         ctx.lines["recompute_modules"] = flags.line(RECOMPUTE["modules"])
@@ -297,8 +354,8 @@ def _memory(ctx: _Ctx, c: dict) -> None:
 def _sharding(ctx: _Ctx) -> str:
     flags = ctx.flags
     if flags.has(SWITCHES["megatron_fsdp"]):
-        strategy = flags.raw(FSDP_STRATEGY_FLAG) if flags.has(FSDP_STRATEGY_FLAG) \
-            else "no_shard"
+        # arguments.py:3023 (megatron-core 0.19.2): the strategy defaults to optim_grads_params
+        strategy = flags.raw(FSDP_STRATEGY_FLAG) if flags.has(FSDP_STRATEGY_FLAG) else "optim_grads_params"
         if strategy not in FSDP_STRATEGY:
             raise ctx.fail(FSDP_STRATEGY_FLAG, f"--data-parallel-sharding-strategy {strategy!r} is "
                                                               f"not one of {', '.join(FSDP_STRATEGY)}")
@@ -328,41 +385,3 @@ def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], 
         out.append(("--moe-token-dispatcher-type allgather (default)", "time",
                     "tokens reach their experts by all-gather (the estimate models all-to-all)"))
     return tuple(out)
-
-
-def _world(sh, flags: Flags) -> tuple[int | None, int | None, str | None]:
-    """GPUs in the job: torchrun's --nnodes x --nproc-per-node, else WORLD_SIZE, else NNODES x GPUS_PER_NODE."""
-
-    def as_int(text: str | None) -> int | None:
-        if text is None or unresolved(text):
-            return None
-        text = text.split(":")[-1]  # elastic "1:4" -> the maximum
-        return int(text) if text.isdigit() and 0 < len(text) < 9 and 0 < int(text) <= _WORLD_LIMIT else None
-
-    def var(name: str) -> tuple[int | None, int]:
-        v = sh.vars.get(name) if sh is not None else None
-        if v is None or isinstance(v.value, list):
-            return None, 0
-        return as_int(v.value), v.line
-
-    if flags.has("nproc-per-node"):
-        per = flags.flags["nproc-per-node"]
-        per_node = as_int(per.values[0] if per.values else None)
-        nodes_flag = flags.flags.get("nnodes")
-        nodes = as_int(nodes_flag.values[0] if nodes_flag and nodes_flag.values else None) \
-            if nodes_flag else 1
-        if per_node and nodes:
-            return per_node * nodes, per.line, "torchrun --nnodes x --nproc-per-node"
-    for total in ("WORLD_SIZE", "NUM_GPUS", "N_GPUS", "TOTAL_GPUS"):
-        world, line = var(total)
-        if world:
-            return world, line, total
-    for n in _NODES:
-        nodes, nline = var(n)
-        if nodes is None:
-            continue
-        for g in _PER_NODE:
-            per_node, _ = var(g)
-            if per_node:
-                return nodes * per_node, nline, f"{n} x {g}"
-    return None, None, None

@@ -60,6 +60,25 @@ def load(text: str, path: str) -> dict:
 
 def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, Shell]:
     """The flags of ``MODEL_ARGS``, each with the YAML line it is on, placeholders expanded."""
+    fields, sh = _fields(text, path, env, pinned)
+    flags = Flags(path)
+    flags.scan(fields)
+    if not flags.flags:
+        raise AuditParseError(path, None, "MODEL_ARGS holds no Megatron-LM flags the audit reads")
+    return flags, sh
+
+
+def fields(text: str, path: str, env: dict | None = None) -> list[Field]:
+    """The command-line words of ``MODEL_ARGS``, placeholders filled from ``env``."""
+    return _fields(text, path, env, None)[0]
+
+
+def argv(text: str, path: str, env: dict | None = None) -> list[str]:
+    """The argument list the launcher hands Megatron's training script for this config."""
+    return [f.text for f in _fields(text, path, env, None)[0]]
+
+
+def _fields(text: str, path: str, env: dict | None, pinned: dict | None) -> tuple[list[Field], Shell]:
     doc = load(text, path)
     lines: dict[str, int] = {}
     for m in _KEY_LINE.finditer(text):
@@ -71,12 +90,14 @@ def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | Non
         if not key.startswith("--"):
             continue  # NeMo-style "trainer.max_steps" keys: not Megatron flags
         line = lines.get(key, 1)
-        if value is False or value is None:
-            continue
+        if isinstance(value, str) and "$" in value:
+            value = sh.expand_text(value, line)   # the launchers fill placeholders first (envsubst) ...
+        if value is False or value is None or value == "false":
+            continue                              # ... then drop "false" and give "true" as the bare flag
         if isinstance(value, dict):
             raise AuditParseError(path, line, f"MODEL_ARGS.{key}: a mapping is not a flag value")
         fields.append(Field(key, line))
-        if value is True:
+        if value is True or value == "true":
             continue
         if isinstance(value, str) and value.startswith("[") and value.endswith("]"):
             value = value[1:-1].split()  # _run_training.sh strips the brackets and splits the words
@@ -85,8 +106,4 @@ def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | Non
                 raise AuditParseError(path, line, f"MODEL_ARGS.{key}: nested values are not flag values")
             text_value = "true" if item is True else "false" if item is False else str(item)
             fields.append(Field(sh.expand_text(text_value, line), line))
-    flags = Flags(path)
-    flags.scan(fields)
-    if not flags.flags:
-        raise AuditParseError(path, None, "MODEL_ARGS holds no Megatron-LM flags the audit reads")
-    return flags, sh
+    return fields, sh

@@ -162,11 +162,38 @@ def _per_stage(c: ForeignConfig, layers: int, pp: int) -> tuple[Optional[str], O
     return why, exact_div(counted, pp)
 
 
+def _layout_broken(c: ForeignConfig, layout: dict, layers: int) -> Optional[str]:
+    """Why Megatron refuses the --pipeline-model-parallel-layout for this model (None: it accepts it):
+    megatron/core/transformer/pipeline_parallel_layer_layout.py:85-115 validate_layer_layout, called
+    from transformer_config.py:1984 (megatron-core 0.19.2). The embedding (E) and the loss (L) are
+    entries of their own, as are the MTP modules (m): only `t` entries are the model's layers."""
+    mtp = c.model.get("mtp_layers") or 0
+    where = c.where("stage_layers")
+    if layout["first"] != "E" or layout["embeddings"] != 1:
+        return f"{where}: the layout must open with the embedding E, once (it has {layout['embeddings']})"
+    if layout["last"] != "L" or layout["losses"] != 1:
+        return f"{where}: the layout must end with the loss L, once (it has {layout['losses']})"
+    if layout["layers"] != layers:
+        return f"{where}: the layout places {layout['layers']} transformer layers (t) but num_layers is {layers}"
+    if layout["mtp"] != mtp:
+        return f"{where}: the layout places {layout['mtp']} MTP module(s) (m) but mtp_num_layers is {mtp}"
+    if layout["decoder_after_mtp"]:
+        return f"{where}: a transformer layer (t) comes after an MTP module (m); decoder layers go first"
+    return None
+
+
 @rule("megatron.pp_layers_divisible", "startup", "", "the layers split evenly over the pipeline stages")
 def _(c: ForeignConfig) -> Optional[Finding]:
     layers, pp = c.model.get("layers"), c.pp or 1
     if layers is None:
         return None
+    layout = c.extra.get("pp_layout")
+    if layout:
+        # arguments.py:907-917 (megatron-core 0.19.2): with a layout no divisibility check runs (the
+        # num_layers % pp checks of lines 951-964 sit in the other branch); the layout is checked
+        why = _layout_broken(c, layout, layers)
+        return err("megatron.pp_layers_divisible", why, "place every layer once: E first, L last, num_layers "
+                   "t entries and mtp_num_layers m entries after them") if why else None
     why, _ = _per_stage(c, layers, pp)
     if why is None:
         return None
@@ -208,8 +235,8 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 @rule("megatron.vpp_pp2", "startup", "", "interleaving over pp = 2 needs the p2p overlap")
 def _(c: ForeignConfig) -> Optional[Finding]:
     # arguments.py:966-975 (megatron-core 0.19.2): with virtual stages, pp = 2 needs overlap_p2p_comm, which
-    # is on unless --no-overlap-p2p-communication (arguments.py:2965); `no_overlap_p2p` is that switch
-    if _interleaved(c) and (c.pp or 1) == 2 and c.extra.get("no_overlap_p2p"):
+    # is on unless --no-overlap-p2p-communication (arguments.py:2965); the reader's `overlap_p2p` is False after that switch
+    if _interleaved(c) and (c.pp or 1) == 2 and c.extra.get("overlap_p2p") is False:
         return err("megatron.vpp_pp2",
                    f"{c.where('vpp_layers', 'pp')}: interleaving over pp(2) with --no-overlap-p2p-communication: "
                    f"Megatron requires pp > 2 then", "drop --no-overlap-p2p-communication, or use pp > 2")
