@@ -14,7 +14,12 @@ def target_defaults(args: ProblemArgs) -> dict:
     attention kernel it runs on this GPU."""
     from planner.engines import constraints
     target = args.target or "bundle"
-    kw = constraints(target).train_defaults()
+    eng = constraints(target)
+    model = None
+    if eng.model_defaults is not None:           # OLMo-core: master / sharding of the model's train module
+        from planner.specs import load_model
+        model = args.model if not isinstance(args.model, (str, type(None))) else load_model(args.model or DEFAULT_MODEL)
+    kw = eng.train_defaults(model)
     if target == "bundle" and args.attention_kernel is None:
         from planner.engines.bundle.rules import attention_kernel
         from planner.specs import load_gpu
