@@ -1,0 +1,173 @@
+"""OLMo-core (ai2-olmo-core 3.0.0) as a target, an export and an audit source, judged by OLMo-core's
+own code: every OLMo-core target plan of the test set is exported, the script's configs are built by
+OLMo-core's classes, and the rank groups of the meshes its builders make (build_world_mesh for dense
+models, OLMoDDPTrainModule's folded MoE meshes) equal foldplan's rank grid (planner/layout/grid.py)."""
+from __future__ import annotations
+
+import pytest
+
+from planner import costmodel as cm
+from planner.engines import EXPORTS, READ_FORMATS, TARGETS, constraints, export
+from planner.engines.errors import ExportError
+from planner.engines.judge import available, judge
+from planner.layout import Layout, Stage, cp_split
+from planner.layout.grid import RankGrid
+from planner.plan import Plan, document
+from planner.solve import targets
+from planner.specs import load_model, make_problem
+from planner.specs.kinds import ENGINES
+
+ENGINE = "olmo-core"
+OLMO = constraints(ENGINE)
+WHY = available(ENGINE)
+needs_engine = pytest.mark.skipif(WHY is not None, reason=str(WHY))
+
+
+def problem(model, gpus, seq, gb="4M", **over):
+    m = load_model(model)
+    return make_problem(model=m, gpus=gpus, seq=seq, global_batch=gb, **{**OLMO.train_defaults(m), **over})
+
+
+# (model, GPUs, seq, global batch): dense and MoE, 8 .. 1024 ranks; the planner's own search picks the layouts
+SEARCHED = [("olmoe-1b-7b", 8, "4k", "1M"), ("llama3-8b", 8, "8k", "1M"), ("mixtral-8x7b", 64, "128k", "4M"),
+            ("llama3-70b", 64, "32k", "4M"), ("qwen3-30b-a3b", 256, "32k", "8M"), ("llama3.1-405b", 1024, "128k", "16M"),
+            ("mixtral-8x22b", 1024, "64k", "16M")]
+
+
+def searched_plans() -> list[Plan]:
+    out = []
+    for model, gpus, seq, gb in SEARCHED:
+        p = problem(model, gpus, seq, gb)
+        res = targets.search(p, top=2, time_limit=20)
+        assert res.plans, f"no olmo-core plan for {model} on {gpus}"
+        out += [Plan(p, c.layout, c.estimate, {}) for c in res.plans]
+    return out
+
+
+def hand_plan(model, gpus, seq, gb, *, cp=1, pp=1, tp=1, kind="ring", ep=1, split=None, full=None, mb=1) -> Plan:
+    """A layout the search need not pick (PP with MoE folding, selected_blocks AC), checked by the rules."""
+    p = problem(model, gpus, seq, gb, memory_gib=10_000)
+    dp = gpus // (tp * cp * pp)
+    sizes = split or [p.model.layers // pp] * pp
+    stages, first = [], 0
+    for i, n in enumerate(sizes):
+        stages.append(Stage(index=i, layers=(first, first + n), etp=1, ep=ep, edp=tp * cp * dp // ep,
+                            recompute_full=full[i] if full else 0, recompute_selective=0))
+        first += n
+    u, r = cp_split(kind, cp, None)
+    L = Layout(world=gpus, tp=tp, cp=cp, dp=dp, pp=pp, vpp=1, cp_kind=kind, cp_ulysses=u, cp_ring=r, micro_batch=mb,
+               num_microbatches=p.train.global_batch // (dp * mb), sharding=p.train.shardings[0],
+               master=p.train.master, stages=tuple(stages))
+    bad = OLMO.violations(L, p)
+    assert not bad, bad
+    return Plan(p, L, cm.evaluate(p, L), {})
+
+
+HAND = [dict(model="olmoe-1b-7b", gpus=16, seq="8k", gb="1M", cp=2, pp=2, ep=4, split=[7, 9], full=[4, 4]),
+        dict(model="qwen3-30b-a3b", gpus=128, seq="32k", gb="4M", cp=4, pp=4, kind="ulysses", ep=16),
+        dict(model="llama3-8b", gpus=32, seq="16k", gb="2M", tp=2, cp=2, pp=2, split=[15, 17], full=[8, 8])]
+
+
+def grid_groups(plan) -> dict[str, set]:
+    L = plan.layout
+    grid = RankGrid(L, plan.problem.cluster.gpus_per_node)
+    out = {a: set(grid.groups(a)) for a in ("tp", "cp", "dp", "dp_cp", "pp")}
+    if plan.problem.model.moe is not None:
+        for a in ("ep", "edp"):
+            out[a] = set().union(*(grid.groups(a, stage=s.index) for s in L.stages))
+    return out
+
+
+# --------------------------------------------------------------------------- the one engine list
+
+def test_one_engine_list():
+    assert "olmo-core" in ENGINES and TARGETS == ("bundle", *ENGINES) and EXPORTS == ENGINES
+    from planner.audit.options import FORMATS
+    assert set(READ_FORMATS) <= set(FORMATS)
+    from planner.specs.types import TrainSpec
+    assert TrainSpec(seq=4096, global_batch_tokens=2**20, target="olmo-core").target == "olmo-core"
+
+
+# --------------------------------------------------------------------------- target rules
+
+def test_target_excludes_what_olmo_core_cannot_run():
+    p = problem("mixtral-8x7b", 64, "32k")
+    seen = {v.rule for v in OLMO.degree_violations(p, tp=2, cp=1, cp_kind="ring", cp_ulysses=1)}
+    assert "target.moe_tp" in seen
+    seen = {v.rule for v in OLMO.degree_violations(p, cp=4, cp_kind="hybrid", cp_ulysses=2, cp_ring=2, tp=1)}
+    assert "target.cp_kind" in seen
+    seen = {v.rule for v in OLMO.degree_violations(p, "fold", etp=2, ep=4, edp=8, tp=1, cp=8, dp=8)}
+    assert "target.etp" in seen
+    # Ulysses over more ranks than Mixtral's 8 KV heads
+    seen = {v.rule for v in OLMO.degree_violations(p, tp=1, cp_ulysses=16)}
+    assert "target.ulysses_kv" in seen
+    ds = problem("deepseek-v3", 256, "4k")
+    assert "target.model" in {v.rule for v in OLMO.degree_violations(ds, world=256)}
+
+
+def test_per_stage_folding_is_excluded():
+    plan = hand_plan("olmoe-1b-7b", 16, "8k", "1M", cp=2, pp=2, ep=4, split=[7, 9])
+    L = plan.layout
+    other = L.stages[1].model_copy(update={"ep": 8, "edp": 2})
+    bad = OLMO.violations(L.model_copy(update={"stages": (L.stages[0], other)}), plan.problem)
+    assert "target.uniform_fold" in {v.rule for v in bad}
+
+
+def test_searched_plans_keep_the_rules():
+    p = problem("mixtral-8x7b", 64, "128k")
+    res = targets.search(p, top=3, time_limit=20)
+    assert res.plans
+    for c in res.plans:
+        assert not OLMO.violations(c.layout, p)
+        assert c.layout.tp == 1 and c.layout.cp_kind != "hybrid" and c.layout.sharding == "zero1"
+        assert {s.fold[0] for s in c.layout.stages} == {1}
+
+
+# --------------------------------------------------------------------------- export refusals
+
+def test_export_refuses_in_one_line_and_writes_nothing(tmp_path):
+    plan = hand_plan("llama3-8b", 32, "16k", "2M", tp=2, cp=2, pp=2, split=[15, 17], full=[8, 8])
+    L = plan.layout
+    odd = (L.stages[0].model_copy(update={"recompute_full": 3}), L.stages[1])      # not every k-th block
+    bad = Plan(plan.problem, L.model_copy(update={"stages": odd}), plan.estimate, {})
+    out = tmp_path / "train.py"
+    with pytest.raises(ExportError) as e:
+        export.write(bad, ENGINE, str(out))
+    assert "\n" not in str(e.value) and "olmo-core" in str(e.value) and "target.recompute" in str(e.value)
+    assert not out.exists()
+
+
+def test_export_names_the_version_and_its_fill_fields():
+    plan = hand_plan("olmoe-1b-7b", 16, "8k", "1M", cp=2, pp=2, ep=4, split=[7, 9], full=[4, 4])
+    text = export.render(plan, ENGINE)["train.py"]
+    assert "ai2-olmo-core 3.0.0" in text and "FILL" in text
+    compile(text, "train.py", "exec")
+
+
+# --------------------------------------------------------------------------- OLMo-core's own code
+
+@needs_engine
+def test_olmo_core_accepts_every_export_and_its_meshes_equal_the_rank_grid():
+    plans = searched_plans() + [hand_plan(**h) for h in HAND]
+    cases = [(document([p])["plans"][0], export.render(p, ENGINE)) for p in plans]
+    verdicts = judge(ENGINE, cases)
+    equal = 0
+    for plan, v in zip(plans, verdicts):
+        L = plan.layout
+        name = f"{plan.problem.model.name} x{L.world}"
+        assert v["accepted"], f"{name}: {v['reason']}"
+        got = v["parsed"]
+        assert (got["world"], got["tp"], got["cp"], got["pp"]) == (L.world, L.tp, L.cp, L.pp), name
+        assert got["seq"] == plan.problem.train.seq and got["micro_batch"] == L.micro_batch
+        assert got["global_batch"] == L.dp * L.micro_batch * L.num_microbatches
+        if L.cp > 1:
+            assert got["cp_kind"] == L.cp_kind
+        if plan.problem.model.moe is not None:
+            assert got["ep"] == L.stages[0].ep and got["train_module"] == "OLMoDDPTrainModule"
+        if L.pp > 1:
+            assert got["split_points"] == [s.layers[0] for s in L.stages[1:]]
+        want = grid_groups(plan)
+        have = {a: {tuple(g) for g in v["groups"][a]} for a in want}
+        assert have == want, f"{name}: {[a for a in want if have[a] != want[a]]}"
+        equal += 1
+    assert equal == len(plans) >= 15
