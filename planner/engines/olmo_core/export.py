@@ -130,7 +130,7 @@ HEAD = '''"""OLMo-core training script written by foldplan export, for {version}
 
 Plan: {summary}
 Estimate: {step:.3f} s per step, peak {peak:.1f} GiB per GPU.
-Run on {world} GPUs: torchrun --nnodes {nodes} --nproc-per-node {gpn} THIS_FILE
+Run on {world} GPUs: torchrun --nnodes {nodes} --nproc-per-node {gpn} THIS_FILE{needs}
 Fields marked FILL are the training settings foldplan does not plan: set them before a real run.
 """
 from olmo_core.config import DType
@@ -219,6 +219,11 @@ if __name__ == "__main__":
 '''
 
 
+# nn/attention/backend.py:505-510: FlashAttention2Backend.assert_supports_ring_cp needs ring-flash-attn
+NEEDS_RING = ("\nRing context parallelism runs in the flash_2 attention backend with the ring-flash-attn package "
+              "installed\n(pip install flash-attn ring-flash-attn).")
+
+
 def render(plan, name: str) -> dict[str, str]:
     pr, L, e = plan.problem, plan.layout, plan.estimate
     _refuse(pr)
@@ -234,7 +239,7 @@ def render(plan, name: str) -> dict[str, str]:
     known = f["ROPE_THETA"] is not None
     text = HEAD.format(
         version=VERSION, summary=summary, step=e.step_time, peak=e.peak_bytes / 2**30, world=L.world,
-        nodes=-(-L.world // gpn), gpn=gpn, dp=L.dp, mb=L.micro_batch, nmb=L.num_microbatches,
+        nodes=-(-L.world // gpn), gpn=gpn, needs=NEEDS_RING if L.cp > 1 and L.cp_kind == "ring" else "", dp=L.dp, mb=L.micro_batch, nmb=L.num_microbatches,
         rope=f"{f['ROPE_THETA']:_}" if known else "10_000             # FILL: the model's RoPE base",
         eps=f"{f['NORM_EPS']}" if known else "1e-5               # FILL: the model's RMSNorm epsilon",
         model=_model(pr), module="OLMoDDPTrainModuleConfig" if moe else "TransformerTrainModuleConfig",
