@@ -171,3 +171,45 @@ def test_olmo_core_accepts_every_export_and_its_meshes_equal_the_rank_grid():
         assert have == want, f"{name}: {[a for a in want if have[a] != want[a]]}"
         equal += 1
     assert equal == len(plans) >= 15
+
+
+# --------------------------------------------------------------------------- audit: read, never run
+
+def test_audit_reads_olmo_core_script_without_running_it(tmp_path):
+    from planner.audit import detect
+    path = tmp_path / "train.py"
+    # a script whose execution would fail at once: the reader must not run it
+    path.write_text("import olmo_core\nraise SystemExit('ran')\n" + export.render(
+        hand_plan("olmoe-1b-7b", 16, "8k", "1M", cp=2, pp=2, ep=4, split=[7, 9], full=[4, 4]), ENGINE)["train.py"])
+    cfg = detect.load(str(path))
+    assert cfg.format == "olmo-core" and (cfg.world, cfg.cp, cfg.pp, cfg.ep, cfg.edp) == (16, 2, 2, 4, 2)
+
+
+def test_audit_refuses_a_python_file_that_is_no_olmo_core_script(tmp_path):
+    from planner.audit import detect
+    from planner.layout.foreign import AuditParseError
+    path = tmp_path / "x.py"
+    path.write_text("import olmo_core\nx = 1\n")
+    with pytest.raises(AuditParseError) as e:
+        detect.load(str(path))
+    assert "not an OLMo-core training script" in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("h", HAND, ids=lambda h: f"{h['model']}-x{h['gpus']}")
+def test_round_trip_export_audit(h, tmp_path):
+    from planner.audit import detect
+    from planner.audit.audit import run_audit
+    plan = hand_plan(**h)
+    (out,) = export.write(plan, ENGINE, str(tmp_path / "train.py"))
+    cfg = detect.load(out)
+    rep = run_audit(cfg, plan.problem, search=False)
+    assert not rep.errors, [f.message for f in rep.errors]
+    got, want = rep.layout, plan.layout
+    for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "order", "micro_batch", "num_microbatches",
+              "sharding", "master"):
+        assert getattr(got, k) == getattr(want, k), k
+    for a, b in zip(got.stages, want.stages):
+        assert (a.layers, a.fold, a.recompute_full, a.recompute_selective) == \
+               (b.layers, b.fold, b.recompute_full, b.recompute_selective)
+    assert rep.estimate.step_time == pytest.approx(plan.estimate.step_time, rel=1e-9)
+    assert rep.estimate.peak_bytes == pytest.approx(plan.estimate.peak_bytes, rel=1e-9)
