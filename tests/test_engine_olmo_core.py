@@ -213,3 +213,24 @@ def test_round_trip_export_audit(h, tmp_path):
                (b.layers, b.fold, b.recompute_full, b.recompute_selective)
     assert rep.estimate.step_time == pytest.approx(plan.estimate.step_time, rel=1e-9)
     assert rep.estimate.peak_bytes == pytest.approx(plan.estimate.peak_bytes, rel=1e-9)
+
+
+def test_rule_table_ids_and_start_up_rules():
+    from planner.layout.rules import TABLE
+    own = OLMO.rules.rules
+    assert not set(own) & set(TABLE.rules)
+    for r in own.values():
+        assert (r.scope == "startup") == r.id.startswith("olmo-core."), r.id
+        assert r.scope == "startup" or r.id.startswith("target."), r.id
+    from planner.audit import detect
+    from planner.engines.startup import framework_rules
+    from pathlib import Path
+    real = Path(__file__).resolve().parent.parent / "examples" / "audit" / "real" / "olmo_core_olmo2_7b_long_context.py"
+    cfg = detect.load(str(real), gpus=32)
+    assert not [f for f in framework_rules(cfg) if f.severity == "error"]
+    fired = {f.rule for f in framework_rules(cfg.replace(world=36))}
+    assert "olmo-core.world_divisible" in fired                 # 8 does not divide 36
+    fired = {f.rule for f in framework_rules(cfg.replace(ep=8))}
+    assert "olmo-core.ep_tp" in fired                           # EP beside TP 8
+    fired = {f.rule for f in framework_rules(cfg.replace(tp=1, cp=2, ep=12, world=32))}
+    assert "olmo-core.ep_fold" in fired                         # 12 does not divide dp x cp = 32

@@ -8,7 +8,7 @@ builder and a `main`), for ai2-olmo-core 3.0.0.
 * MoE models: the fused MoE-v2 model (nn/moe/v2/qwen.py build_qwen3_moe_config, every layer a
   full-attention MoE block) and OLMoDDPTrainModuleConfig: DDP with the distributed optimizer
   (OLMoDDPOptimizerConfig), ep_config = the plan's ep, which OLMo-core folds over each stage's
-  dp x cp ranks (ddp_train_module.py:550-587), no TP;
+  dp x cp ranks (ddp_train_module.py:503-585), no TP;
 * CP: TransformerContextParallelConfig.zig_zag (ring) or .ulysses (config.py:296-322);
 * PP: split_points from the plan's per-stage layers, schedule 1F1B (one stage per rank);
 * AC: TransformerActivationCheckpointingConfig full / selected_blocks / selected_ops (planner.engines.

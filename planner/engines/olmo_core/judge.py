@@ -6,7 +6,7 @@ build_model_config() / build_train_module_config(), never main()), so OLMo-core'
 validate themselves (TransformerContextParallelConfig.__post_init__, the AC config's, ...), then on a
 fake process group of the script's WORLD_SIZE builds the meshes the train module would:
   dense (TransformerTrainModuleConfig): distributed/parallel/__init__.py build_world_mesh, as
-    TransformerTrainModule / TransformerPipelineTrainModule call it (train_module.py:180,
+    TransformerTrainModule / TransformerPipelineTrainModule call it (train_module.py:174,
     pipeline_train_module.py:143), and get_dp_model_mesh (its dp x cp flattening);
   MoE (OLMoDDPTrainModuleConfig): OLMoDDPTrainModule._build_world_mesh (ddp_train_module.py:405),
     the dense (pp, dp, cp) mesh and the folded MoE (pp, ep_dp, ep_mp) mesh, with its own
@@ -14,7 +14,7 @@ fake process group of the script's WORLD_SIZE builds the meshes the train module
 builds the model on the meta device and applies the AC mode with the model's own
 apply_activation_checkpointing; and asks the attention backend whether it runs the CP kind
 (nn/attention/backend.py assert_supports_ring_cp / _ulysses_cp). The rank_microbatch_size check the
-train modules make in __init__ (train_module.py:165, ddp_train_module.py:144) needs a built train
+train modules make in __init__ (train_module.py:164, ddp_train_module.py:144) needs a built train
 module; it is not run here.
 
 The groups it returns are every group of each axis: tp, cp, dp, dp_cp, pp, and for MoE ep (ep_mp)

@@ -127,7 +127,7 @@ def _cp(c: Optional[Call], path: str) -> tuple[int, Optional[str]]:
         ring, uly = c.kw.get("ring"), c.kw.get("uly")
         if ring not in (None, UNKNOWN) and uly not in (None, UNKNOWN):
             raise AuditParseError(path, c.line, "cp_config sets both ring and uly: OLMo-core runs one "
-                                                "(config.py:285-290, 'a combined context parallel style is not yet supported')")
+                                                "(config.py:287-294, 'a combined context parallel style is not yet supported')")
         kind = "ulysses" if uly not in (None, UNKNOWN) else "ring"
     return _int(deg, "cp_config degree", path, c.line) or 1, kind
 
@@ -175,7 +175,7 @@ def _ac(c: Optional[Call], path: str) -> tuple[Optional[str], dict, tuple, list]
     if mode == "selected_blocks":
         k = _int(c.get("block_interval"), "ac_config block_interval", path, c.line)
         if k is None:
-            raise AuditParseError(path, c.line, "'block_interval' is required for 'selected_blocks' (config.py:372-376)")
+            raise AuditParseError(path, c.line, "'block_interval' is required for 'selected_blocks' (config.py:371-376)")
         return "full", {"ac_every_global": k}, (), []
     if mode == "selected_ops":
         return "selective", {}, ("op",), []

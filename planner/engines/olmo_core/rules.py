@@ -1,5 +1,5 @@
 """OLMo-core's rules, one table: what a plan for `--target olmo-core` must keep (`target.*`, read by
-the search, `compare` and `export`) and what OLMo-core checks at start-up (`olmo_core.*`, read by
+the search, `compare` and `export`) and what OLMo-core checks at start-up (`olmo-core.*`, read by
 the audit on a training script). Each rule cites OLMo-core's own code at ai2-olmo-core 3.0.0
 (paths relative to site-packages/olmo_core/).
 
@@ -9,9 +9,9 @@ OLMo-core runs a plan on one of two train modules:
     (pp, dp, cp, tp) (distributed/parallel/__init__.py:212-249);
   MoE models: OLMoDDPTrainModule (train/train_module/transformer/ddp_train_module.py), the MoE
     parallel folding: a dense (pp, dp, cp) mesh and a MoE mesh (pp, ep_dp, ep_mp) that re-reads the
-    dense dp x cp ranks of each stage as ep_dp x ep_mp (ddp_train_module.py:550-587), on DDP with the
+    dense dp x cp ranks of each stage as ep_dp x ep_mp (ddp_train_module.py:503-585), on DDP with the
     fused distributed optimizer (fp32 master copies, optim/moe_optimizer.py:483), no tensor
-    parallelism (ddp_train_module.py:175-179) and no float8 (ddp_train_module.py:207-208).
+    parallelism (ddp_train_module.py:181-185) and no float8 (ddp_train_module.py:207-208).
 
 A start-up rule whose inputs the config does not give (``None``) is skipped, not guessed.
 """
@@ -64,7 +64,7 @@ def _(x, pr):
 
 @rule("target.cp_kind", "degree", "cp cp_kind", "OLMo-core's CP is ring or Ulysses, not both")
 def _(x, pr):
-    # train/train_module/transformer/config.py:285-294: "Only one of ring or ulysses can be specified"
+    # train/train_module/transformer/config.py:287-294: "Only one of ring or ulysses can be specified"
     if x.cp > 1 and x.cp_kind == "hybrid":
         return "OLMo-core runs ring or Ulysses context parallel, not hybrid"
 
@@ -81,7 +81,7 @@ def _(x, pr):
 
 @rule("target.moe_tp", "degree", "tp", "OLMo-core's MoE train module has no tensor parallelism")
 def _(x, pr):
-    # ddp_train_module.py:175-179 "Tensor parallelism is not implemented";
+    # ddp_train_module.py:181-185 "Tensor parallelism is not implemented";
     # distributed/parallel/__init__.py:195-198 "expert parallelism is mutually exclusive with tensor parallism"
     if pr.model.moe is not None and x.tp > 1:
         return f"OLMo-core trains MoE models without tensor parallelism (tp {x.tp})"
@@ -89,7 +89,7 @@ def _(x, pr):
 
 @rule("target.sharding", "degree", "sharding master", "the train module's data parallelism and master copy")
 def _(x, pr):
-    # MoE: ddp_train_module.py:212 dp_config.name must be "ddp", the optimizer shards its fp32 master
+    # MoE: ddp_train_module.py:211 dp_config.name must be "ddp", the optimizer shards its fp32 master
     # (zero1); dense: FSDP2 (train/train_module/transformer/common.py:120-135), fp32 sharded parameters
     want = model_defaults(pr.model)
     if x.sharding not in want["shardings"] or x.master != want["master"]:
@@ -108,7 +108,7 @@ def _(x, pr):
 
 @rule("target.pp_tied", "degree", "pp", "no pipeline with tied embeddings")
 def _(x, pr):
-    # train/train_module/transformer/config.py:152-157 NotImplementedError
+    # train/train_module/transformer/config.py:147-151 NotImplementedError
     if x.pp > 1 and pr.model.tied_embeddings:
         return "OLMo-core has no pipeline parallelism with tied word embeddings"
 
@@ -122,7 +122,7 @@ def _(x, pr):
 
 @rule("target.ep_fold", "fold", "dp cp ep", "ep divides the folded dp x cp ranks of a stage")
 def _(x, pr):
-    # ddp_train_module.py:483-490 ep.degree must divide the folded DP x CP world size
+    # ddp_train_module.py:489-496 ep.degree must divide the folded DP x CP world size
     if pr.model.moe is not None and (x.dp * x.cp) % x.ep:
         return f"ep({x.ep}) does not divide dp({x.dp}) * cp({x.cp})"
 
@@ -133,30 +133,30 @@ add_recompute(RULES, recompute.form)
 
 # --------------------------------------------------------------------------- start-up
 
-@rule("olmo_core.world_divisible", "startup", "", "pp, cp and tp divide the world in turn")
+@rule("olmo-core.world_divisible", "startup", "", "pp, cp and tp divide the world in turn")
 def _(c: ForeignConfig) -> Optional[Finding]:
     tp, pp, cp, ep, etp, world = degrees(c)
-    # distributed/parallel/__init__.py:171-189 (and ddp_train_module.py:462-482): each degree
+    # distributed/parallel/__init__.py:171-189 (and ddp_train_module.py:464-496): each degree
     # must divide what the previous ones leave of the world
     if world is not None and world % (tp * cp * pp):
-        return err("olmo_core.world_divisible",
+        return err("olmo-core.world_divisible",
                    f"{c.where('tp', 'cp', 'pp')}: pp({pp}) * cp({cp}) * tp({tp}) = {pp * cp * tp} does not divide "
                    f"the world size ({world})", f"use degrees whose product divides {world}")
 
 
-@rule("olmo_core.ep_tp", "startup", "", "EP and TP are mutually exclusive")
+@rule("olmo-core.ep_tp", "startup", "", "EP and TP are mutually exclusive")
 def _(c: ForeignConfig) -> Optional[Finding]:
     tp, pp, cp, ep, etp, world = degrees(c)
     if ep > 1 and tp > 1:       # distributed/parallel/__init__.py:195-198
-        return err("olmo_core.ep_tp", f"{c.where('ep', 'tp')}: expert parallelism (ep {ep}) is mutually exclusive "
+        return err("olmo-core.ep_tp", f"{c.where('ep', 'tp')}: expert parallelism (ep {ep}) is mutually exclusive "
                                       f"with tensor parallelism (tp {tp}) in OLMo-core", "set tp to 1 for MoE")
 
 
-@rule("olmo_core.ep_fold", "startup", "", "ep divides the folded dp x cp world of a stage")
+@rule("olmo-core.ep_fold", "startup", "", "ep divides the folded dp x cp world of a stage")
 def _(c: ForeignConfig) -> Optional[Finding]:
     tp, pp, cp, ep, etp, world = degrees(c)
     if world is not None and ep > 1 and world % (tp * cp * pp) == 0:
         folded = world // (pp * tp)
-        if folded % ep:                  # ddp_train_module.py:483-490
-            return err("olmo_core.ep_fold", f"{c.where('ep')}: ep({ep}) does not divide the folded DP x CP "
+        if folded % ep:                  # ddp_train_module.py:489-496
+            return err("olmo-core.ep_fold", f"{c.where('ep')}: ep({ep}) does not divide the folded DP x CP "
                                             f"world size ({folded})", "use an ep that divides dp * cp")
