@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from planner.engines.errors import ExportError
 from planner.engines.olmo_core import recompute
-from planner.engines.olmo_core.rules import VERSION
+from planner.engines.olmo_core.rules import VERSION, model_unsupported
 
 # RoPE base and norm epsilon of the presets, from each model's Hugging Face config.json (foldplan's
 # ModelSpec does not carry them); another model gets a FILL field
@@ -31,22 +31,7 @@ ROPE = {"llama3-8b": (500_000, 1e-5), "llama3-70b": (500_000, 1e-5), "llama3.1-4
 
 
 def _refuse(pr) -> None:
-    m = pr.model
-    why = None
-    if m.linear_bias:
-        why = "linear biases (OLMo-core's llama_like / MoE-v2 blocks have none)"
-    elif m.norm != "rmsnorm":
-        why = f"norm {m.norm} (the exported blocks use RMSNorm)"
-    elif not m.gated:
-        why = "an ungated FFN (OLMo-core's feed-forward is SwiGLU)"
-    elif m.moe is not None:
-        moe = m.moe
-        if moe.first_dense_layers or moe.layer_freq not in (1, [1] * m.layers):
-            why = "dense layers among the MoE layers (the MoE-v2 builder makes every block an MoE block)"
-        elif moe.router_score != "softmax" or moe.router_bias:
-            why = f"router {moe.router_score}{' with expert bias' if moe.router_bias else ''} (the MoE-v2 router here is softmax)"
-        elif moe.shared_experts > 1:
-            why = f"{moe.shared_experts} shared experts (the MoE-v2 block has one shared MLP)"
+    why = model_unsupported(pr.model)          # also the target.model rule: the plan-time check
     if why:
         raise ExportError(f"export --to olmo-core: the model has {why}")
 

@@ -53,13 +53,39 @@ def model_defaults(model) -> dict:
 add_order(RULES, ENGINE)      # build_world_mesh: pp, dp, cp, tp (distributed/parallel/__init__.py:212-249)
 
 
-@rule("target.model", "degree", "world", "OLMo-core builds GQA / MHA transformers without MTP")
-def _(x, pr):
-    # olmo_core/nn/attention has no multi-head latent attention, nn/transformer no MTP module
-    if pr.model.attention == "mla":
+def model_unsupported(m) -> Optional[str]:
+    """Why OLMo-core (as foldplan exports it) cannot build model `m`, or None. OLMo-core has no
+    multi-head latent attention (olmo_core/nn/attention) and no MTP module (nn/transformer); the
+    export builds dense models with TransformerConfig.llama_like (RMSNorm, SwiGLU, no biases:
+    nn/transformer/config.py:1647) and MoE models with the MoE-v2 builder, every block a
+    full-attention MoE block with a softmax router and at most one shared MLP (nn/moe/v2/qwen.py:295)."""
+    if m.attention == "mla":
         return "OLMo-core has no multi-head latent attention (MLA)"
-    if pr.model.mtp_layers:
-        return f"OLMo-core has no multi-token-prediction modules (mtp_layers {pr.model.mtp_layers})"
+    if m.mtp_layers:
+        return f"OLMo-core has no multi-token-prediction modules (mtp_layers {m.mtp_layers})"
+    if m.linear_bias:
+        return "linear biases (the llama_like / MoE-v2 blocks have none)"
+    if m.norm != "rmsnorm":
+        return f"norm {m.norm} (the llama_like / MoE-v2 blocks use RMSNorm)"
+    if not m.gated:
+        return "an ungated FFN (the llama_like / MoE-v2 feed-forward is SwiGLU)"
+    moe = m.moe
+    if moe is None:
+        return None
+    if moe.first_dense_layers or moe.layer_freq not in (1, [1] * m.layers):
+        return "dense layers among the MoE layers (the MoE-v2 builder makes every block an MoE block)"
+    if moe.router_score != "softmax" or moe.router_bias:
+        return f"router {moe.router_score}{' with expert bias' if moe.router_bias else ''} (the MoE-v2 router is softmax)"
+    if moe.shared_experts > 1:
+        return f"{moe.shared_experts} shared experts (the MoE-v2 block has one shared MLP)"
+    return None
+
+
+@rule("target.model", "degree", "world", "OLMo-core builds the model (GQA / MHA, RMSNorm, SwiGLU, no MTP)")
+def _(x, pr):
+    why = model_unsupported(pr.model)
+    if why:
+        return f"OLMo-core cannot build the model: {why}"
 
 
 @rule("target.cp_kind", "degree", "cp cp_kind", "OLMo-core's CP is ring or Ulysses, not both")
