@@ -273,3 +273,15 @@ def test_property_random_olmo_core_target_plans_all_run():
         assert v["accepted"], v["reason"]
         want = grid_groups(q)
         assert {a: {tuple(g) for g in v["groups"][a]} for a in want} == want
+
+
+def test_audit_refuses_a_degree_computed_at_run_time(tmp_path):
+    from planner.audit import detect
+    from planner.layout.foreign import AuditParseError
+    path = tmp_path / "t.py"
+    path.write_text("import olmo_core\nTP = int(os.environ['TP'])\n"
+                    "cfg = TransformerTrainModuleConfig(rank_microbatch_size=8192, max_sequence_length=8192,\n"
+                    "    tp_config=TransformerTensorParallelConfig(degree=TP))\n")
+    with pytest.raises(AuditParseError) as e:
+        detect.load(str(path), gpus=8)
+    assert str(e.value).startswith(f"{path}:4: tp_config degree")

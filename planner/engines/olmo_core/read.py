@@ -119,6 +119,8 @@ def _cp(c: Optional[Call], path: str) -> tuple[int, Optional[str]]:
     """(cp degree, "ring" | "ulysses") of a cp_config (train/train_module/transformer/config.py:279-322)."""
     if not isinstance(c, Call):
         return 1, None
+    if c.kw.get("degree") is UNKNOWN or (c.args and c.args[0] is UNKNOWN):
+        raise AuditParseError(path, c.line, "cp_config degree is computed at run time: the audit reads constants only")
     if c.short in ("zig_zag", "llama3", "ulysses"):
         deg = c.args[0] if c.args else c.get("degree")
         kind = "ulysses" if c.short == "ulysses" else "ring"
@@ -203,6 +205,15 @@ def _sharding(module: str, dp: Optional[Call]) -> tuple[str, str, list]:
     return ("zero3", "fp32", notes) if name != "none" else ("none", "fp32", notes)
 
 
+def _degree(c, key: str, path: str) -> Optional[int]:
+    """A parallel config's degree; one the script computes at run time is an error, not a guess."""
+    if not isinstance(c, Call):
+        return None
+    if c.kw.get("degree") is UNKNOWN or (c.args and c.args[0] is UNKNOWN):
+        raise AuditParseError(path, c.line, f"{key} degree is computed at run time: the audit reads constants only")
+    return _int(c.get("degree", c.args[0] if c.args else None), f"{key} degree", path, c.line)
+
+
 def _stages(pp: int, split, layers: Optional[int], path: str, line: int) -> tuple[tuple, int]:
     """(layers per pipeline rank, vpp) from split_points (config.py get_split_points)."""
     if pp == 1 or split is None:
@@ -243,8 +254,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     gbt = env.get("GLOBAL_BATCH_SIZE", main.get("global_batch_size") if main else None)
     world = world if world is not None else env.get("WORLD_SIZE")
     parts = {k: tm.kw.get(k) for k in ("dp_config", "tp_config", "cp_config", "pp_config", "ep_config", "ac_config")}
-    deg = {k: _int(c.get("degree"), f"{k} degree", path, c.line) if isinstance(c, Call) else None
-           for k, c in parts.items() if k in ("tp_config", "pp_config", "ep_config")}
+    deg = {k: _degree(c, k, path) for k, c in parts.items() if k in ("tp_config", "pp_config", "ep_config")}
     tp, pp, ep = deg["tp_config"] or 1, deg["pp_config"] or 1, deg["ep_config"] or 1
     cp, cp_kind = _cp(parts["cp_config"], path)
     for field, key in (("tp", "tp_config"), ("cp", "cp_config"), ("pp", "pp_config"), ("ep", "ep_config"),
