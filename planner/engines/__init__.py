@@ -1,4 +1,4 @@
-"""The engines foldplan plans for and reads: one folder per engine (megatron/, torchtitan/, deepspeed/,
+"""The engines foldplan plans for and reads: one folder per engine (megatron/, torchtitan/, olmo_core/, deepspeed/,
 and bundle/ for foldplan's own bundle). Each owns one rule table (`rules.py`: the `target.*` rules a
 plan for it keeps and the start-up rules its own code checks), its recompute forms (`recompute.py`),
 its flag vocabulary, its config reader and its exporter.
