@@ -166,6 +166,9 @@ def test_olmo_core_accepts_every_export_and_its_meshes_equal_the_rank_grid():
             assert got["ep"] == L.stages[0].ep and got["train_module"] == "OLMoDDPTrainModule"
         if L.pp > 1:
             assert got["split_points"] == [s.layers[0] for s in L.stages[1:]]
+            assert got["parallelize"].startswith("AC applied")
+        else:                  # OLMo-core's own parallelize step ran on the model (CP, TP, EP, AC)
+            assert got["parallelize"].startswith("applied"), got["parallelize"]
         want = grid_groups(plan)
         have = {a: {tuple(g) for g in v["groups"][a]} for a in want}
         assert have == want, f"{name}: {[a for a in want if have[a] != want[a]]}"

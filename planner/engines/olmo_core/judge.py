@@ -11,11 +11,12 @@ fake process group of the script's WORLD_SIZE builds the meshes the train module
   MoE (OLMoDDPTrainModuleConfig): OLMoDDPTrainModule._build_world_mesh (ddp_train_module.py:405),
     the dense (pp, dp, cp) mesh and the folded MoE (pp, ep_dp, ep_mp) mesh, with its own
     _mesh_dim_rank_groups for dp x cp;
-builds the model on the meta device and applies the AC mode with the model's own
-apply_activation_checkpointing; and asks the attention backend whether it runs the CP kind
-(nn/attention/backend.py assert_supports_ring_cp / _ulysses_cp). The rank_microbatch_size check the
-train modules make in __init__ (train_module.py:164, ddp_train_module.py:144) needs a built train
-module; it is not run here.
+asks the attention backend whether it runs the CP kind (nn/attention/backend.py assert_supports_ring_cp /
+_ulysses_cp); and builds the model on the meta device and runs OLMo-core's own parallelize step on it
+(CP, TP, EP, AC; `_parallelize`) up to the weight initialisation, without the FSDP / DDP wrapper
+(with pp > 1 only the AC mode, by the model's own apply_activation_checkpointing). The
+rank_microbatch_size check the train modules make in __init__ (train_module.py:164,
+ddp_train_module.py:144) needs a built train module; it is not run here.
 
 The groups it returns are every group of each axis: tp, cp, dp, dp_cp, pp, and for MoE ep (ep_mp)
 and edp (ep_dp), each a sorted list of sorted rank lists.
@@ -82,7 +83,7 @@ def _dense_groups(tm) -> dict:
     out["dp_cp"] = _groups(t, names, dpcp)
     model_mesh = sorted(int(r) for r in get_dp_model_mesh(mesh).mesh.flatten().tolist())
     assert model_mesh in out["dp_cp"], "get_dp_model_mesh's group of rank 0 is not a dp x cp group"
-    return {"mesh": dict(zip(names, t.shape)), "groups": out}
+    return {"mesh": dict(zip(names, t.shape)), "groups": out, "module": None, "world_mesh": mesh}
 
 
 def _moe_groups(tm) -> dict:
@@ -106,27 +107,65 @@ def _moe_groups(tm) -> dict:
         shape.update({f"moe.{k}": v for k, v in zip(mn, mt.shape)})
     else:                                    # ep 1: experts replicated, reduced over dp x cp
         out["ep"], out["edp"] = [[r] for r in range(t.numel())], out["dp_cp"]
-    return {"mesh": shape, "groups": out}
+    return {"mesh": shape, "groups": out, "module": mod, "world_mesh": None}
 
 
-def _ac_and_backend(model_cfg, tm) -> dict:
-    """The model's own AC application (meta device) and the attention backend's CP support."""
-    out = {}
+def _backend(model_cfg, tm) -> dict:
+    """The attention backend's own answer on the CP kind (nn/attention/backend.py); a package it
+    needs that is not installed here is reported as required, not as a refusal."""
+    if tm.cp_config is None:
+        return {}
+    from olmo_core.nn.attention import AttentionBackendName
+    backend = AttentionBackendName(_backend_name(model_cfg))
+    try:
+        backend.assert_supports_ring_cp() if tm.cp_config.ring is not None else backend.assert_supports_ulysses_cp()
+    except RuntimeError as e:
+        if "package" not in str(e):
+            raise
+        return {"requires": str(e)}
+    return {}
+
+
+def _to_weight_init(run) -> str:
+    """Run OLMo-core's parallelize step; it ends by initialising the weights, which a meta-device
+    model cannot (torch has no random generator on meta): reaching that is the end of the check."""
+    import traceback
+    try:
+        run()
+    except RuntimeError as e:
+        frames = {f.name for f in traceback.extract_tb(e.__traceback__)}
+        if "META" in str(e).upper() and frames & {"init_weights", "init_model_weights"}:
+            return "applied up to weight initialisation (meta device)"
+        raise
+    return "applied"
+
+
+def _parallelize(model_cfg, tm, built, skip_cp: bool) -> str:
+    """OLMo-core's own parallelize step on the meta-device model: CP, TP, EP and AC as the train module
+    applies them (train/train_module/transformer/common.py:34 parallelize_model for dense models,
+    OLMoDDPTrainModule.parallelize_and_init_model for MoE), without the FSDP / DDP wrapper; for
+    pp > 1 the stages are split first on devices, which is not run here."""
+    import torch
     model = model_cfg.build(init_device="meta")
-    ac = tm.ac_config
-    if ac is not None:
-        model.apply_activation_checkpointing(ac.mode, block_interval=ac.block_interval, modules=ac.modules,
-                                             activation_memory_budget=ac.activation_memory_budget)
-    if tm.cp_config is not None:
-        from olmo_core.nn.attention import AttentionBackendName
-        backend = AttentionBackendName(_backend_name(model_cfg))
-        try:
-            backend.assert_supports_ring_cp() if tm.cp_config.ring is not None else backend.assert_supports_ulysses_cp()
-        except RuntimeError as e:
-            if "package" not in str(e):         # a missing package is an install step, not a refusal
-                raise
-            out["requires"] = str(e)
-    return out
+    if tm.pp_config is not None:             # the AC mode alone, by the model's own method
+        ac = tm.ac_config
+        if ac is not None:
+            model.apply_activation_checkpointing(ac.mode, block_interval=ac.block_interval, modules=ac.modules,
+                                                 activation_memory_budget=ac.activation_memory_budget)
+        return "AC applied; the rest not run (pp > 1: OLMo-core splits the model into stages on devices first)"
+    cp = None if skip_cp else tm.cp_config
+    meta = torch.device("meta")
+    if built["module"] is not None:                       # OLMoDDPTrainModule
+        mod = built["module"]
+        mod.device, mod.max_sequence_length, mod.rank_microbatch_size = meta, tm.max_sequence_length, tm.rank_microbatch_size
+        return _to_weight_init(lambda: mod.parallelize_and_init_model(
+            model, compile_model=False, float8_config=tm.float8_config, dp_config=tm.dp_config, cp_config=cp,
+            ep_config=tm.ep_config, ac_config=tm.ac_config))
+    from olmo_core.train.train_module.transformer.common import parallelize_model
+    return _to_weight_init(lambda: parallelize_model(
+        model, world_mesh=built["world_mesh"], device=meta, max_sequence_length=tm.max_sequence_length,
+        rank_microbatch_size=tm.rank_microbatch_size, compile_model=False, float8_config=tm.float8_config,
+        dp_config=None, tp_config=tm.tp_config, cp_config=cp, ep_config=tm.ep_config, ac_config=tm.ac_config))
 
 
 def _backend_name(model_cfg) -> str:
@@ -167,7 +206,11 @@ def judge_one(case: dict) -> dict:
         built = _moe_groups(tm) if isinstance(tm, OLMoDDPTrainModuleConfig) else _dense_groups(tm)
         verdict["parsed"]["mesh"] = {k: int(v) for k, v in built["mesh"].items()}
         verdict["groups"] = built["groups"]
-        verdict["parsed"].update(_ac_and_backend(model_cfg, tm))
+        needs = _backend(model_cfg, tm)
+        verdict["parsed"].update(needs)
+        done = _parallelize(model_cfg, tm, built, skip_cp=bool(needs))
+        verdict["parsed"]["parallelize"] = done + (" (CP not applied: its backend needs a package not installed "
+                                                   "here)" if needs and tm.pp_config is None else "")
         verdict["accepted"] = True
     except Exception as e:                              # the engine's refusal, in its own words
         verdict["reason"] = f"{type(e).__name__}: {e}".splitlines()[0]
