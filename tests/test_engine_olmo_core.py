@@ -24,8 +24,10 @@ needs_engine = pytest.mark.skipif(WHY is not None, reason=str(WHY))
 
 
 def problem(model, gpus, seq, gb="4M", **over):
+    from planner.specs import load_gpu
     m = load_model(model)
-    return make_problem(model=m, gpus=gpus, seq=seq, global_batch=gb, **{**OLMO.train_defaults(m), **over})
+    return make_problem(model=m, gpus=gpus, seq=seq, global_batch=gb,
+                        **{**OLMO.train_defaults(m, load_gpu("h100-sxm")), **over})
 
 
 # (model, GPUs, seq, global batch): dense and MoE, 8 .. 1024 ranks; the planner's own search picks the layouts
@@ -241,7 +243,7 @@ def test_rule_table_ids_and_start_up_rules():
 
 def random_olmo_problem(rng):
     """A random problem on the OLMo-core target: dense or MoE (sometimes a shape OLMo-core cannot build)."""
-    from planner.specs import ModelSpec
+    from planner.specs import ModelSpec, load_gpu
     moe = rng.random() < 0.6
     heads = rng.choice([8, 16, 32])
     kv = rng.choice([k for k in (1, 2, 4, 8, 16) if heads % k == 0])
@@ -256,7 +258,7 @@ def random_olmo_problem(rng):
     gpus = rng.choice([8, 16, 32, 64, 128, 256])
     return make_problem(model=spec, gpus=gpus, seq=rng.choice([4096, 16384, 65536, 131072]),
                         global_batch=rng.choice([32, 64, 128]), memory_gib=rng.choice([20, 40, 80]),
-                        **OLMO.train_defaults(spec))
+                        **OLMO.train_defaults(spec, load_gpu("h100-sxm")))
 
 
 @needs_engine

@@ -339,7 +339,7 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
     over = {}
     if engine:
         from planner.engines import constraints
-        over = constraints(engine).train_defaults(audited.model)
+        over = constraints(engine).train_defaults(audited.model, audited.cluster.gpu)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,
                                           "capacity_factor": audited.train.capacity_factor, **over,

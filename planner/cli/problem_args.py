@@ -15,11 +15,12 @@ def target_defaults(args: ProblemArgs) -> dict:
     from planner.engines import constraints
     target = args.target or "bundle"
     eng = constraints(target)
-    model = None
-    if eng.model_defaults is not None:           # OLMo-core: master / sharding of the model's train module
-        from planner.specs import load_model
+    model = gpu = None
+    if eng.model_defaults is not None:           # OLMo-core: its model's train module, its attention kernel
+        from planner.specs import load_gpu, load_model
         model = args.model if not isinstance(args.model, (str, type(None))) else load_model(args.model or DEFAULT_MODEL)
-    kw = eng.train_defaults(model)
+        gpu = load_gpu(args.gpu or DEFAULT_GPU)
+    kw = eng.train_defaults(model, gpu)
     if target == "bundle" and args.attention_kernel is None:
         from planner.engines.bundle.rules import attention_kernel
         from planner.specs import load_gpu

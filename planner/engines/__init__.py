@@ -39,7 +39,7 @@ class EngineConstraints:
     defaults: Mapping                       # TrainSpec fields of its search (train_defaults)
     recompute_form: Callable = field(repr=False)      # (layout) -> (flags or None, why not or None)
     recompute_forms: Callable = field(repr=False)     # (problem, layout) -> [layouts it can say]
-    model_defaults: Optional[Callable] = field(default=None, repr=False)   # (model) -> TrainSpec fields
+    model_defaults: Optional[Callable] = field(default=None, repr=False)   # (model, gpu) -> TrainSpec fields
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -48,12 +48,13 @@ class EngineConstraints:
             merged.rule(r.id, r.scope, " ".join(sorted(r.needs)), r.what)(r.check)
         object.__setattr__(self, "plan_rules", merged)
 
-    def train_defaults(self, model=None) -> dict:
+    def train_defaults(self, model=None, gpu=None) -> dict:
         """TrainSpec fields of this target's search (the CLI's flags override them); an engine whose
-        defaults depend on the model (OLMo-core: its MoE and dense train modules) adds those of `model`."""
+        defaults depend on the model and GPU (OLMo-core: its MoE and dense train modules, its flash_2
+        attention) adds those of `model` on `gpu`."""
         out = dict(self.defaults)
         if self.model_defaults is not None and model is not None:
-            out.update(self.model_defaults(model))
+            out.update(self.model_defaults(model, gpu))
         return out
 
     def degree_violations(self, problem, scope: str = "degree", **fields) -> list[Violation]:

@@ -70,7 +70,7 @@ def price(problem, best_time: float, *, time_limit: float = 30.0) -> dict:
     problem, and how much slower it is (the price of per-stage folding and their flags)."""
     out = {}
     for target in ENGINES:
-        train = problem.train.model_copy(update=constraints(target).train_defaults(problem.model))
+        train = problem.train.model_copy(update=constraints(target).train_defaults(problem.model, problem.cluster.gpu))
         pr = problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
         res = search(pr, top=1, time_limit=time_limit)
         if not res.plans:

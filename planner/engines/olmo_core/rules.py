@@ -31,7 +31,7 @@ ENGINE = "OLMo-core"
 VERSION = "ai2-olmo-core 3.0.0"
 
 # TrainSpec fields of an OLMo-core search (the CLI's flags override them); `model_defaults` adds
-# what depends on the train module the model runs on. Ring (zig-zag) or Ulysses CP
+# what depends on the train module the model runs on and on the GPU. Ring (zig-zag) or Ulysses CP
 # (TransformerContextParallelConfig.zig_zag / .ulysses, train/train_module/transformer/config.py:296-322);
 # torch.compile on (compile_model); its default LM loss casts the logits to fp32 before
 # F.cross_entropy (nn/functional/cross_entropy_loss.py: logits.float()): 12 bytes per logit.
@@ -39,13 +39,17 @@ DEFAULTS = {"recompute_modules": (), "cp_kinds": ("ring", "ulysses"), "target": 
             "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12}
 
 
-def model_defaults(model) -> dict:
+def model_defaults(model, gpu=None) -> dict:
     """Master and sharding of the train module `model` runs on: MoE -> OLMoDDPTrainModule (DDP with
     the distributed optimizer: bf16 weights, fp32 master copies sharded over dp, moe_optimizer.py:483);
-    dense -> TransformerTrainModule on FSDP2 (fp32 sharded parameters, bf16 compute: zero3)."""
-    if model.moe is not None:
-        return {"master": "bf16+fp32", "shardings": ("zero1",)}
-    return {"master": "fp32", "shardings": ("zero3",)}
+    dense -> TransformerTrainModule on FSDP2 (fp32 sharded parameters, bf16 compute: zero3). The
+    export runs attention in OLMo-core's flash_2 backend (FlashAttention-2; ring CP through
+    ring-flash-attn): costed with `gpu`'s FlashAttention-2 curve where its preset has one."""
+    out = {"master": "bf16+fp32", "shardings": ("zero1",)} if model.moe is not None else \
+        {"master": "fp32", "shardings": ("zero3",)}
+    if gpu is not None and gpu.flash2_attention_efficiency is not None:
+        out["attention_kernel"] = "flash2"
+    return out
 
 
 # --------------------------------------------------------------------------- plan time
