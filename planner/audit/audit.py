@@ -316,7 +316,8 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
     from planner.solve import search as solve
     # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
     # (planner.solve.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
-    eng = cfg.format if cfg.format in ("megatron", "torchtitan") else None
+    from planner.engines import ENGINES
+    eng = cfg.format if cfg.format in ENGINES else None
     if eng:
         from planner.solve import targets
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress)
@@ -347,7 +348,7 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
     over = {}
     if engine:
         from planner.engines import constraints
-        over = constraints(engine).train_defaults()
+        over = constraints(engine).train_defaults(audited.model, audited.cluster.gpu)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,
                                           "capacity_factor": audited.train.capacity_factor, **over,

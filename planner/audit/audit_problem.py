@@ -173,9 +173,12 @@ def stage_sizes(cfg: ForeignConfig, layers: int, pp: int) -> list[int]:
     return [s.num_layers for s in uniform_stages(layers, pp)]
 
 
-def _recompute(cfg: ForeignConfig, kind: Optional[str], n: int, vpp: int) -> tuple[int, int]:
-    """(recompute_full, recompute_selective) layers of a stage of ``n`` layers."""
+def _recompute(cfg: ForeignConfig, kind: Optional[str], n: int, vpp: int, first: int = 0) -> tuple[int, int]:
+    """(recompute_full, recompute_selective) layers of a stage of ``n`` layers from layer ``first``."""
     if kind == "full":
+        k = cfg.extra.get("ac_every_global")
+        if k:                 # OLMo-core's selected_blocks: block i with i % k == 0, i counted over the model
+            return sum(1 for i in range(first, first + n) if i % k == 0), 0
         every = cfg.extra.get("ac_every")
         if every:
             return n // every, 0  # torchtitan: full AC on every n-th block
@@ -223,7 +226,7 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
             full, sel = src.get("recompute_full", 0), src.get("recompute_selective", 0)
             kept = tuple(src.get("recompute_modules") or ())  # a foldplan plan's own modules
         else:
-            full, sel = _recompute(cfg, knobs["recompute"], n, vpp)
+            full, sel = _recompute(cfg, knobs["recompute"], n, vpp, first)
         kept = kept or _applicable(cfg.recompute_modules, problem.model)
         modules = {"recompute_modules": kept} if kept and sel else {}
         stages.append(Stage(index=i, layers=(first, first + n), etp=etp, ep=ep, edp=edp,

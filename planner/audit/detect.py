@@ -3,6 +3,7 @@
 Auto-detection, first match wins:
 
 * ``source`` is not an existing path and reads as ``key=value,...`` -> layout string;
+* ``*.py`` importing ``olmo_core`` -> OLMo-core training script (read, never run);
 * ``*.toml`` -> torchtitan;
 * ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` ->
   foldplan plan, other JSON -> DeepSpeed config;
@@ -38,6 +39,7 @@ import planner.audit.foldplan as foldplan
 import planner.layout.strings as layoutstr
 import planner.engines.megatron.read as megatron
 import planner.engines.megatron.read_yaml as megatron_yaml
+import planner.engines.olmo_core.read as olmo_core
 import planner.engines.torchtitan.read as torchtitan
 from planner.layout.foreign import AuditParseError, ForeignConfig
 
@@ -53,6 +55,8 @@ def detect(source: str, text: str | None) -> str:
             return "layout"
         raise AuditParseError(source, None, "no such file")
     suffix = Path(source).suffix.lower()
+    if suffix == ".py" and re.search(r"\bolmo_core\b", text):
+        return "olmo-core"
     if suffix == ".toml":
         return "torchtitan"
     stripped = text.lstrip()
@@ -166,6 +170,8 @@ def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, o
         cfg = megatron.parse(text, source, world=world, env=env)
     elif fmt == "torchtitan":
         cfg = torchtitan.parse(text, source, world=world)
+    elif fmt == "olmo-core":
+        cfg = olmo_core.parse(text, source, world=world)
     elif fmt == "deepspeed":
         cfg = deepspeed.parse(text, source, world=world, seq=overrides.pop("seq", None), **degrees)
     else:

@@ -3,4 +3,4 @@ the readers): the config formats `foldplan audit --format` takes."""
 from __future__ import annotations
 
 # auto: told from the file's name and contents (planner.audit.detect)
-FORMATS = ("auto", "megatron", "torchtitan", "deepspeed", "foldplan", "layout")
+FORMATS = ("auto", "megatron", "torchtitan", "olmo-core", "deepspeed", "foldplan", "layout")

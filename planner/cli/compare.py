@@ -14,7 +14,7 @@ from typing import Optional
 
 from planner import costmodel as cm
 from planner import report
-from planner.engines import constraints
+from planner.engines import ENGINES, constraints
 from planner.layout import Layout, LayoutError
 
 TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
@@ -65,7 +65,7 @@ def _entry(name, problem, layout) -> Entry:
         if e.estimate.peak_bytes > budget:
             e.broken.append(f"memory: peak {e.estimate.peak_bytes / cm.GiB:.1f} GiB > budget "
                             f"{problem.cluster.memory_budget_gib:.1f} GiB on stage {e.estimate.peak_stage}")
-    for t in ("megatron", "torchtitan"):
+    for t in ENGINES:
         e.engines[t] = [str(v) for v in constraints(t).runs_on(layout, problem)]
     return e
 
@@ -104,7 +104,7 @@ def table(es: list[Entry]) -> tuple[list[str], list[list[str]]]:
     add("tok/s/GPU", lambda e: f"{e.estimate.tokens_per_s_per_gpu:,.0f}")
     add("MFU", lambda e: f"{e.estimate.mfu:.1%}")
     rows.append(["breaks"] + [_short(e.error or ("; ".join(e.broken) if e.broken else "nothing")) for e in es])
-    for t in ("megatron", "torchtitan"):
+    for t in ENGINES:
         rows.append([f"runs on {t}"] + [("yes" if not e.engines.get(t) else _short("no: " + "; ".join(e.engines[t])))
                                          if e.layout is not None else "" for e in es])
     return head, rows

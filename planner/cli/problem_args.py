@@ -14,7 +14,13 @@ def target_defaults(args: ProblemArgs) -> dict:
     attention kernel it runs on this GPU."""
     from planner.engines import constraints
     target = args.target or "bundle"
-    kw = constraints(target).train_defaults()
+    eng = constraints(target)
+    model = gpu = None
+    if eng.model_defaults is not None:           # OLMo-core: its model's train module, its attention kernel
+        from planner.specs import load_gpu, load_model
+        model = args.model if not isinstance(args.model, (str, type(None))) else load_model(args.model or DEFAULT_MODEL)
+        gpu = load_gpu(args.gpu or DEFAULT_GPU)
+    kw = eng.train_defaults(model, gpu)
     if target == "bundle" and args.attention_kernel is None:
         from planner.engines.bundle.rules import attention_kernel
         from planner.specs import load_gpu

@@ -1,4 +1,4 @@
-"""The engines foldplan plans for and reads: one folder per engine (megatron/, torchtitan/, deepspeed/,
+"""The engines foldplan plans for and reads: one folder per engine (megatron/, torchtitan/, olmo_core/, deepspeed/,
 and bundle/ for foldplan's own bundle). Each owns one rule table (`rules.py`: the `target.*` rules a
 plan for it keeps and the start-up rules its own code checks), its recompute forms (`recompute.py`),
 its flag vocabulary, its config reader and its exporter.
@@ -18,8 +18,14 @@ from typing import Callable, Mapping, Optional
 from planner.engines.shared import ENGINE_ORDER
 from planner.layout.rules import TABLE, RuleTable, Violation, violations as _layout_violations
 from planner.layout.values import Layout
+from planner.specs.kinds import ENGINES, TARGETS
 
-TARGETS = ("bundle", "megatron", "torchtitan")
+# the one list of engines is planner.specs.kinds.ENGINES (the specs' `target` Literal reads it too):
+# `--target` takes TARGETS, `export --to` EXPORTS, the audit reads READ_FORMATS (DeepSpeed's JSON
+# besides, for its start-up rules)
+EXPORTS = ENGINES
+READ_FORMATS = (*ENGINES, "deepspeed")
+__all__ = ["ENGINES", "EXPORTS", "READ_FORMATS", "TARGETS", "EngineConstraints", "constraints"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class EngineConstraints:
     defaults: Mapping                       # TrainSpec fields of its search (train_defaults)
     recompute_form: Callable = field(repr=False)      # (layout) -> (flags or None, why not or None)
     recompute_forms: Callable = field(repr=False)     # (problem, layout) -> [layouts it can say]
+    model_defaults: Optional[Callable] = field(default=None, repr=False)   # (model, gpu) -> TrainSpec fields
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -41,9 +48,14 @@ class EngineConstraints:
             merged.rule(r.id, r.scope, " ".join(sorted(r.needs)), r.what)(r.check)
         object.__setattr__(self, "plan_rules", merged)
 
-    def train_defaults(self) -> dict:
-        """TrainSpec fields of this target's search (the CLI's flags override them)."""
-        return dict(self.defaults)
+    def train_defaults(self, model=None, gpu=None) -> dict:
+        """TrainSpec fields of this target's search (the CLI's flags override them); an engine whose
+        defaults depend on the model and GPU (OLMo-core: its MoE and dense train modules, its flash_2
+        attention) adds those of `model` on `gpu`."""
+        out = dict(self.defaults)
+        if self.model_defaults is not None and model is not None:
+            out.update(self.model_defaults(model, gpu))
+        return out
 
     def degree_violations(self, problem, scope: str = "degree", **fields) -> list[Violation]:
         """planner.layout's rules and this engine's, of `scope`, whose fields are all given."""
@@ -87,6 +99,11 @@ def _build(target: str) -> EngineConstraints:
         from planner.engines.torchtitan import recompute, rules
         return EngineConstraints("torchtitan", ENGINE_ORDER, True, False, rules.RULES,
                                  MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms)
+    if target == "olmo-core":
+        from planner.engines.olmo_core import recompute, rules
+        return EngineConstraints("olmo-core", ENGINE_ORDER, True, False, rules.RULES,
+                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms,
+                                 rules.model_defaults)
     if target == "deepspeed":
         from planner.engines.deepspeed import rules
         return EngineConstraints("deepspeed", None, False, False, rules.RULES, MappingProxyType(rules.DEFAULTS),
@@ -102,7 +119,7 @@ _BUILT: dict[str, EngineConstraints] = {}
 
 
 def constraints(target: str) -> EngineConstraints:
-    """The constraints of `target` ("bundle", "megatron", "torchtitan"; "deepspeed" for its start-up rules)."""
+    """The constraints of `target` (one of TARGETS; "deepspeed" for its start-up rules)."""
     if target not in _BUILT:
         _BUILT[target] = _build(target)
     return _BUILT[target]

@@ -1,6 +1,7 @@
-"""`foldplan export PLAN --to megatron|torchtitan [--out FILE]`: a plan as the engine's own
+"""`foldplan export PLAN --to megatron|torchtitan|olmo-core [--out FILE]`: a plan as the engine's own
 config — Megatron-LM flags (an argument file and a torchrun launch script around it,
-`export_megatron`) or a torchtitan job TOML (`export_torchtitan`) — carrying every knob
+`export_megatron`), a torchtitan job TOML (`export_torchtitan`) or an OLMo-core training script
+(planner/engines/olmo_core/export.py) — carrying every knob
 the plan sets. What the engine cannot run (the `target.*` rules of its own table,
 planner/engines/<engine>/rules.py) or cannot say is refused in one line naming it; nothing is written then.
 
@@ -10,11 +11,8 @@ estimate (tests/test_export.py).
 from __future__ import annotations
 
 from planner import safeio
-from planner.engines import constraints
-from planner.engines.errors import ExportError  # noqa: F401  (raised by both writers)
-
-
-EXPORTS = ("megatron", "torchtitan")
+from planner.engines import EXPORTS, constraints
+from planner.engines.errors import ExportError  # noqa: F401  (raised by the writers)
 
 
 def refuse_unrunnable(plan, target: str) -> None:
@@ -34,6 +32,9 @@ def render(plan, target: str, name: str = "train") -> dict[str, str]:
     if target == "torchtitan":
         from planner.engines.torchtitan import export as export_torchtitan
         return export_torchtitan.render(plan, name)
+    if target == "olmo-core":
+        from planner.engines.olmo_core import export as export_olmo_core
+        return export_olmo_core.render(plan, name)
     raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
 
 

@@ -16,12 +16,14 @@ from typing import Iterator
 
 from planner.engines import constraints
 from planner.engines.deepspeed import read as deepspeed_read
+from planner.engines import READ_FORMATS
 from planner.engines.megatron import read as megatron_read
+from planner.engines.olmo_core import read as olmo_core_read
 from planner.engines.torchtitan import read as torchtitan_read
 from planner.layout.foreign import Finding, ForeignConfig
 
 # the formats whose engine has start-up rules (a foldplan plan or a layout string has none)
-ENGINES = ("megatron", "torchtitan", "deepspeed")
+ENGINES = READ_FORMATS
 
 
 def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Finding]:
@@ -40,7 +42,8 @@ def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Findin
 
 def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
     """Re-derive the degrees a framework computes from the world size (each engine's reader says how)."""
-    reader = {"megatron": megatron_read, "torchtitan": torchtitan_read, "deepspeed": deepspeed_read}.get(cfg.format)
+    reader = {"megatron": megatron_read, "torchtitan": torchtitan_read, "deepspeed": deepspeed_read,
+              "olmo-core": olmo_core_read}.get(cfg.format)
     return reader.with_world(cfg, world) if reader else cfg.replace(world=world)
 
 

@@ -15,7 +15,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Format = Literal["megatron", "torchtitan", "deepspeed", "foldplan", "layout"]
+from planner.specs.kinds import ENGINES
+
+# the engines' formats (planner.specs.kinds.ENGINES), DeepSpeed's JSON, a foldplan plan, a layout string
+Format = Literal[(*ENGINES, "deepspeed", "foldplan", "layout")]
 CpKind = Literal["ring", "ulysses", "hybrid", "allgather"]
 Severity = Literal["error", "warning", "info"]
 

@@ -15,7 +15,7 @@ import dataclasses
 from typing import Optional
 
 from planner import costmodel as cm
-from planner.engines import EngineConstraints, constraints
+from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
 from planner.solve.search import Candidate, search as solve
 
@@ -66,11 +66,11 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
 
 
 def price(problem, best_time: float, *, time_limit: float = 30.0) -> dict:
-    """For a bundle plan: the best plan Megatron and torchtitan could each run on the same
+    """For a bundle plan: the best plan each engine (planner.specs.kinds.ENGINES) could run on the same
     problem, and how much slower it is (the price of per-stage folding and their flags)."""
     out = {}
-    for target in ("megatron", "torchtitan"):
-        train = problem.train.model_copy(update=constraints(target).train_defaults())
+    for target in ENGINES:
+        train = problem.train.model_copy(update=constraints(target).train_defaults(problem.model, problem.cluster.gpu))
         pr = problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
         res = search(pr, top=1, time_limit=time_limit)
         if not res.plans:

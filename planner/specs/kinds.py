@@ -16,6 +16,14 @@ DENSE_AXES = ("tp", "cp", "dp")
 # default tp-cp-ep-dp-pp without ep
 ORDERS = tuple("-".join(p) + "-pp" for p in permutations(DENSE_AXES))
 
+# --------------------------------------------------------------------------- engines
+# The engines foldplan plans for, exports to and reads, listed once: `--target` takes "bundle"
+# (foldplan's own code) or one of them, `export --to` and the audit's formats take them
+# (planner.engines derives TARGETS / EXPORTS / READ_FORMATS from these). One folder each under
+# planner/engines/ (the name with "-" as "_").
+ENGINES = ("megatron", "torchtitan", "olmo-core")
+TARGETS = ("bundle", *ENGINES)
+
 # --------------------------------------------------------------------------- context parallel
 # ring: zig-zag P2P ring attention over all of cp; ulysses: all-to-all over heads over all of cp;
 # hybrid: Ulysses inside (cp_ulysses ranks) x ring across (cp_ring ranks), both parts >= 2.

@@ -17,7 +17,7 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
-from planner.specs.kinds import CP_KINDS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS
+from planner.specs.kinds import CP_KINDS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS, TARGETS
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -280,9 +280,10 @@ class TrainSpec(_Spec):
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
     moe_imbalance: float = Field(1.1, ge=1, description="busiest expert rank's tokens / mean, dropless routing")
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
-    target: Literal["bundle", "megatron", "torchtitan"] = Field("bundle", description=(
-        "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron or "
-        "torchtitan (their flags: one expert folding for all stages; planner/engines/<target>/rules.py has their rules)"))
+    target: Literal[TARGETS] = Field("bundle", description=(
+        "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron, "
+        "torchtitan or olmo-core (their configs: one expert folding for all stages; "
+        "planner/engines/<target>/rules.py has their rules)"))
 
     @field_validator("seq", "global_batch_tokens", mode="before")
     @classmethod
