@@ -24,11 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from planner import plan as planmod                                   # noqa: E402
-from planner.engines import constraints, judge                        # noqa: E402
+from planner.engines import judge                                     # noqa: E402
 from planner.engines import export as engine_export                   # noqa: E402
 from planner.engines.errors import ExportError                        # noqa: E402
 from planner.layout.grid import RankGrid                              # noqa: E402
-from planner.specs import SpecError, make_problem                     # noqa: E402
+from planner.cli.args import ProblemArgs                              # noqa: E402
+from planner.cli.problem_args import build_problem                    # noqa: E402
+from planner.safeio import InputError                                 # noqa: E402
+from planner.specs import SpecError                                   # noqa: E402
 from planner.solve import targets                                     # noqa: E402
 
 MODELS = ("llama3-8b", "llama3-70b", "mixtral-8x7b", "mixtral-8x22b", "olmoe-1b-7b", "qwen3-30b-a3b",
@@ -54,9 +57,9 @@ def draw(rng: random.Random) -> dict:
 
 def plan_for(args: dict, target: str, time_limit: float = 60.0):
     """The best `target` plan of the problem, or (None, why)."""
-    try:
-        problem = make_problem(**args, **constraints(target).train_defaults())
-    except SpecError as e:
+    try:                                     # the CLI's one builder: the target's defaults for this model and GPU
+        problem = build_problem(ProblemArgs(**args, target=target))
+    except (SpecError, InputError) as e:
         return None, f"spec: {e}"
     res = targets.search(problem, top=1, time_limit=time_limit)
     if not res.plans:
