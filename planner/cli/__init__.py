@@ -267,7 +267,7 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_compare)
     x = sub.add_parser("export", help="a plan as Megatron-LM flags or a torchtitan TOML (what it cannot say: refused)")
     x.add_argument("plan", help="a plan.json")
-    x.add_argument("--to", required=True, choices=["megatron", "torchtitan"])
+    x.add_argument("--to", required=True, choices=["megatron", "torchtitan", "torchtitan-0.2"])
     x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
                    "default: print it")
     x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")

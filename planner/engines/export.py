@@ -1,6 +1,7 @@
-"""`foldplan export PLAN --to megatron|torchtitan [--out FILE]`: a plan as the engine's own
-config — Megatron-LM flags (an argument file and a torchrun launch script around it,
-`export_megatron`) or a torchtitan job TOML (`export_torchtitan`) — carrying every knob
+"""`foldplan export PLAN --to megatron|torchtitan|torchtitan-0.2 [--out FILE]`: a plan as the engine's
+own config — Megatron-LM flags (an argument file and a torchrun launch script around it,
+`export_megatron`), a torchtitan 0.3 config module (`torchtitan/export_py.py`) or a torchtitan 0.2
+job TOML (`torchtitan/export.py`) — carrying every knob
 the plan sets. What the engine cannot run (the `target.*` rules of its own table,
 planner/engines/<engine>/rules.py) or cannot say is refused in one line naming it; nothing is written then.
 
@@ -14,13 +15,15 @@ from planner.engines import constraints
 from planner.engines.errors import ExportError  # noqa: F401  (raised by both writers)
 
 
-EXPORTS = ("megatron", "torchtitan")
+EXPORTS = ("megatron", "torchtitan", "torchtitan-0.2")
+# export name -> the target whose rules it keeps (both torchtitan releases share the torchtitan target)
+_TARGET = {"torchtitan-0.2": "torchtitan"}
 
 
 def refuse_unrunnable(plan, target: str) -> None:
     if target not in EXPORTS:
         raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
-    bad = constraints(target).runs_on(plan.layout, plan.problem)
+    bad = constraints(_TARGET.get(target, target)).runs_on(plan.layout, plan.problem)
     if bad:
         raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {target})")
 
@@ -31,7 +34,10 @@ def render(plan, target: str, name: str = "train") -> dict[str, str]:
     if target == "megatron":
         from planner.engines.megatron import export as export_megatron
         return export_megatron.render(plan, name)
-    if target == "torchtitan":
+    if target == "torchtitan":               # 0.3: a Python config module (--module / --config)
+        from planner.engines.torchtitan import export_py
+        return export_py.render(plan, name)
+    if target == "torchtitan-0.2":           # 0.2: its job TOML
         from planner.engines.torchtitan import export as export_torchtitan
         return export_torchtitan.render(plan, name)
     raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
