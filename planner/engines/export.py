@@ -35,10 +35,14 @@ def render(plan, target: str, name: str = "train") -> dict[str, str]:
         from planner.engines.megatron import export as export_megatron
         return export_megatron.render(plan, name)
     if target == "torchtitan":               # 0.3: a Python config module (--module / --config)
-        from planner.engines.torchtitan import export_py
+        from planner.engines.torchtitan.export import v03 as export_py
         return export_py.render(plan, name)
     if target == "torchtitan-0.2":           # 0.2: its job TOML
         from planner.engines.torchtitan import export as export_torchtitan
+        from planner.engines.torchtitan.rules import refused_by_0_2
+        why = refused_by_0_2(plan.problem, plan.layout)
+        if why:
+            raise ExportError(f"export --to torchtitan-0.2: {why}")
         return export_torchtitan.render(plan, name)
     raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
 

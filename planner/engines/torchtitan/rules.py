@@ -165,3 +165,20 @@ def _(c: ForeignConfig) -> Optional[Finding]:
                    f"{c.where('micro_batch')}: local_batch_size({local}) is not divisible by "
                    f"pipeline_parallel_microbatch_size({c.micro_batch})",
                    f"use a local batch that is a multiple of {c.micro_batch}")
+
+
+# --------------------------------------------------------------------------- torchtitan 0.2.2 only
+
+# foldplan models whose torchtitan 0.2.2 flavour runs FlexAttention (models/deepseek_v3/__init__.py:75,
+# 100, 127, 154: attn_type="flex"), which 0.2.2's parallelize refuses with CP
+# (models/deepseek_v3/infra/parallelize.py:67-72). 0.3.0 runs them with CP (its judge accepts
+# DeepSeek-V3 with cp 2), so the torchtitan target, which plans for 0.3, keeps them; the 0.2 export refuses.
+FLEX_IN_0_2 = frozenset({"deepseek-v3"})
+
+
+def refused_by_0_2(problem, layout) -> Optional[str]:
+    """Why torchtitan 0.2.2 refuses a plan the torchtitan target allows, or None."""
+    if layout.cp > 1 and problem.model.name in FLEX_IN_0_2:
+        return (f"torchtitan 0.2.2 runs {problem.model.name} with FlexAttention, and its context parallel "
+                f"supports SDPA only (models/deepseek_v3/infra/parallelize.py:67-72): cp {layout.cp} needs 0.3")
+    return None
