@@ -66,7 +66,7 @@ def settings(plan) -> dict:
     pr, L = plan.problem, plan.layout
     reg = REGISTRY.get(pr.model.name)
     if reg is None:
-        _refuse(f"model {pr.model.name} has no torchtitan 0.3 registry flavour (these have: "
+        _refuse(f"model {pr.model.name} has no torchtitan flavour in 0.3's registry (these have: "
                 f"{', '.join(sorted(REGISTRY))})")
     pkg, flavor, base, rope_max = reg
     if pr.train.seq > rope_max:
