@@ -80,6 +80,23 @@ def _model_facts(layers: int, dim: int, att, moe, seq: int) -> dict:
             "experts": getattr(moe, "num_experts", None), "seq": seq}
 
 
+class _Exit(Exception):
+    """The config manager (tyro) refused by exiting; its message, from what it printed."""
+
+
+def _quiet(call):
+    """Run `call` with stdout / stderr captured; a SystemExit becomes _Exit carrying the printed message."""
+    import contextlib
+    import io
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(buf), contextlib.redirect_stdout(buf):
+            return call()
+    except SystemExit as e:
+        text = " ".join(line.strip(" │╭╮╰╯─┃━") for line in buf.getvalue().splitlines())
+        raise _Exit(f"the config manager exited ({e.code}): {' '.join(text.split())[:400]}") from None
+
+
 def _judge_03(files: dict, world: int) -> dict:
     import torch
     from torchtitan.config.manager import ConfigManager
@@ -93,7 +110,7 @@ def _judge_03(files: dict, world: int) -> dict:
         sys.modules.pop(mod, None)
         try:
             fn = next(line.split("def ", 1)[1].split("(")[0] for line in text.splitlines() if line.startswith("def "))
-            config = ConfigManager().parse_args(["--module", mod, "--config", fn])
+            config = _quiet(lambda: ConfigManager().parse_args(["--module", mod, "--config", fn]))
         finally:
             sys.path.remove(d)
     par, tr = config.parallelism, config.training
@@ -152,7 +169,7 @@ def _judge_02(files: dict, world: int) -> dict:
     with tempfile.TemporaryDirectory() as d:
         path = Path(d, name)
         path.write_text(text)
-        jc = ConfigManager().parse_args(["--job.config_file", str(path)])
+        jc = _quiet(lambda: ConfigManager().parse_args(["--job.config_file", str(path)]))
     par, tr = jc.parallelism, jc.training
     _fake_pg(world)
     dims = ParallelDims(dp_replicate=par.data_parallel_replicate_degree, dp_shard=par.data_parallel_shard_degree,
@@ -215,8 +232,8 @@ def verdict(case: dict) -> dict:
     out = {"accepted": False, "reason": None, "engine": _version(), "parsed": {}, "groups": None}
     try:
         got = (_judge_02 if v02 else _judge_03)(files, world)
-    except SystemExit as e:                      # tyro / argparse refuse by exiting
-        out["reason"] = f"the config manager exited ({e.code})"
+    except (SystemExit, _Exit) as e:             # tyro / argparse refuse by exiting
+        out["reason"] = str(e) if isinstance(e, _Exit) else f"the config manager exited ({e.code})"
     except (Exception, AssertionError) as e:     # noqa: BLE001  the engine's refusal, whatever its type
         out["reason"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''}"
     else:
