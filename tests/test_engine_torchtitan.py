@@ -13,6 +13,7 @@ from planner.audit.audit import run_audit
 from planner.engines import export
 from planner.engines.judge import available, judge
 from planner.engines.torchtitan.export import render as render_toml
+from planner.engines.torchtitan.export.v03 import FLEX
 from planner.layout.grid import RankGrid
 from test_export import TITAN, _plan
 
@@ -147,6 +148,72 @@ def test_round_trip_reads_back_layout_and_memory(version, case, tmp_path):
     got, want = rep.layout, plan.layout
     for k in ("world", "tp", "cp", "dp", "pp", "vpp", "micro_batch", "num_microbatches", "sharding"):
         assert getattr(got, k) == getattr(want, k), (k, getattr(got, k), getattr(want, k))
+    # 0.3 runs FlexAttention models' CP as a K/V all-gather (no rotate method), and the audit says so
+    flex = version == "torchtitan" and plan.problem.model.name in FLEX
+    assert cfg.cp_kind == (None if want.cp == 1 else "allgather" if flex else "ring")
     assert [s.layers for s in got.stages] == [s.layers for s in want.stages]
     assert rep.estimate.peak_bytes == pytest.approx(plan.estimate.peak_bytes, rel=0.01)
     assert rep.estimate.step_time == pytest.approx(plan.estimate.step_time, rel=0.01)
+
+
+USER_03 = """import os
+from torchtitan.models.llama3.config_registry import llama3_70b
+from torchtitan.models.llama3 import model_registry
+from torchtitan.components.quantization import Float8LinearConverter
+from torchtitan.distributed.activation_checkpoint import SelectiveAC
+
+os.system("touch {marker}")   # never run: the audit reads the tree
+
+
+def my_job():
+    config = llama3_70b()
+    config.model_spec = model_registry("70B", converters=[Float8LinearConverter.Config()])
+    config.parallelism.context_parallel_degree = 2
+    config.training.seq_len = 8192
+    config.training.local_batch_size = 1
+    config.activation_checkpoint = SelectiveAC.Config()
+    return config
+"""
+
+
+def test_reads_a_user_03_module_without_running_it(tmp_path):
+    """A hand-written 0.3 config module: its registry function's own settings (llama3_70b sets
+    tensor_parallel_degree 8) read from torchtitan's source when installed, the file's own lines on top,
+    its float8 converter named as unmodelled; nothing in it runs."""
+    marker = tmp_path / "ran"
+    path = tmp_path / "job.py"
+    path.write_text(USER_03.format(marker=marker))
+    cfg = detect.load(str(path), world=64)
+    assert not marker.exists()
+    assert cfg.format == "torchtitan" and cfg.model_name == "llama3:70B"
+    assert (cfg.cp, cfg.seq, cfg.recompute, cfg.recompute_modules) == (2, 8192, "selective", ("op",))
+    assert any("converters Float8LinearConverter" in e[0] for e in cfg.effects)
+    assert cfg.cp_kind == "allgather"                 # torch's default rotate method: 0.3 sets none
+    if available("torchtitan") is None:               # the registry function read from torchtitan's source
+        assert cfg.tp == 8 and cfg.dp == 64 // 16 and cfg.sharding == "zero3"
+    else:
+        assert any("not read" in a for a in cfg.assumed)
+
+
+def test_a_non_literal_03_value_is_one_line(tmp_path):
+    path = tmp_path / "job.py"
+    path.write_text(USER_03.format(marker=tmp_path / "x").replace("seq_len = 8192", "seq_len = SEQ"))
+    with pytest.raises(Exception) as e:
+        detect.load(str(path), world=64)
+    assert str(e.value).count("\n") == 0 and "job.py:14" in str(e.value) and "training.seq_len" in str(e.value)
+
+
+def test_02_toml_unmodelled_settings_and_cp_sharding(tmp_path):
+    """0.2: float8 converters, the loss compiled and async TP are named as what the estimate does not
+    model; FSDP spans dp_shard x cp, so dp_shard 1 with cp 16 is sharded (zero3), not DDP."""
+    path = tmp_path / "job.toml"
+    path.write_text("[model]\nname = \"llama3\"\nflavor = \"70B\"\nconverters = [\"float8\"]\n"
+                    "[training]\nseq_len = 131072\nlocal_batch_size = 1\n"
+                    "[parallelism]\ndata_parallel_shard_degree = 1\ncontext_parallel_degree = 16\n"
+                    "enable_async_tensor_parallel = true\n[compile]\nenable = true\n")
+    cfg = detect.load(str(path))
+    assert cfg.sharding == "zero3" and cfg.world == 16
+    named = " ".join(e[0] for e in cfg.effects)
+    for what in ("converters float8", "compile.components loss", "enable_async_tensor_parallel"):
+        assert what in named
+    assert any("0.2 job TOML" in a for a in cfg.assumed)

@@ -27,6 +27,9 @@ from planner.engines.torchtitan import recompute
 
 VERSION = "torchtitan 0.3.0"
 FUNCTION = "foldplan_config"
+# models whose 0.3 registry config runs FlexAttention (deepseek_v3_671b: attn_backend="flex",
+# models/deepseek_v3/config_registry.py:207-210): CP all-gathers their K/V, no rotate method applies
+FLEX = frozenset({"deepseek-v3"})
 
 # foldplan preset -> (torchtitan model package, flavour, registry function to start from, RoPE max_seq_len)
 # RoPE maxima: models/llama3/__init__.py:138 (131072), models/qwen3/__init__.py:284 (40960),
@@ -117,8 +120,10 @@ def render(plan, name: str) -> dict[str, str]:
             f"Run from the folder holding this file ({L.world // nproc} node(s) of {nproc}):",
             f"    PYTHONPATH=. torchrun --nproc-per-node {nproc} -m torchtitan.train --module {name} "
             f"--config {FUNCTION}", "", "Fill the lines marked FILL before a real run."]
-    if L.cp > 1:
-        head.append("CP: 0.3 has no rotate-method knob; torch's context parallel picks it (the plan prices ring).")
+    ring = L.cp > 1 and plan.problem.model.name not in FLEX
+    if L.cp > 1 and not ring:
+        head.append(f"CP: 0.3 runs {plan.problem.model.name}'s FlexAttention with K/V all-gathered "
+                    f"(distributed/context_parallel/api.py:57-79); the plan prices ring attention.")
     head.append('"""')
     body = [f"from torchtitan.models.{s['pkg']}.config_registry import {s['base']}",
             f"from torchtitan.models.{s['pkg']} import model_registry",
@@ -126,7 +131,13 @@ def render(plan, name: str) -> dict[str, str]:
             "from torchtitan.components.optimizer import default_adamw  # noqa: F401  (FILL below)",
             "from torchtitan.config import CompileConfig",
             "from torchtitan.distributed.activation_checkpoint import FullAC, SelectiveAC  # noqa: F401",
-            "from torchtitan.models.common.config_utils import decoder_vocab_size", "", "",
+            "from torchtitan.models.common.config_utils import decoder_vocab_size", ""]
+    if ring:   # torch's SDPA context parallel gathers K/V unless told otherwise (its _cp_options default
+        #        ALL_GATHER); 0.3 has no knob, so the module sets it as 0.2 did (distributed/utils.py:209-216)
+        body += ["from torch.distributed.tensor.experimental._attention import set_rotate_method", "",
+                 "# ring context parallel (K/V passed round the ring), as the plan prices it",
+                 "set_rotate_method(\"alltoall\")", ""]
+    body += ["",
             f"def {FUNCTION}():", f"    config = {s['base']}()", "    # the layout foldplan planned"]
     body += [f"    {line}" for line in s["lines"]]
     body.append("    # FILL: the training settings a job needs (until set, the registry function's values stand)")

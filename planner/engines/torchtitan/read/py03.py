@@ -87,6 +87,7 @@ class _Reader:
     def body(self, fn: ast.FunctionDef, var: str | None) -> str | None:
         """Read the statements of `fn` on the config variable; returns that variable's name."""
         for st in ast.walk(fn):
+            self.rotate(st)
             if isinstance(st, ast.Return) and isinstance(st.value, ast.Call):
                 self.returned_call(st.value)
             if not isinstance(st, ast.Assign) or len(st.targets) != 1:
@@ -102,6 +103,13 @@ class _Reader:
             elif isinstance(t, ast.Name) and t.id == "model_spec" and isinstance(value, ast.Call):
                 self.model_spec(value)
         return var
+
+    def rotate(self, st) -> None:
+        """`set_rotate_method("alltoall" | "allgather")`: torch's CP rotate method, which 0.3 leaves at
+        torch's default (all-gather) unless the module sets it."""
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _chain(st.value.func) \
+                and _chain(st.value.func)[-1] == "set_rotate_method" and st.value.args:
+            self.put("parallelism", "context_parallel_rotate_method", st.value.args[0])
 
     def returned_call(self, call: ast.Call) -> None:
         """A registry function's `return Trainer.Config(parallelism=..., training=..., ...)`."""
@@ -148,6 +156,8 @@ def parse(text: str, path: str, world: int | None = None, config: str | None = N
                 and n.module.startswith("torchtitan.models.") and n.module.count(".") >= 2), None)
     r = _Reader(path)
     r.base = None
+    for st in tree.body:
+        r.rotate(st)
     first = r.body(fn, None)
     notes = []
     base_fn = fns.get(r.base)
