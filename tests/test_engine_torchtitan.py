@@ -217,3 +217,17 @@ def test_02_toml_unmodelled_settings_and_cp_sharding(tmp_path):
     for what in ("converters float8", "compile.components loss", "enable_async_tensor_parallel"):
         assert what in named
     assert any("0.2 job TOML" in a for a in cfg.assumed)
+
+
+def test_the_03_audit_fixture_is_one_torchtitan_accepts():
+    """examples/audit/torchtitan_llama3_70b_03.py: the audit reads what torchtitan 0.3's own loader
+    and checks make of it (degrees, seq), on 64 GPUs."""
+    _need("torchtitan")
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "examples" / "audit" / "torchtitan_llama3_70b_03.py"
+    v, = judge("torchtitan", [({"layout": {"world": 64}}, {path.name: path.read_text()})])
+    assert v["accepted"], v["reason"]
+    cfg = detect.load(str(path), world=64)
+    p = v["parsed"]
+    assert (cfg.tp, cfg.cp, cfg.pp, cfg.dp, cfg.seq) == (p["tp"], p["cp"], p["pp"], p["dp_replicate"] * p["dp_shard"],
+                                                         p["seq"])

@@ -227,7 +227,9 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
              "logit_bytes": 12, "kernels": kernels, "version": version}
     cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
-        assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
+        assumed.append("cp_kind=allgather: " + ("context_parallel_rotate_method not given (torchtitan default)"
+                                                if "0.2" in version else "no set_rotate_method call (torch's default; "
+                                                "torchtitan 0.3 has no rotate setting)"))
     return ForeignConfig(
         format="torchtitan", path=path,
         tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
