@@ -19,14 +19,15 @@ from test_export import TITAN, _plan
 
 CASES = {**TITAN,
          "dense-128k-cp16": dict(model="llama3-70b", gpus=16, seq="128k", gb=1, cp=16, full=[80], sharding="zero3"),
-         "deepseek-ep-pp": dict(model="deepseek-v3", gpus=64, seq="4k", gb=64, pp=4, split=[15, 16, 15, 15],
-                                fold=(1, 16), full=[15, 16, 15, 15], sharding="zero2"),
-         "deepseek-cp": dict(model="deepseek-v3", gpus=64, seq="16k", gb=32, cp=2, pp=4, split=[15, 16, 15, 15],
-                             fold=(1, 16), full=[15, 16, 15, 15], sharding="zero2")}
+         "deepseek-ep": dict(model="deepseek-v3", gpus=64, seq="4k", gb=64, fold=(1, 64), full=[61],
+                             sharding="zero2")}
+# DeepSeek-V3 with CP (and PP): refused by the torchtitan target's rules (test_deepseek_cp_refused_by_target)
+DEEPSEEK_CP = dict(model="deepseek-v3", gpus=64, seq="16k", gb=32, cp=2, pp=4, split=[15, 16, 15, 15],
+                   fold=(1, 16), full=[15, 16, 15, 15], sharding="zero2")
 # what each export refuses, and why (the engine cannot say it; each refusal is checked below)
 REFUSED = {("torchtitan", "moe-ring-every-2nd"): "every k-th block",
            ("torchtitan", "moe-etp-tp-op"): "no expert-TP degree",
-           ("torchtitan-0.2", "deepseek-cp"): "FlexAttention"}
+           ("torchtitan-0.2", "deepseek-ep"): "no multi-token prediction"}
 VERSIONS = ("torchtitan", "torchtitan-0.2")
 _PLANS: dict = {}
 
@@ -61,15 +62,30 @@ def test_exports_or_refusals(version):
 def _mutants() -> list:
     """Exports changed the way the engines refuse: each must be refused by the engine's own code."""
     pp3 = export.render(plan_of("dense-fsdp-full"), "torchtitan", "mut_lm")["mut_lm.py"]
-    ds3 = export.render(plan_of("deepseek-ep-pp"), "torchtitan", "mut_seq")["mut_seq.py"]
+    ds3 = export.render(plan_of("deepseek-ep"), "torchtitan", "mut_seq")["mut_seq.py"]
+    ds_cp = ds3.replace("data_parallel_shard_degree = 64", "data_parallel_shard_degree = 32") \
+        .replace("context_parallel_degree = 1", "context_parallel_degree = 2")
     return [("torchtitan", "dense-fsdp-full", {"mut_lm.py": pp3.replace("'lm_head'", "'output'")}, "in no part"),
             ("torchtitan", "dense-fsdp-full", {"mut_cg.py": pp3.replace("disable_cuda_graphs = True",
                                                                         "disable_cuda_graphs = False")},
              "CUDA graphs do not support pipeline"),
-            ("torchtitan", "deepseek-ep-pp", {"mut_seq.py": re.sub(r"seq_len = \d+", "seq_len = 32768", ds3)},
+            ("torchtitan", "deepseek-ep", {"mut_seq.py": re.sub(r"seq_len = \d+", "seq_len = 32768", ds3)},
              "RoPE maximum"),
-            # the 0.2 TOML the export refuses, written anyway: 0.2.2 refuses it too
-            ("torchtitan-0.2", "deepseek-cp", render_toml(plan_of("deepseek-cp"), "mut_cp"), "Context Parallel")]
+            # DeepSeek-V3 with CP, which target.mtp keeps out of torchtitan plans: 0.3 refuses its MTP with CP
+            ("torchtitan", "deepseek-ep", {"mut_cp.py": ds_cp}, "MTP does not support context parallelism"),
+            # and 0.2.2 refuses its CP with FlexAttention (a TOML written from a bundle plan, bypassing export)
+            ("torchtitan-0.2", "deepseek-ep", render_toml(_plan("bundle", **DEEPSEEK_CP), "mut_cp"),
+             "Context Parallel")]
+
+
+def test_deepseek_cp_refused_by_target():
+    """DeepSeek-V3 with CP (or PP) is no torchtitan plan (target.mtp), and export says why in one line."""
+    with pytest.raises(AssertionError, match="MTP module"):
+        _plan("torchtitan", **DEEPSEEK_CP)
+    for version in VERSIONS:
+        with pytest.raises(export.ExportError, match="target.mtp") as e:
+            export.render(_plan("bundle", **DEEPSEEK_CP), version, "ds")
+        assert "\n" not in str(e.value)
 
 
 @pytest.fixture(scope="module")

@@ -87,7 +87,8 @@ def settings(plan) -> dict:
         _refuse(f"full AC on every k-th block (k = {form['option']}): 0.3 checkpoints every block (FullAC) or per op "
                 f"(SelectiveAC)")
     p = "config.parallelism."
-    lines = [f"config.model_spec = model_registry({flavor!r})",
+    mtp = f", num_mtp_layers={pr.model.mtp_layers}" if pr.model.mtp_layers else ""   # deepseek_v3/__init__.py:616-622
+    lines = [f"config.model_spec = model_registry({flavor!r}{mtp})",
              "config.loss = ChunkedLossWrapper.Config(loss_fn=CrossEntropyLoss.Config("
              "global_vocab_size=decoder_vocab_size(config.model_spec)))",
              f"{p}data_parallel_replicate_degree = {L.dp if L.sharding == 'none' else 1}",
