@@ -79,13 +79,14 @@ def settings(plan) -> dict:
         _refuse(f"capacity_factor {pr.train.capacity_factor} has no torchtitan key (its MoE is dropless)")
     s0 = L.stages[0]
     if pr.model.moe is not None and s0.etp > 1:
-        _refuse(f"expert TP {s0.etp}: torchtitan 0.3 has no expert-TP degree (experts shard over efsdp x ep)")
+        _refuse(f"expert TP {s0.etp}: torchtitan 0.3 has no expert-TP degree (experts shard over efsdp x ep; "
+                f"0.2 has one: --to torchtitan-0.2)")
     form, why = recompute.form(L)
     if why:
         _refuse(why)
     if form["mode"] == "selective" and form["option"] != "op":
         _refuse(f"full AC on every k-th block (k = {form['option']}): 0.3 checkpoints every block (FullAC) or per op "
-                f"(SelectiveAC)")
+                f"(SelectiveAC); 0.2 has it: --to torchtitan-0.2")
     p = "config.parallelism."
     mtp = f", num_mtp_layers={pr.model.mtp_layers}" if pr.model.mtp_layers else ""   # deepseek_v3/__init__.py:616-622
     lines = [f"config.model_spec = model_registry({flavor!r}{mtp})",
