@@ -247,3 +247,32 @@ def test_the_03_audit_fixture_is_one_torchtitan_accepts():
     p = v["parsed"]
     assert (cfg.tp, cfg.cp, cfg.pp, cfg.dp, cfg.seq) == (p["tp"], p["cp"], p["pp"], p["dp_replicate"] * p["dp_shard"],
                                                          p["seq"])
+
+
+def test_random_target_plans_export_and_the_engine_accepts_them():
+    """Random problems planned with --target torchtitan (seeded): each plan exports for both releases
+    (or 0.3 refuses it in one line, counted) and the engine's own code accepts every export."""
+    import random
+    from planner.engines import constraints
+    from planner.plan import from_search
+    from planner.solve import targets
+    from planner.specs import make_problem
+    rng, plans = random.Random(7), []
+    while len(plans) < 8:
+        m = rng.choice(["llama3-8b", "llama3-70b", "llama3.1-405b", "qwen3-30b-a3b"])
+        gpus = rng.choice([16, 32, 64] if m == "llama3.1-405b" else [8, 16, 32, 64])
+        pr = make_problem(model=m, gpus=gpus, seq=rng.choice([4096, 8192, 16384]),
+                          global_batch=rng.choice([32, 64, 128]), **constraints("torchtitan").train_defaults())
+        plans += from_search(pr, targets.search(pr, top=1, time_limit=30))[:1]
+    for version in VERSIONS:
+        files = []
+        for i, p in enumerate(plans):
+            try:
+                files.append((p, export.render(p, version, f"prop_{i}")))
+            except export.ExportError as e:
+                assert version == "torchtitan" and "\n" not in str(e)
+        assert len(files) >= len(plans) // 2
+        if available(version):
+            continue
+        for (p, _), v in zip(files, judge(version, [(p.to_dict(), f) for p, f in files])):
+            assert v["accepted"], (version, p.problem.model.name, p.layout.to_dict(), v["reason"])
