@@ -122,6 +122,7 @@ def test_every_export_accepted_by_the_engine(version, verdicts):
         assert (p["dp_replicate"] * p["dp_shard"], p["dp_shard"], p["tp"], p["cp"], p["pp"]) == \
                (L.dp, dp_shard, L.tp, L.cp, L.pp), case
         assert p["ep"] == (s0.ep if model.moe else 1) and p["vpp"] == L.vpp, case
+        assert p.get("stage_layers", [model.layers]) == [s.num_layers for s in L.stages], case
         assert (p["layers"], p["dim"], p["seq"]) == (model.layers, model.hidden, plan_of(case).problem.train.seq)
         assert (p["heads"], p["kv_heads"]) == (model.heads, model.kv_heads), case
         assert p["experts"] == (model.moe.experts if model.moe else None), case

@@ -74,6 +74,12 @@ def _coverage(model, parts: list[list[str]]) -> str | None:
     return None
 
 
+def _stage_layers(parts: list[list[str]], pp: int) -> list[int]:
+    """Transformer blocks per pipeline rank, chunk k on rank k % pp (the looped schedules' mapping)."""
+    counts = [sum(1 for n in p if n.startswith("layers.")) for p in parts]
+    return [sum(counts[r::pp]) for r in range(pp)]
+
+
 def _model_facts(layers: int, dim: int, att, moe, seq: int) -> dict:
     return {"layers": layers, "dim": dim, "heads": getattr(att, "n_heads", None),
             "kv_heads": getattr(att, "n_kv_heads", None) or getattr(att, "n_heads", None),
@@ -135,7 +141,8 @@ def _judge_03(files: dict, world: int) -> dict:
         why = _coverage(model, parts)
         if why:
             raise ValueError(why)
-        parsed.update(schedule=par.pipeline_parallel_schedule, vpp=len(parts) // dims.pp)
+        parsed.update(schedule=par.pipeline_parallel_schedule, vpp=len(parts) // dims.pp,
+                      stage_layers=_stage_layers(parts, dims.pp))
     parsed["parallelize_note"] = _parallelize_checks(
         config.model_spec.parallelize_fn, model, parallel_dims=dims, training=tr, parallelism=par,
         compile_config=config.compile, ac_config=config.activation_checkpoint, dump_folder=config.dump_folder)
@@ -193,7 +200,8 @@ def _judge_02(files: dict, world: int) -> dict:
         why = _coverage(model, parts)
         if why:
             raise ValueError(why)
-        parsed.update(schedule=par.pipeline_parallel_schedule, vpp=len(parts) // dims.pp)
+        parsed.update(schedule=par.pipeline_parallel_schedule, vpp=len(parts) // dims.pp,
+                      stage_layers=_stage_layers(parts, dims.pp))
     parsed["parallelize_note"] = _parallelize_checks(spec.parallelize_fn, model, dims, jc)
     moe = getattr(args, "moe_args", None)
     parsed.update(dp_replicate=dims.dp_replicate, dp_shard=dims.dp_shard, cp=dims.cp, tp=dims.tp, pp=dims.pp,
