@@ -180,8 +180,9 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 
 # foldplan models whose torchtitan 0.2.2 flavour runs FlexAttention (models/deepseek_v3/__init__.py:75,
 # 100, 127, 154: attn_type="flex"), which 0.2.2's parallelize refuses with CP
-# (models/deepseek_v3/infra/parallelize.py:67-72). 0.3.0 runs them with CP (its judge accepts
-# DeepSeek-V3 with cp 2), so the torchtitan target, which plans for 0.3, keeps them; the 0.2 export refuses.
+# (models/deepseek_v3/infra/parallelize.py:67-72). 0.3.0 runs FlexAttention with CP (K/V all-gathered),
+# so this is no target rule: the 0.2 export refuses it. (DeepSeek-V3 with CP is no torchtitan plan in any
+# case: target.mtp, its MTP module.)
 FLEX_IN_0_2 = frozenset({"deepseek-v3"})
 
 
