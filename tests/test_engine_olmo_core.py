@@ -83,7 +83,7 @@ def grid_groups(plan) -> dict[str, set]:
 # --------------------------------------------------------------------------- the one engine list
 
 def test_one_engine_list():
-    assert "olmo-core" in ENGINES and TARGETS == ("bundle", *ENGINES) and EXPORTS == ENGINES
+    assert "olmo-core" in ENGINES and TARGETS == ("bundle", *ENGINES) and EXPORTS == (*ENGINES, "torchtitan-0.2")
     from planner.audit.options import FORMATS
     assert set(READ_FORMATS) <= set(FORMATS)
     from planner.specs.types import TrainSpec

@@ -4,7 +4,7 @@ Auto-detection, first match wins:
 
 * ``source`` is not an existing path and reads as ``key=value,...`` -> layout string;
 * ``*.py`` importing ``olmo_core`` -> OLMo-core training script (read, never run);
-* ``*.toml`` -> torchtitan;
+* ``*.toml`` -> torchtitan 0.2 job TOML; ``*.py`` importing torchtitan -> torchtitan 0.3 config module;
 * ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` ->
   foldplan plan, other JSON -> DeepSpeed config;
 * ``*.yaml`` / ``*.yml`` (or text) with a top-level ``MODEL_ARGS:`` -> Megatron YAML config
@@ -41,6 +41,7 @@ import planner.engines.megatron.read as megatron
 import planner.engines.megatron.read_yaml as megatron_yaml
 import planner.engines.olmo_core.read as olmo_core
 import planner.engines.torchtitan.read as torchtitan
+import planner.engines.torchtitan.read.py03 as torchtitan_py
 from planner.layout.foreign import AuditParseError, ForeignConfig
 
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}
@@ -57,7 +58,7 @@ def detect(source: str, text: str | None) -> str:
     suffix = Path(source).suffix.lower()
     if suffix == ".py" and re.search(r"\bolmo_core\b", text):
         return "olmo-core"
-    if suffix == ".toml":
+    if suffix == ".toml" or suffix == ".py" and torchtitan_py.looks_like(text):
         return "torchtitan"
     stripped = text.lstrip()
     if suffix == ".json" or stripped.startswith("{"):
@@ -168,8 +169,10 @@ def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, o
         cfg = megatron.parse(text, source, world=world, env=env, flags=flags, sh=sh)
     elif fmt == "megatron":
         cfg = megatron.parse(text, source, world=world, env=env)
+    elif fmt == "torchtitan" and Path(source).suffix.lower() == ".py":
+        cfg = torchtitan_py.parse(text, source, world=world)       # 0.3: a config module, read not run
     elif fmt == "torchtitan":
-        cfg = torchtitan.parse(text, source, world=world)
+        cfg = torchtitan.parse(text, source, world=world)          # 0.2: a job TOML
     elif fmt == "olmo-core":
         cfg = olmo_core.parse(text, source, world=world)
     elif fmt == "deepspeed":

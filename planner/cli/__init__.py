@@ -14,7 +14,7 @@ from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, a
                               problem_args_of)
 from planner.cli.problem_args import build_problem
 from planner.safeio import validate
-from planner.specs.kinds import ENGINES
+from planner.engines import EXPORTS
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
@@ -268,7 +268,7 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_compare)
     x = sub.add_parser("export", help="a plan as Megatron-LM flags, a torchtitan TOML or an OLMo-core script (what it cannot say: refused)")
     x.add_argument("plan", help="a plan.json")
-    x.add_argument("--to", required=True, choices=ENGINES)
+    x.add_argument("--to", required=True, choices=EXPORTS)
     x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
                    "default: print it")
     x.add_argument("--force", action="store_true", help="replace files --out would write that exist already")

@@ -23,7 +23,7 @@ from planner.specs.kinds import ENGINES, TARGETS
 # the one list of engines is planner.specs.kinds.ENGINES (the specs' `target` Literal reads it too):
 # `--target` takes TARGETS, `export --to` EXPORTS, the audit reads READ_FORMATS (DeepSpeed's JSON
 # besides, for its start-up rules)
-EXPORTS = ENGINES
+EXPORTS = (*ENGINES, "torchtitan-0.2")   # torchtitan 0.2's TOML on request (0.3, the current release, is "torchtitan")
 READ_FORMATS = (*ENGINES, "deepspeed")
 __all__ = ["ENGINES", "EXPORTS", "READ_FORMATS", "TARGETS", "EngineConstraints", "constraints"]
 

@@ -1,7 +1,8 @@
-"""`foldplan export PLAN --to megatron|torchtitan|olmo-core [--out FILE]`: a plan as the engine's own
-config — Megatron-LM flags (an argument file and a torchrun launch script around it,
-`export_megatron`), a torchtitan job TOML (`export_torchtitan`) or an OLMo-core training script
-(planner/engines/olmo_core/export.py) — carrying every knob
+"""`foldplan export PLAN --to megatron|torchtitan|torchtitan-0.2|olmo-core [--out FILE]`: a plan as the
+engine's own config — Megatron-LM flags (an argument file and a torchrun launch script around it,
+planner/engines/megatron/export.py), a torchtitan 0.3 config module (torchtitan/export/v03.py) or, on
+request, a torchtitan 0.2 job TOML, or an OLMo-core training script (planner/engines/olmo_core/export.py) —
+carrying every knob
 the plan sets. What the engine cannot run (the `target.*` rules of its own table,
 planner/engines/<engine>/rules.py) or cannot say is refused in one line naming it; nothing is written then.
 
@@ -14,11 +15,14 @@ from planner import safeio
 from planner.engines import EXPORTS, constraints
 from planner.engines.errors import ExportError  # noqa: F401  (raised by the writers)
 
+# export name -> the target whose rules it keeps (both torchtitan releases share the torchtitan target)
+_TARGET = {"torchtitan-0.2": "torchtitan"}
+
 
 def refuse_unrunnable(plan, target: str) -> None:
     if target not in EXPORTS:
         raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
-    bad = constraints(target).runs_on(plan.layout, plan.problem)
+    bad = constraints(_TARGET.get(target, target)).runs_on(plan.layout, plan.problem)
     if bad:
         raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {target})")
 
@@ -29,8 +33,15 @@ def render(plan, target: str, name: str = "train") -> dict[str, str]:
     if target == "megatron":
         from planner.engines.megatron import export as export_megatron
         return export_megatron.render(plan, name)
-    if target == "torchtitan":
+    if target == "torchtitan":               # 0.3: a Python config module (--module / --config)
+        from planner.engines.torchtitan.export import v03 as export_py
+        return export_py.render(plan, name)
+    if target == "torchtitan-0.2":           # 0.2: its job TOML
         from planner.engines.torchtitan import export as export_torchtitan
+        from planner.engines.torchtitan.rules import refused_by_0_2
+        why = refused_by_0_2(plan.problem, plan.layout)
+        if why:
+            raise ExportError(f"export --to torchtitan-0.2: {why}")
         return export_torchtitan.render(plan, name)
     if target == "olmo-core":
         from planner.engines.olmo_core import export as export_olmo_core

@@ -75,6 +75,15 @@ def _(x, pr):
         return f"torchtitan with ep = 1 splits the experts as the dense TP: etp({x.etp}) != tp({x.tp})"
 
 
+@rule("target.mtp", "degree", "cp pp", "torchtitan runs multi-token prediction without PP or CP")
+def _(x, pr):
+    # torchtitan 0.3.0 models/deepseek_v3/mtp.py:199-209: "MTP does not support pipeline parallelism
+    # yet" / "... context parallelism yet" (0.2.2 has no MTP at all: its export refuses MTP models)
+    if pr.model.mtp_layers and (x.pp > 1 or x.cp > 1):
+        return (f"torchtitan runs {pr.model.name}'s {pr.model.mtp_layers} MTP module(s) only without PP or CP "
+                f"(pp {x.pp}, cp {x.cp})")
+
+
 add_uniform_fold(RULES, "torchtitan")
 add_recompute(RULES, recompute.form)
 
@@ -165,3 +174,24 @@ def _(c: ForeignConfig) -> Optional[Finding]:
                    f"{c.where('micro_batch')}: local_batch_size({local}) is not divisible by "
                    f"pipeline_parallel_microbatch_size({c.micro_batch})",
                    f"use a local batch that is a multiple of {c.micro_batch}")
+
+
+# --------------------------------------------------------------------------- torchtitan 0.2.2 only
+
+# foldplan models whose torchtitan 0.2.2 flavour runs FlexAttention (models/deepseek_v3/__init__.py:75,
+# 100, 127, 154: attn_type="flex"), which 0.2.2's parallelize refuses with CP
+# (models/deepseek_v3/infra/parallelize.py:67-72). 0.3.0 runs FlexAttention with CP (K/V all-gathered),
+# so this is no target rule: the 0.2 export refuses it. (DeepSeek-V3 with CP is no torchtitan plan in any
+# case: target.mtp, its MTP module.)
+FLEX_IN_0_2 = frozenset({"deepseek-v3"})
+
+
+def refused_by_0_2(problem, layout) -> Optional[str]:
+    """Why torchtitan 0.2.2 refuses a plan the torchtitan target allows, or None."""
+    if problem.model.mtp_layers:
+        return (f"torchtitan 0.2.2 has no multi-token prediction (models/deepseek_v3 builds none): "
+                f"{problem.model.name}'s {problem.model.mtp_layers} MTP module(s) need 0.3")
+    if layout.cp > 1 and problem.model.name in FLEX_IN_0_2:
+        return (f"torchtitan 0.2.2 runs {problem.model.name} with FlexAttention, and its context parallel "
+                f"supports SDPA only (models/deepseek_v3/infra/parallelize.py:67-72): cp {layout.cp} needs 0.3")
+    return None

@@ -180,8 +180,14 @@ def _batch(g: _Par, training: dict, pp: int, dp) -> dict:
 
 
 def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
-    doc = _load(text, path)
-    where = _key_lines(text)
+    """A torchtitan 0.2 job TOML (the release whose job config is TOML)."""
+    return parse_doc(_load(text, path), _key_lines(text), path, world, "torchtitan 0.2 job TOML")
+
+
+def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, version: str,
+              assumed_first: tuple[str, ...] = ()) -> ForeignConfig:
+    """The config from its tables ({"parallelism": {...}, "training": {...}, ...}; `where`: "table.key" ->
+    line), read from a TOML (0.2) or from a 0.3 config module's syntax tree (read_py.py)."""
 
     def table(name: str) -> dict:
         value = doc.get(name, {})
@@ -195,6 +201,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
     g = _Par(par, where, path)
     assumed, lines = g.assumed, g.lines
+    assumed += [f"read as a {version}", *assumed_first]
     unknown = [f"parallelism.{k}" for k in par if k not in _PARALLELISM]
     unknown += [f"training.{k}" for k in training if k not in _TRAINING and k.startswith(("seq", "batch"))]
     d = _degrees(g, world)
@@ -207,19 +214,22 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     if reshard not in _RESHARD:
         raise AuditParseError(path, where.get("parallelism.fsdp_reshard_after_forward"),
                               f"fsdp_reshard_after_forward must be one of {', '.join(_RESHARD)}, got {reshard!r}")
-    sharding = _sharding(d["rep"], shard, pp, reshard)
+    sharding = _sharding(d["rep"], shard, cp, pp, reshard)
 
     kernels = _kernels(comp, training, where, lines, assumed, path)
+    effects += _unmodelled(model, comp, par)
     name, flavor = model.get("name"), model.get("flavor")
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
     extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
              "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
              # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
-             "logit_bytes": 12, "kernels": kernels}
+             "logit_bytes": 12, "kernels": kernels, "version": version}
     cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
-        assumed.append("cp_kind=allgather: context_parallel_rotate_method not given (torchtitan default)")
+        assumed.append("cp_kind=allgather: " + ("context_parallel_rotate_method not given (torchtitan default)"
+                                                if "0.2" in version else "no set_rotate_method call (torch's default; "
+                                                "torchtitan 0.3 has no rotate setting)"))
     return ForeignConfig(
         format="torchtitan", path=path,
         tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
@@ -253,6 +263,25 @@ def _kernels(comp: dict, training: dict, where: dict, lines: dict, assumed: list
     return "fused" if on and "model" in parts else "eager"
 
 
+def _unmodelled(model: dict, comp: dict, par: dict) -> list:
+    """What the config turns on that the estimate does not model (named in the audit's one warning):
+    float8 / mx converters (0.2 [model] converters; 0.3 model_registry(..., converters=[...])), the
+    loss compiled (compile.components "loss"), async TP (0.2 parallelism / 0.3 compile
+    enable_async_tensor_parallel)."""
+    out = []
+    conv = model.get("converters") or []
+    if conv:
+        out.append((f"converters {', '.join(map(str, conv))}", "time and memory",
+                    "low-precision matmuls: the estimate prices bf16 GEMMs and bf16 weights"))
+    if comp.get("enable") and "loss" in comp.get("components", ["model", "loss"]):
+        out.append(("compile.components loss", "memory",
+                    "the loss compiled (fused cross entropy): the estimate keeps 12 bytes per logit (eager)"))
+    if par.get("enable_async_tensor_parallel") or comp.get("enable_async_tensor_parallel"):
+        out.append(("enable_async_tensor_parallel", "time",
+                    "TP collectives overlapped with their GEMMs: the estimate exposes them"))
+    return out
+
+
 def _model_parts(par: dict, where: dict, path: str, pp: int) -> tuple[tuple[int, ...], int | None]:
     """(transformer layers per pipeline rank, vpp) from ``module_fqns_per_model_part``: one list of
     module names per model chunk; with a looped schedule (Interleaved1F1B) chunk k runs on rank
@@ -272,9 +301,12 @@ def _model_parts(par: dict, where: dict, path: str, pp: int) -> tuple[tuple[int,
     return tuple(sum(counts[k * pp + r] for k in range(vpp)) for r in range(pp)), vpp
 
 
-def _sharding(rep: int, shard: int | None, pp: int, reshard: str) -> str:
-    """FSDP2 over dp_shard: zero3 when parameters are resharded after forward, zero2 when not; DDP: none."""
-    if shard is not None and shard == 1:
+def _sharding(rep: int, shard: int | None, cp: int, pp: int, reshard: str) -> str:
+    """FSDP2 over dp_shard x cp, torchtitan's fsdp mesh (0.2.2 distributed/parallel_dims.py:334
+    fsdp_enabled = dp_shard_enabled or cp_enabled; 0.3.0 the same, build_mesh's "fsdp" = dp_shard * cp):
+    zero3 when parameters are resharded after forward, zero2 when not; DDP (none) only when neither
+    dp_shard nor cp is above 1."""
+    if shard is not None and shard == 1 and cp == 1:
         return "none"
     return vocab.RESHARD.get(reshard, "zero3" if pp == 1 else "zero2")
 

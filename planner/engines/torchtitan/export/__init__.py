@@ -94,9 +94,15 @@ def tables(plan) -> dict[str, dict]:
 
 def render(plan, name: str) -> dict[str, str]:
     e = plan.estimate
-    lines = [f"# torchtitan job config written by foldplan export ({plan.layout.world} GPUs: "
+    lines = [f"# torchtitan 0.2.2 job config written by foldplan export ({plan.layout.world} GPUs: "
              f"torchrun --nproc-per-node {min(plan.problem.cluster.gpus_per_node, plan.layout.world)} ...); "
              f"estimate {e.step_time:.3f} s per step, peak {e.peak_bytes / 2**30:.1f} GiB"]
     for section, values in tables(plan).items():
         lines += ["", f"[{section}]"] + [f"{k} = {_toml(v)}" for k, v in values.items()]
+    lines += ["", "# FILL before a real run (until set, torchtitan's defaults stand):",
+              '# [model] hf_assets_path = "<tokenizer / HF assets folder>"',
+              '# [training] dataset = "<dataset>"   steps = <iterations>',
+              "# [optimizer] lr = <peak LR>   [lr_scheduler] warmup_steps = <steps>",
+              '# [checkpoint] enable = true   folder = "<save folder>"   interval = <steps>',
+              '# [checkpoint] initial_load_path = "<checkpoint to start from>"']
     return {f"{name}.toml": "\n".join(lines) + "\n"}

@@ -1,0 +1,150 @@
+"""A plan as a torchtitan 0.3.0 config module: the form 0.3 loads (torchtitan/config/manager.py:
+`--module M --config F` imports M, or M.config_registry, and calls F() for a `Trainer.Config`;
+command-line overrides follow). The module builds on torchtitan's own registry function for the
+model (models/<model>/config_registry.py) and sets what the plan decided on top of it:
+
+* the model as `model_registry(flavor)` with no converters (the 405B registry config turns float8
+  and async TP on, which the estimate does not model), and the chunked loss sized for it;
+* `ParallelismConfig` degrees: FSDP2 over dp (dp_shard = dp, as the cost model shards dense state
+  over dp x cp: torchtitan's fsdp mesh is dp_shard x cp, parallel_dims.py build_mesh), "always" /
+  "never" reshard for zero3 / zero2; DDP is dp_replicate = dp; TP, CP, PP, EP (0.3 has no expert-TP
+  degree: its experts shard over efsdp x ep = dp_shard * cp * tp, configs.py:254-260);
+* per-stage layers as module_fqns_per_model_part, the last part ending in `norm`, `lm_head`
+  (0.3's module name: distributed/pipeline_parallel.py:396);
+* activation checkpointing as its policy config (distributed/activation_checkpoint.py:334-339):
+  None, FullAC (every block) or SelectiveAC (per-op); 0.3 has no every-k-th-block form;
+* `training.disable_cuda_graphs` with PP or EP (trainer.py:179-210 refuses CUDA graphs with either);
+* torch.compile on the model only (the fused kernels the torchtitan target assumes; eager loss).
+
+What 0.3 cannot say is refused in one line (ExportError): expert TP, every-k-th-block AC, a
+sequence above the model's RoPE maximum (models/common/decoder.py:163-172 refuses it), a model with
+no registry flavour. The training settings a job needs are written as marked lines to fill.
+"""
+from __future__ import annotations
+
+from planner.engines.torchtitan import export as toml_export
+from planner.engines.torchtitan import recompute
+
+VERSION = "torchtitan 0.3.0"
+FUNCTION = "foldplan_config"
+# models whose 0.3 registry config runs FlexAttention (deepseek_v3_671b: attn_backend="flex",
+# models/deepseek_v3/config_registry.py:207-210): CP all-gathers their K/V, no rotate method applies
+FLEX = frozenset({"deepseek-v3"})
+
+# foldplan preset -> (torchtitan model package, flavour, registry function to start from, RoPE max_seq_len)
+# RoPE maxima: models/llama3/__init__.py:138 (131072), models/qwen3/__init__.py:284 (40960),
+# models/deepseek_v3/__init__.py:358 (4096 * 4) in torchtitan 0.3.0
+REGISTRY = {
+    "llama3-8b": ("llama3", "8B", "llama3_8b", 131072),
+    "llama3-70b": ("llama3", "70B", "llama3_70b", 131072),
+    # llama3_405b() itself builds a float8 converter (needs torchao, and is not what the plan priced):
+    # start from llama3_70b(), whose other settings are the FILL lines' to replace anyway
+    "llama3.1-405b": ("llama3", "405B", "llama3_70b", 131072),
+    "qwen3-30b-a3b": ("qwen3", "30B-A3B", "qwen3_30b_a3b", 40960),
+    "qwen3-235b-a22b": ("qwen3", "235B-A22B", "qwen3_30b_a3b", 40960),
+    "deepseek-v3": ("deepseek_v3", "671B", "deepseek_v3_671b", 16384),
+}
+FILL = [
+    ('config.hf_assets_path = "<tokenizer / HF assets folder>"', "tokenizer"),
+    ('config.dataloader.dataset = "<dataset name>"', "data"),
+    ("config.optimizer = default_adamw(lr=<peak LR>)", "optimizer and peak LR"),
+    ("config.lr_scheduler.warmup_steps = <steps>; config.lr_scheduler.decay_type = \"cosine\"", "LR schedule"),
+    ("config.training.steps = <iterations>", "iterations"),
+    ('config.checkpoint.folder = "<save folder>"; config.checkpoint.interval = <steps>', "checkpoint save"),
+    ('config.checkpoint.initial_load_path = "<checkpoint to start from>"', "checkpoint load"),
+]
+
+
+def _refuse(why: str):
+    from planner.engines.errors import ExportError
+    raise ExportError(f"export --to torchtitan (0.3): {why}")
+
+
+def model_parts(L, layers: int) -> list[list[str]]:
+    parts = toml_export.model_parts(L, layers)
+    parts[-1][-1] = "lm_head"
+    return parts
+
+
+def settings(plan) -> dict:
+    """What the module sets: {"imports", "base", "flavor", "lines"} (lines: Python statements)."""
+    pr, L = plan.problem, plan.layout
+    reg = REGISTRY.get(pr.model.name)
+    if reg is None:
+        _refuse(f"model {pr.model.name} has no torchtitan flavour in 0.3's registry (these have: "
+                f"{', '.join(sorted(REGISTRY))})")
+    pkg, flavor, base, rope_max = reg
+    if pr.train.seq > rope_max:
+        _refuse(f"seq {pr.train.seq} is above the RoPE maximum {rope_max} of torchtitan's {pkg} {flavor} "
+                f"(models/common/decoder.py:163-172 refuses it)")
+    if pr.train.capacity_factor is not None:
+        _refuse(f"capacity_factor {pr.train.capacity_factor} has no torchtitan key (its MoE is dropless)")
+    s0 = L.stages[0]
+    if pr.model.moe is not None and s0.etp > 1:
+        _refuse(f"expert TP {s0.etp}: torchtitan 0.3 has no expert-TP degree (experts shard over efsdp x ep; "
+                f"0.2 has one: --to torchtitan-0.2)")
+    form, why = recompute.form(L)
+    if why:
+        _refuse(why)
+    if form["mode"] == "selective" and form["option"] != "op":
+        _refuse(f"full AC on every k-th block (k = {form['option']}): 0.3 checkpoints every block (FullAC) or per op "
+                f"(SelectiveAC); 0.2 has it: --to torchtitan-0.2")
+    p = "config.parallelism."
+    mtp = f", num_mtp_layers={pr.model.mtp_layers}" if pr.model.mtp_layers else ""   # deepseek_v3/__init__.py:616-622
+    lines = [f"config.model_spec = model_registry({flavor!r}{mtp})",
+             "config.loss = ChunkedLossWrapper.Config(loss_fn=CrossEntropyLoss.Config("
+             "global_vocab_size=decoder_vocab_size(config.model_spec)))",
+             f"{p}data_parallel_replicate_degree = {L.dp if L.sharding == 'none' else 1}",
+             f"{p}data_parallel_shard_degree = {1 if L.sharding == 'none' else L.dp}",
+             f"{p}tensor_parallel_degree = {L.tp}", f"{p}context_parallel_degree = {L.cp}",
+             f"{p}pipeline_parallel_degree = {L.pp}",
+             f"{p}expert_parallel_degree = {s0.ep if pr.model.moe is not None else 1}"]
+    if L.sharding != "none":
+        lines.append(f"{p}fsdp_reshard_after_forward = {('always' if L.sharding == 'zero3' else 'never')!r}")
+    if L.pp > 1:
+        lines += [f"{p}pipeline_parallel_schedule = {('Interleaved1F1B' if L.vpp > 1 else '1F1B')!r}",
+                  f"{p}pipeline_parallel_microbatch_size = {L.micro_batch}",
+                  f"{p}module_fqns_per_model_part = {model_parts(L, pr.model.layers)!r}"]
+    local = L.micro_batch * L.num_microbatches if L.pp > 1 else L.micro_batch
+    lines += [f"config.training.seq_len = {pr.train.seq}", f"config.training.local_batch_size = {local}",
+              f"config.training.global_batch_size = {L.dp * L.micro_batch * L.num_microbatches}",
+              f"config.training.disable_cuda_graphs = {L.pp > 1 or (s0.ep > 1 and pr.model.moe is not None)}",
+              "config.compile = CompileConfig(enable=True, components=['model'])",
+              "config.activation_checkpoint = " + {"none": "None", "full": "FullAC.Config()",
+                                                   "selective": "SelectiveAC.Config()"}[form["mode"]]]
+    return {"pkg": pkg, "base": base, "lines": lines}
+
+
+def render(plan, name: str) -> dict[str, str]:
+    s, e, L = settings(plan), plan.estimate, plan.layout
+    nproc = min(plan.problem.cluster.gpus_per_node, L.world)
+    head = [f'"""foldplan plan for {VERSION}: {plan.problem.model.name} on {L.world} x '
+            f'{plan.problem.cluster.gpu.name}; estimate {e.step_time:.3f} s per step, peak '
+            f'{e.peak_bytes / 2**30:.1f} GiB.', "",
+            f"Run from the folder holding this file ({L.world // nproc} node(s) of {nproc}):",
+            f"    PYTHONPATH=. torchrun --nproc-per-node {nproc} -m torchtitan.train --module {name} "
+            f"--config {FUNCTION}", "", "Fill the lines marked FILL before a real run."]
+    ring = L.cp > 1 and plan.problem.model.name not in FLEX
+    if L.cp > 1 and not ring:
+        head.append(f"CP: 0.3 runs {plan.problem.model.name}'s FlexAttention with K/V all-gathered "
+                    f"(distributed/context_parallel/api.py:57-79); the plan prices ring attention.")
+    head.append('"""')
+    body = [f"from torchtitan.models.{s['pkg']}.config_registry import {s['base']}",
+            f"from torchtitan.models.{s['pkg']} import model_registry",
+            "from torchtitan.components.loss import ChunkedLossWrapper, CrossEntropyLoss",
+            "from torchtitan.components.optimizer import default_adamw  # noqa: F401  (FILL below)",
+            "from torchtitan.config import CompileConfig",
+            "from torchtitan.distributed.activation_checkpoint import FullAC, SelectiveAC  # noqa: F401",
+            "from torchtitan.models.common.config_utils import decoder_vocab_size", ""]
+    if ring:   # torch's SDPA context parallel gathers K/V unless told otherwise (its _cp_options default
+        #        ALL_GATHER); 0.3 has no knob, so the module sets it as 0.2 did (distributed/utils.py:209-216)
+        body += ["from torch.distributed.tensor.experimental._attention import set_rotate_method", "",
+                 "# ring context parallel (K/V passed round the ring), as the plan prices it",
+                 "set_rotate_method(\"alltoall\")", ""]
+    body += ["",
+            f"def {FUNCTION}():", f"    config = {s['base']}()", "    # the layout foldplan planned"]
+    body += [f"    {line}" for line in s["lines"]]
+    body.append("    # FILL: the training settings a job needs (until set, the registry function's values stand)")
+    body += [f"    # FILL ({what}): {line}" for line, what in FILL]
+    body.append("    return config")
+    return {f"{name}.py": "\n".join(head + body) + "\n"}

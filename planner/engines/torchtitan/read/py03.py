@@ -1,0 +1,182 @@
+"""A torchtitan 0.3 config module (what `--module M --config F` loads: torchtitan/config/manager.py)
+-> ForeignConfig, read from its syntax tree: the file is never run. Running it would import
+torchtitan and execute whatever the user's module does at import; reading the tree needs neither,
+so the audit works where torchtitan is not installed and on files from anyone.
+
+What is read, in the config function (the last top-level `def` that returns a variable, or the one
+`--config` names): the registry function it starts from (`config = llama3_70b()`), then in order
+`config.<section>.<key> = <literal>`, `config.<section> = <Class>(key=<literal>, ...)`,
+`config.model_spec = model_registry("<flavor>", converters=[...])` and
+`config.activation_checkpoint = FullAC.Config() | SelectiveAC.Config() | MemoryBudgetAC.Config(...)
+| None`. Sections: parallelism, training, compile (torchtitan/config/configs.py), activation_checkpoint
+(distributed/activation_checkpoint.py:334-339). The registry function's own settings are read the same
+way from torchtitan's source when torchtitan is installed (found, not imported); otherwise the keys
+the file does not set take ParallelismConfig's defaults, and the audit lists them as assumed.
+A value that is not a literal (a variable, a call) is an error naming the line.
+"""
+from __future__ import annotations
+
+import ast
+import importlib.util
+from pathlib import Path
+
+from planner.engines.torchtitan import read as toml_read
+from planner.layout.foreign import AuditParseError, ForeignConfig
+
+_SECTIONS = {"parallelism", "training", "compile"}
+_AC = {"FullAC": "full", "SelectiveAC": "selective", "MemoryBudgetAC": "memory_budget"}
+
+
+def looks_like(text: str) -> bool:
+    return "torchtitan" in text and ("def " in text) and ("import" in text)
+
+
+class _Reader:
+    def __init__(self, path: str):
+        self.path = path
+        self.doc: dict[str, dict] = {s: {} for s in (*_SECTIONS, "activation_checkpoint", "model")}
+        self.where: dict[str, int] = {}
+
+    def literal(self, node, what: str):
+        try:
+            return ast.literal_eval(node)
+        except ValueError:
+            raise AuditParseError(self.path, node.lineno, f"{what} is not a literal (the audit reads the file, "
+                                                          f"it does not run it)") from None
+
+    def put(self, section: str, key: str, node) -> None:
+        self.doc[section][key] = self.literal(node, f"{section}.{key}")
+        self.where[f"{section}.{key}"] = node.lineno
+
+    def call(self, target: list[str], value) -> None:
+        """`config.<target> = <value>` with target split at dots."""
+        if target[0] in _SECTIONS and len(target) == 2:
+            self.put(target[0], target[1], value)
+        elif target[0] in _SECTIONS and len(target) == 1 and isinstance(value, ast.Call):
+            self.doc[target[0]] = {}
+            for kw in value.keywords:
+                self.put(target[0], kw.arg, kw.value)
+        elif target == ["activation_checkpoint"]:
+            self.ac(value)
+        elif target == ["model_spec"] and isinstance(value, ast.Call):
+            self.model_spec(value)
+
+    def ac(self, value) -> None:
+        if isinstance(value, ast.Constant) and value.value is None:
+            mode = "none"
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
+                and isinstance(value.func.value, ast.Name) and value.func.value.id in _AC:
+            mode = _AC[value.func.value.id]
+        else:
+            raise AuditParseError(self.path, value.lineno, "activation_checkpoint must be None, FullAC.Config(), "
+                                                           "SelectiveAC.Config() or MemoryBudgetAC.Config(...)")
+        self.doc["activation_checkpoint"] = {"mode": mode, **({"selective_ac_option": "op"}
+                                                               if mode == "selective" else {})}
+        self.where["activation_checkpoint.mode"] = value.lineno
+
+    def model_spec(self, value) -> None:
+        if value.args and isinstance(value.args[0], ast.Constant):
+            self.doc["model"]["flavor"] = value.args[0].value
+            self.where["model.flavor"] = value.lineno
+        for kw in value.keywords:
+            if kw.arg == "converters" and isinstance(kw.value, ast.List):
+                names = [e.func.value.id if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute)
+                         and isinstance(e.func.value, ast.Name) else ast.unparse(e) for e in kw.value.elts]
+                self.doc["model"]["converters"] = names
+
+    def body(self, fn: ast.FunctionDef, var: str | None) -> str | None:
+        """Read the statements of `fn` on the config variable; returns that variable's name."""
+        for st in ast.walk(fn):
+            self.rotate(st)
+            if isinstance(st, ast.Return) and isinstance(st.value, ast.Call):
+                self.returned_call(st.value)
+            if not isinstance(st, ast.Assign) or len(st.targets) != 1:
+                continue
+            t, value = st.targets[0], st.value
+            if isinstance(t, ast.Name) and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+                    and var is None and value.func.id != "model_registry":
+                var, self.base = t.id, value.func.id
+                continue
+            chain = _chain(t)
+            if chain and chain[0] == var:
+                self.call(chain[1:], value)
+            elif isinstance(t, ast.Name) and t.id == "model_spec" and isinstance(value, ast.Call):
+                self.model_spec(value)
+        return var
+
+    def rotate(self, st) -> None:
+        """`set_rotate_method("alltoall" | "allgather")`: torch's CP rotate method, which 0.3 leaves at
+        torch's default (all-gather) unless the module sets it."""
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _chain(st.value.func) \
+                and _chain(st.value.func)[-1] == "set_rotate_method" and st.value.args:
+            self.put("parallelism", "context_parallel_rotate_method", st.value.args[0])
+
+    def returned_call(self, call: ast.Call) -> None:
+        """A registry function's `return Trainer.Config(parallelism=..., training=..., ...)`."""
+        for kw in call.keywords:
+            if kw.arg in _SECTIONS and isinstance(kw.value, ast.Call):
+                for k in kw.value.keywords:
+                    self.put(kw.arg, k.arg, k.value)
+            elif kw.arg == "activation_checkpoint":
+                self.ac(kw.value)
+
+
+def _chain(node) -> list[str] | None:
+    out = []
+    while isinstance(node, ast.Attribute):
+        out.append(node.attr)
+        node = node.value
+    return [node.id, *reversed(out)] if isinstance(node, ast.Name) else None
+
+
+def _registry_source(pkg: str) -> Path | None:
+    """torchtitan/models/<pkg>/config_registry.py where torchtitan is installed (its top package is found,
+    nothing imported)."""
+    spec = importlib.util.find_spec("torchtitan")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    p = Path(list(spec.submodule_search_locations)[0]) / "models" / pkg / "config_registry.py"
+    return p if p.is_file() else None
+
+
+def _functions(tree) -> dict[str, ast.FunctionDef]:
+    return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+
+def parse(text: str, path: str, world: int | None = None, config: str | None = None) -> ForeignConfig:
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as e:
+        raise AuditParseError(path, e.lineno, f"invalid Python: {e.msg}") from None
+    fns = _functions(tree)
+    if not fns:
+        raise AuditParseError(path, None, "no function: not a torchtitan config module")
+    fn = fns.get(config) if config else list(fns.values())[-1]
+    pkg = next((n.module.split(".")[2] for n in tree.body if isinstance(n, ast.ImportFrom) and n.module
+                and n.module.startswith("torchtitan.models.") and n.module.count(".") >= 2), None)
+    r = _Reader(path)
+    r.base = None
+    for st in tree.body:
+        r.rotate(st)
+    first = r.body(fn, None)
+    notes = []
+    base_fn = fns.get(r.base)
+    src = _registry_source(pkg) if pkg and r.base and base_fn is None else None
+    if src is not None:
+        base = _Reader(str(src))
+        bfn = _functions(ast.parse(src.read_text())).get(r.base)
+        if bfn is not None:
+            base.base = None
+            base.body(bfn, None)
+            for sec, vals in base.doc.items():
+                r.doc[sec] = {**vals, **r.doc[sec]}
+            notes.append(f"{r.base}() read from {src} (torchtitan's own registry function)")
+    elif r.base:
+        notes.append(f"{r.base}() not read (torchtitan not installed here): keys the file does not set "
+                     f"take ParallelismConfig's defaults")
+    if first is None:
+        raise AuditParseError(path, fn.lineno, f"{fn.name}() starts from no registry function (config = f())")
+    if pkg:
+        r.doc["model"]["name"] = pkg
+    return toml_read.parse_doc(r.doc, r.where, path, world, "torchtitan 0.3 config module (read, not run)",
+                               tuple(notes))
