@@ -25,9 +25,7 @@ CASES = {**TITAN,
 DEEPSEEK_CP = dict(model="deepseek-v3", gpus=64, seq="16k", gb=32, cp=2, pp=4, split=[15, 16, 15, 15],
                    fold=(1, 16), full=[15, 16, 15, 15], sharding="zero2")
 # what each export refuses, and why (the engine cannot say it; each refusal is checked below)
-REFUSED = {("torchtitan", "moe-ring-every-2nd"): "every k-th block",
-           ("torchtitan", "moe-etp-tp-op"): "no expert-TP degree",
-           ("torchtitan-0.2", "deepseek-ep"): "no multi-token prediction"}
+REFUSED = {("torchtitan-0.2", "deepseek-ep"): "no multi-token prediction"}
 VERSIONS = ("torchtitan", "torchtitan-0.2")
 _PLANS: dict = {}
 

@@ -56,10 +56,10 @@ MEGATRON = {
 TITAN = {
     "dense-fsdp-full": dict(model="llama3-8b", gpus=16, seq="8k", gb=32, tp=2, pp=2, split=[15, 17], full=[15, 17],
                             sharding="zero3"),
-    "moe-ring-every-2nd": dict(model="qwen3-30b-a3b", gpus=32, seq="16k", gb=32, cp=2, pp=2, vpp=2, split=[22, 26],
-                               fold=(1, 16), full=[11, 13], sharding="zero2"),
-    "moe-etp-tp-op": dict(model="qwen3-30b-a3b", gpus=16, seq="8k", gb=16, tp=2, fold=(2, 4), sel=True,
-                          mods=SAC, sharding="zero3"),
+    "moe-ring-full": dict(model="qwen3-30b-a3b", gpus=32, seq="16k", gb=32, cp=2, pp=2, vpp=2, split=[22, 26],
+                          fold=(1, 16), full=[22, 26], sharding="zero2"),
+    "moe-tp-ep-op": dict(model="qwen3-30b-a3b", gpus=16, seq="8k", gb=16, tp=2, fold=(1, 8), sel=True,
+                         mods=SAC, sharding="zero3"),
     "dense-ddp": dict(model="llama3-8b", gpus=8, seq="4k", gb=16, sharding="none"),
 }
 

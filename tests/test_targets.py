@@ -69,9 +69,10 @@ def test_uniform_fold_rule_names_the_foldings():
 
 def test_torchtitan_rules_fire_as_cited():
     p = make_problem(model=_moe(), gpus=16, seq=4096, global_batch=16, **constraints("torchtitan").train_defaults())
-    # parallel_dims.py:58-59 at 238fa99: ETP is 1 or TP when ep > 1
+    # torchtitan 0.3.0 parallel_dims.py:279, 338-339: no expert TP when ep > 1 (0.2.2 also ran etp = tp);
+    # tests/test_engine_torchtitan.py holds 0.3's own code to it
     assert degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=2, ep=2, edp=4)
-    assert not degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=4, ep=2, edp=2)
+    assert degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=4, ep=2, edp=2)
     assert not degree_violations(p, "fold", tp=4, cp=1, dp=4, etp=1, ep=8, edp=2)
     # ring CP only; no ZeRO-1; DDP on a 1-D mesh only; the fp32 master
     assert "target.cp_kind" in [v.rule for v in degree_violations(p, cp=2, cp_kind="ulysses")]
@@ -111,9 +112,12 @@ def test_recompute_forms_megatron_and_torchtitan():
     assert megatron_recompute(L)[0] is None and "--recompute-num-layers" in megatron_recompute(L)[1]
     even = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 2}) for s in st)})
     assert megatron_recompute(even)[0] == {"granularity": "full", "method": "block", "num_layers": 2}
-    # one layer of each 3-layer stage: every 2nd block (3 // 2 = 1), the smallest k that says it
+    # torchtitan 0.3: FullAC (every block) or per-op SelectiveAC; one layer of each 3-layer stage (0.2's
+    # "every 2nd block") it cannot say
     third = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 1}) for s in st)})
-    assert torchtitan_recompute(third)[0] == {"mode": "selective", "option": "2"}
+    assert torchtitan_recompute(third)[0] is None and "every k-th block" in torchtitan_recompute(third)[1]
+    every = L.model_copy(update={"stages": tuple(s.model_copy(update={"recompute_full": 3}) for s in st)})
+    assert torchtitan_recompute(every)[0] == {"mode": "full"}
     assert torchtitan_recompute(L)[0] is None
 
 

@@ -1,6 +1,7 @@
-"""The activation-checkpoint forms torchtitan's [activation_checkpoint] can say, for a layout's
-per-stage recompute (read by its `target.recompute` rule, planner.solve.targets.realise and its
-exporter). Source: pytorch/torchtitan torchtitan/config/job_config.py:651-656 at 238fa99."""
+"""The activation-checkpoint forms torchtitan can say, for a layout's per-stage recompute (read by its
+`target.recompute` rule, planner.solve.targets.realise and its exporters). The target is the current
+release: torchtitan 0.3.0 distributed/activation_checkpoint.py:166-215 has FullAC (every block) and
+SelectiveAC (per op); 0.2's every-k-th-block option (job_config.py:651-656 at 238fa99) is gone."""
 from __future__ import annotations
 
 from typing import Optional
@@ -13,9 +14,8 @@ SAC = ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
 
 
 def form(L) -> tuple[Optional[dict], Optional[str]]:
-    """torchtitan's [activation_checkpoint] for the layout, or why there is none: mode none; full
-    (every block); selective with an integer option k (every k-th block: n // k of a stage's n)
-    or "op" (per-op AC, every layer)."""
+    """torchtitan's activation checkpointing for the layout, or why there is none: mode none; full
+    (every block); selective "op" (per-op AC, every layer)."""
     full = [s.recompute_full for s in L.stages]
     sel = [s.recompute_selective for s in L.stages]
     if not any(full) and not any(sel):
@@ -28,22 +28,20 @@ def form(L) -> tuple[Optional[dict], Optional[str]]:
             shown = " / ".join("+".join(m) for m in sorted(mods))
             return None, f"torchtitan has no recompute modules {shown} (its selective AC is per-op: module op)"
         return {"mode": "selective", "option": "op"}, None
-    for k in range(1, max(s.num_layers for s in L.stages) + 1):
-        if all(f == s.num_layers // k for f, s in zip(full, L.stages)):
-            return ({"mode": "full"} if k == 1 else {"mode": "selective", "option": str(k)}), None
-    return None, (f"full recompute of {'/'.join(map(str, full))} layers per stage is not every k-th block "
-                  f"of each stage for one k")
+    if all(f == s.num_layers for f, s in zip(full, L.stages)):
+        return {"mode": "full"}, None
+    return None, (f"full recompute of {'/'.join(map(str, full))} layers per stage is not every block: torchtitan "
+                  f"0.3 checkpoints every block (FullAC) or per op (SelectiveAC), not every k-th block")
 
 
 def forms(problem, L) -> list:
     """The layout under every AC form torchtitan can say that train.recompute allows (same split
-    and folding): none; per-op AC in every layer; every k-th block fully (k = 1: mode full)."""
+    and folding): none; per-op AC in every layer; every block fully."""
     allowed, n = set(problem.train.recompute), [s.num_layers for s in L.stages]
     out = [no_recompute(L)] if "none" in allowed else []
     if "selective" in allowed:
         out.append(with_stages(L, [{"recompute_full": 0, "recompute_selective": k, "recompute_modules": SAC}
                                    for k in n]))
     if "full" in allowed:
-        for k in range(1, max(n) + 1):
-            out.append(with_stages(L, [{"recompute_full": m // k, "recompute_selective": 0} for m in n]))
+        out.append(with_stages(L, [{"recompute_full": m, "recompute_selective": 0} for m in n]))
     return out

@@ -58,16 +58,24 @@ add_master(RULES, "torchtitan", DEFAULTS["master"])
 
 
 def etp_broken(tp: int, ep: int, etp: int) -> bool:
-    """parallel_dims.py:58-59: with ep > 1, "Currently we only support ETP=TP or ETP=1"."""
+    """A TOML's expert TP as 0.2.2 checks it (parallel_dims.py:58-59 at 238fa99): with ep > 1, "Currently
+    we only support ETP=TP or ETP=1" (the start-up rule of a 0.2 config)."""
     return ep > 1 and etp not in (1, tp)
 
 
-@rule("target.etp", "fold", "tp etp ep", "torchtitan's expert TP is 1 or tp")
+def etp_target_broken(ep: int, etp: int) -> bool:
+    """The target (the current release) has no expert TP with ep > 1: torchtitan 0.3.0
+    distributed/parallel_dims.py:279, 338-339 put the experts on the sparse mesh (pp, dp_replicate,
+    efsdp, ep), efsdp = dp_shard * cp * tp / ep, so EP folds over the TP ranks too and etp = 1."""
+    return ep > 1 and etp != 1
+
+
+@rule("target.etp", "fold", "tp etp ep", "torchtitan 0.3 has no expert TP: etp = 1 with ep > 1")
 def _(x, pr):
     if pr.model.moe is None:
         return None
-    if etp_broken(x.tp, x.ep, x.etp):
-        return f"torchtitan needs etp({x.etp}) = 1 or tp({x.tp}) when ep({x.ep}) > 1"
+    if etp_target_broken(x.ep, x.etp):
+        return f"torchtitan 0.3 has no expert-TP degree: etp({x.etp}) must be 1 when ep({x.ep}) > 1"
     # job_config.py:464: expert_tensor_parallel_degree has no effect when ep = 1, where the
     # experts follow the dense TP; a plan saying otherwise is not what torchtitan runs (a
     # config may set it: torchtitan ignores it, so the start-up rule below does not fire)
