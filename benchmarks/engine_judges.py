@@ -61,6 +61,11 @@ def plan_for(args: dict, target: str, time_limit: float = 60.0):
         problem = build_problem(ProblemArgs(**args, target=target))
     except (SpecError, InputError) as e:
         return None, f"spec: {e}"
+    if target == "torchtitan":                # a model torchtitan 0.3's registry builds (else: register one's own)
+        from planner.engines.torchtitan.models import unsupported
+        why = unsupported(problem)
+        if why:
+            return None, f"torchtitan 0.3: {why}"
     res = targets.search(problem, top=1, time_limit=time_limit)
     if not res.plans:
         return None, "no layout fits"
@@ -74,6 +79,20 @@ def grid_groups(plan, axes=AXES) -> dict:
     """foldplan's rank groups over the whole world (planner/layout/grid.py), per axis, as sorted lists."""
     grid = RankGrid(plan.layout, plan.problem.cluster.gpus_per_node)
     return {a: [list(g) for g in grid.groups(a)] for a in axes}
+
+
+def groups_equal(theirs: dict, mine: dict) -> bool:
+    """The engine's groups equal foldplan's on every axis both name (an engine that reports only rank 0's
+    group of an axis, as torchtitan's judge does, is compared with foldplan's group holding rank 0)."""
+    shared = [k for k in theirs if k in mine]
+    for k in shared:
+        gs = theirs[k]
+        if gs and isinstance(gs[0], int):
+            if sorted(gs) != next(g for g in mine[k] if 0 in g):
+                return False
+        elif sorted(sorted(g) for g in gs) != sorted(sorted(g) for g in mine[k]):
+            return False
+    return bool(shared)
 
 
 def run(n: int, seed: int, names: tuple[str, ...] = tuple(EXPORTS)) -> list[dict]:
@@ -109,9 +128,7 @@ def run(n: int, seed: int, names: tuple[str, ...] = tuple(EXPORTS)) -> list[dict
         for (row, _, plan), v in zip(items, verdicts):
             row["verdict"] = v
             if v.get("groups"):
-                mine = grid_groups(plan)
-                theirs = {k: sorted(sorted(g) for g in gs) for k, gs in v["groups"].items() if k in mine}
-                row["groups_equal"] = all(theirs[k] == mine[k] for k in theirs) and bool(theirs)
+                row["groups_equal"] = groups_equal(v["groups"], grid_groups(plan))
     return rows
 
 

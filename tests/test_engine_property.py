@@ -30,7 +30,11 @@ def test_every_target_plan_is_accepted_by_its_engine(target):
     assert len(judged) >= 3, [r.get("skipped") or r.get("refused_by_export") for r in rows]
     refused = [f"{r['args']} -> {r['export']}: {r['verdict']['reason']}" for r in judged if not r["verdict"]["accepted"]]
     assert not refused, refused
-    unexported = [f"{r['args']}: {r['refused_by_export']}" for r in rows if "refused_by_export" in r]
-    assert not unexported, unexported         # a target plan export cannot say is a target bug too
+    # a target plan its engine's current release cannot be told is a target bug too; an older release asked
+    # for on request (torchtitan 0.2) may refuse what it never had, in one line
+    current = engine_judges.EXPORTS[target][0]
+    unexported = [f"{r['args']}: {r['refused_by_export']}" for r in rows
+                  if "refused_by_export" in r and r["export"] == current]
+    assert not unexported, unexported
     differ = [f"{r['args']} -> {r['export']}" for r in judged if r.get("groups_equal") is False]
     assert not differ, differ

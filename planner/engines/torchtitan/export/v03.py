@@ -27,23 +27,9 @@ from planner.engines.torchtitan import recompute
 
 VERSION = "torchtitan 0.3.0"
 FUNCTION = "foldplan_config"
-# models whose 0.3 registry config runs FlexAttention (deepseek_v3_671b: attn_backend="flex",
-# models/deepseek_v3/config_registry.py:207-210): CP all-gathers their K/V, no rotate method applies
-FLEX = frozenset({"deepseek-v3"})
+from planner.engines.torchtitan import models  # noqa: E402
+from planner.engines.torchtitan.models import FLEX, REGISTRY  # noqa: E402,F401  (the one table)
 
-# foldplan preset -> (torchtitan model package, flavour, registry function to start from, RoPE max_seq_len)
-# RoPE maxima: models/llama3/__init__.py:138 (131072), models/qwen3/__init__.py:284 (40960),
-# models/deepseek_v3/__init__.py:358 (4096 * 4) in torchtitan 0.3.0
-REGISTRY = {
-    "llama3-8b": ("llama3", "8B", "llama3_8b", 131072),
-    "llama3-70b": ("llama3", "70B", "llama3_70b", 131072),
-    # llama3_405b() itself builds a float8 converter (needs torchao, and is not what the plan priced):
-    # start from llama3_70b(), whose other settings are the FILL lines' to replace anyway
-    "llama3.1-405b": ("llama3", "405B", "llama3_70b", 131072),
-    "qwen3-30b-a3b": ("qwen3", "30B-A3B", "qwen3_30b_a3b", 40960),
-    "qwen3-235b-a22b": ("qwen3", "235B-A22B", "qwen3_30b_a3b", 40960),
-    "deepseek-v3": ("deepseek_v3", "671B", "deepseek_v3_671b", 16384),
-}
 FILL = [
     ('config.hf_assets_path = "<tokenizer / HF assets folder>"', "tokenizer"),
     ('config.dataloader.dataset = "<dataset name>"', "data"),
@@ -69,16 +55,10 @@ def model_parts(L, layers: int) -> list[list[str]]:
 def settings(plan) -> dict:
     """What the module sets: {"imports", "base", "flavor", "lines"} (lines: Python statements)."""
     pr, L = plan.problem, plan.layout
-    reg = REGISTRY.get(pr.model.name)
-    if reg is None:
-        _refuse(f"model {pr.model.name} has no torchtitan flavour in 0.3's registry (these have: "
-                f"{', '.join(sorted(REGISTRY))})")
-    pkg, flavor, base, rope_max = reg
-    if pr.train.seq > rope_max:
-        _refuse(f"seq {pr.train.seq} is above the RoPE maximum {rope_max} of torchtitan's {pkg} {flavor} "
-                f"(models/common/decoder.py:163-172 refuses it)")
-    if pr.train.capacity_factor is not None:
-        _refuse(f"capacity_factor {pr.train.capacity_factor} has no torchtitan key (its MoE is dropless)")
+    why = models.unsupported(pr)
+    if why:
+        _refuse(why)
+    pkg, flavor, base, rope_max = REGISTRY[pr.model.name]
     s0 = L.stages[0]
     if pr.model.moe is not None and s0.etp > 1:
         _refuse(f"expert TP {s0.etp}: torchtitan 0.3 has no expert-TP degree (experts shard over efsdp x ep; "
