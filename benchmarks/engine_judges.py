@@ -76,7 +76,10 @@ AXES = ("tp", "cp", "dp", "dp_cp", "pp", "etp", "ep", "edp")
 
 
 def grid_groups(plan, axes=AXES) -> dict:
-    """foldplan's rank groups over the whole world (planner/layout/grid.py), per axis, as sorted lists."""
+    """foldplan's rank groups over the whole world (planner/layout/grid.py), per axis, as sorted lists (a
+    dense model has no expert groups to compare: an engine builds its own defaults for them)."""
+    if plan.problem.model.moe is None:
+        axes = tuple(a for a in axes if a not in ("etp", "ep", "edp"))
     grid = RankGrid(plan.layout, plan.problem.cluster.gpus_per_node)
     return {a: [list(g) for g in grid.groups(a)] for a in axes}
 
