@@ -18,11 +18,11 @@ from planner.specs import make_problem  # noqa: E402
 
 
 def make(model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None, fold=None, split=None,
-         sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None, check=True):
-    """One Megatron target plan (the layout given; the estimate the cost model's)."""
+         sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None, check=True, target="megatron"):
+    """One `target` plan (Megatron by default; the layout given, the estimate the cost model's)."""
     extra = {"gpu": gpu} if gpu else {}
     p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000, **extra,
-                     **constraints("megatron").train_defaults())
+                     **constraints(target).train_defaults())
     dp = gpus // (tp * cp * pp)
     sizes = split or [p.model.layers // pp + (1 if i < p.model.layers % pp else 0) for i in range(pp)]
     etp, ep = fold or (1, 1)
@@ -37,7 +37,7 @@ def make(model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None,
                micro_batch=mb, num_microbatches=p.train.global_batch // (dp * mb), sharding=sharding,
                master=p.train.master, stages=tuple(stages))
     if check:
-        bad = constraints("megatron").violations(L, p)
+        bad = constraints(target).violations(L, p)
         assert not bad, bad
     return Plan(p, L, cm.evaluate(p, L), {})
 

@@ -72,7 +72,10 @@ def test_torchtitan_etp_one_condition_where_ep_splits_experts():
         for ep in (2, 4, 8):
             for etp in (1, 2, 4):
                 plan = bool(tt.degree_violations(p, "fold", tp=tp, cp=1, dp=16 // tp, etp=etp, ep=ep, edp=1))
-                assert plan == bool(startup.check(cfg.replace(tp=tp, ep=ep, etp=etp))), (tp, ep, etp)
+                read = bool(startup.check(cfg.replace(tp=tp, ep=ep, etp=etp)))
+                # the target (0.3) refuses all a 0.2 config's start-up rule does, and beyond it only the
+                # expert TP = tp that 0.2 ran and 0.3 has no degree for
+                assert plan >= read and (plan and not read) == (etp == tp > 1), (tp, ep, etp)
 
 
 def test_megatron_vocabulary_is_what_the_scanner_reads():

@@ -18,27 +18,11 @@ from planner.layout import Layout, Stage, cp_split
 from planner.plan import Plan
 from planner.specs import make_problem
 
+import megatron_cases
 
-def _plan(target, model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None, fold=None, split=None,
-          sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None):
-    p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000, **({"gpu": gpu} if gpu else {}),
-                     **constraints(target).train_defaults())
-    dp = gpus // (tp * cp * pp)
-    sizes = split or [p.model.layers // pp + (1 if i < p.model.layers % pp else 0) for i in range(pp)]
-    etp, ep = fold or (1, 1)
-    stages, first = [], 0
-    for i, n in enumerate(sizes):
-        stages.append(Stage(index=i, layers=(first, first + n), etp=etp, ep=ep, edp=tp * cp * dp // (etp * ep),
-                            recompute_full=full[i] if full else 0, recompute_selective=n if sel else 0,
-                            recompute_modules=mods))
-        first += n
-    u, r = cp_split(kind, cp, cu)
-    L = Layout(world=gpus, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, cp_kind=kind, cp_ulysses=u, cp_ring=r,
-               micro_batch=mb, num_microbatches=p.train.global_batch // (dp * mb), sharding=sharding,
-               master=p.train.master, stages=tuple(stages))
-    bad = constraints(p.train.target).violations(L, p)
-    assert not bad, bad
-    return Plan(p, L, cm.evaluate(p, L), {})
+
+def _plan(target, model, gpus, seq, gb, **kw):
+    return megatron_cases.make(model, gpus, seq, gb, target=target, **kw)
 
 
 MEGATRON = {

@@ -2,6 +2,8 @@
 each engine's own table (planner/engines/<engine>/rules.py) under the same ids."""
 from __future__ import annotations
 
+from typing import Optional
+
 from planner.layout.rules import RuleTable
 
 # Megatron-LM megatron/core/parallel_state.py initialize_model_parallel(order="tp-cp-ep-dp-pp");
@@ -51,3 +53,27 @@ def with_stages(layout, per_stage) -> object:
 
 def no_recompute(layout) -> object:
     return with_stages(layout, [{"recompute_full": 0, "recompute_selective": 0}] * layout.pp)
+
+
+# per-op selective AC (torchtitan's SelectiveAC, OLMo-core's selected_ops), as foldplan names it
+def _sac() -> tuple:
+    from planner.layout.values import RECOMPUTE_MODULES
+    return ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
+
+
+SAC = _sac()
+
+
+def per_op_selective(L, engine: str) -> tuple[bool, Optional[str]]:
+    """For an engine whose selective recompute is per-op AC over every block: (True, None) when the
+    layout recomputes that way, (False, why not) when it recomputes selectively some other way, and
+    (False, None) when it has no selective recompute."""
+    if not any(s.recompute_selective for s in L.stages):
+        return False, None
+    if any(s.recompute_full for s in L.stages) or any(s.recompute_selective != s.num_layers for s in L.stages):
+        return False, f"{engine}'s selective AC is per-op over every block, not over some layers"
+    mods = {s.recompute_modules for s in L.stages}
+    if mods != {SAC}:
+        shown = " / ".join("+".join(m) for m in sorted(mods))
+        return False, f"{engine} has no recompute modules {shown} (its selective AC is per-op: module op)"
+    return True, None

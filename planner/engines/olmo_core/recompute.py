@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from planner.engines.shared import no_recompute, with_stages
-from planner.layout.values import RECOMPUTE_MODULES
+from planner.engines.shared import SAC, no_recompute, per_op_selective, with_stages  # noqa: F401 (SAC: read by callers)
 
-# OLMo-core's selected_ops (per-op selective AC over every block), as foldplan names per-op AC
-SAC = ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
 
 
 def _every(k: int, sizes: list[int]) -> list[int]:
@@ -31,14 +28,9 @@ def form(L) -> tuple[Optional[dict], Optional[str]]:
     sel = [s.recompute_selective for s in L.stages]
     if not any(full) and not any(sel):
         return {"mode": "none"}, None
-    if any(sel):
-        if any(full) or any(s.recompute_selective != s.num_layers for s in L.stages):
-            return None, "OLMo-core's selected_ops AC applies to every block"
-        mods = {s.recompute_modules for s in L.stages}
-        if mods != {SAC}:
-            shown = " / ".join("+".join(m) for m in sorted(mods))
-            return None, f"OLMo-core's selective AC here is per-op (module op), not modules {shown}"
-        return {"mode": "selected_ops"}, None
+    ok, why = per_op_selective(L, "OLMo-core")
+    if ok or why:
+        return ({"mode": "selected_ops"}, None) if ok else (None, why)
     sizes = [s.num_layers for s in L.stages]
     for k in range(1, sum(sizes) + 1):
         if _every(k, sizes) == full:

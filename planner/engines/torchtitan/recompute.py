@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from planner.engines.shared import no_recompute, with_stages
-from planner.layout.values import RECOMPUTE_MODULES
+from planner.engines.shared import SAC, no_recompute, per_op_selective, with_stages  # noqa: F401 (SAC: read by callers)
 
-# torchtitan's per-op selective AC, as the audit estimates it (planner/engines/torchtitan/read.py)
-SAC = ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
 
 
 def form(L) -> tuple[Optional[dict], Optional[str]]:
@@ -20,14 +17,9 @@ def form(L) -> tuple[Optional[dict], Optional[str]]:
     sel = [s.recompute_selective for s in L.stages]
     if not any(full) and not any(sel):
         return {"mode": "none"}, None
-    if any(sel):
-        if any(full) or any(s.recompute_selective != s.num_layers for s in L.stages):
-            return None, "torchtitan's selective AC applies to every layer (op) or to whole blocks (an integer)"
-        mods = {s.recompute_modules for s in L.stages}
-        if mods != {SAC}:
-            shown = " / ".join("+".join(m) for m in sorted(mods))
-            return None, f"torchtitan has no recompute modules {shown} (its selective AC is per-op: module op)"
-        return {"mode": "selective", "option": "op"}, None
+    ok, why = per_op_selective(L, "torchtitan")
+    if ok or why:
+        return ({"mode": "selective", "option": "op"}, None) if ok else (None, why)
     if all(f == s.num_layers for f, s in zip(full, L.stages)):
         return {"mode": "full"}, None
     return None, (f"full recompute of {'/'.join(map(str, full))} layers per stage is not every block: torchtitan "
