@@ -248,6 +248,7 @@ def test_the_03_audit_fixture_is_one_torchtitan_accepts():
                                                          p["seq"])
 
 
+@pytest.mark.full_matrix      # tests/test_engine_property.py draws torchtitan plans in the default run
 def test_random_target_plans_export_and_the_engine_accepts_them():
     """Random problems planned with --target torchtitan (seeded): each plan exports for both releases
     (or 0.3 refuses it in one line, counted) and the engine's own code accepts every export."""
