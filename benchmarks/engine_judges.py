@@ -149,13 +149,74 @@ def summary(rows: list[dict]) -> list[list]:
     return out
 
 
+# the judges' names for a plan field, where they differ from foldplan's (nested values flattened with ".")
+ALIASES = {"dp": ("dp_shard", "dp_replicate", "mesh.dp"), "ep": ("mesh.moe.ep_mp",), "edp": ("mesh.moe.ep_dp",),
+           "sharding": ("reshard", "train_module"), "recompute": ("activation_checkpoint", "ac"),
+           "layers": ("model.n_layers",), "hidden": ("dim", "model.d_model"), "kv_heads": ("kv_groups",),
+           "cp_kind": ("cp_comm_type",)}
+
+
+def _flat(d: dict, pre: str = "") -> dict:
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, dict) and k in ("mesh", "model"):
+            out.update(_flat(v, f"{pre}{k}."))
+        else:
+            out[f"{pre}{k}"] = v
+    return out
+
+
+SHOW = {"model": "qwen3-30b-a3b", "gpu": "h100-sxm", "gpus": 64, "seq": "32k", "global_batch": "4M"}
+
+
+def _ours(plan) -> dict:
+    """What the plan says, in the words the judges' `parsed` uses."""
+    L, m, s0 = plan.layout, plan.problem.model, plan.layout.stages[0]
+    rec = "none" if not any(s.recompute_full or s.recompute_selective for s in L.stages) else \
+        "/".join(f"{s.recompute_full}F{s.recompute_selective}S" for s in L.stages)
+    return {"tp": L.tp, "cp": L.cp, "dp": L.dp, "pp": L.pp, "vpp": L.vpp, "ep": s0.ep, "etp": s0.etp,
+            "edp": s0.edp, "cp_kind": L.cp_kind, "sharding": L.sharding, "recompute": rec,
+            "layers": m.layers, "hidden": m.hidden, "heads": m.heads, "kv_heads": m.kv_heads,
+            "experts": m.moe.experts if m.moe else None, "seq": plan.problem.train.seq}
+
+
+def side_by_side(args: dict = SHOW) -> str:
+    """One plan per engine target: the plan's values beside what the engine's own code parsed of the export."""
+    out = []
+    for target, exports in EXPORTS.items():
+        plan, why = plan_for(args, target)
+        if plan is None:
+            out.append(f"{target}: {why}")
+            continue
+        exp = exports[0]
+        files = engine_export.render(plan, exp)
+        v = judge.judge(exp, [(planmod.document([plan])["plans"][0], files)])[0]
+        ours, theirs = _ours(plan), _flat(v.get("parsed") or {})
+        rows = [[k, str(ours[k]), "; ".join(f"{tk}={theirs[tk]}" for tk in (k, *ALIASES.get(k, ())) if tk in theirs)
+                 or "—"] for k in ours]
+        out += [f"**{target}** ({v.get('engine')}; exported as {', '.join(files)}; accepted: {v['accepted']})", "",
+                "| | the plan | the engine's own parse of the export |", "|---|---|---|",
+                *[f"| {a} | {b} | {c} |" for a, b, c in rows], "",
+                "All the engine parsed: " + ", ".join(f"`{k}={theirs[k]}`" for k in sorted(theirs)), ""]
+    out.append("A dash: the engine's parse does not name that field (it follows from the others, e.g. edp = "
+               "tp * cp * dp / (etp * ep), or that engine has no such setting).")
+    return "\n".join(out)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=24)
     ap.add_argument("--seed", type=int, default=29)
     ap.add_argument("--markdown", help="write the table into this docs page")
+    ap.add_argument("--show", action="store_true", help="one plan per engine beside the engine's parse of its export")
     a = ap.parse_args(argv)
     import mdtables
+    if a.show:
+        text = side_by_side()
+        print(text)
+        if a.markdown:
+            mdtables.write_blocks(a.markdown, mdtables.command_line(), {"engine-side-by-side": text})
+        return 0
     t0 = time.perf_counter()
     rows = run(a.n, a.seed)
     head = ["export", "drawn", "planned", "refused by export", "judged", "accepted", "mesh groups equal", "engine"]
