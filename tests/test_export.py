@@ -25,18 +25,7 @@ def _plan(target, model, gpus, seq, gb, **kw):
     return megatron_cases.make(model, gpus, seq, gb, target=target, **kw)
 
 
-MEGATRON = {
-    "dense-uneven-vpp-selective": dict(model="llama3-8b", gpus=32, seq="16k", gb=32, tp=2, cp=2, pp=4, vpp=2,
-                                       split=[6, 9, 9, 8], sel=True, mods=("core_attn", "layernorm", "mlp"),
-                                       sharding="zero1"),
-    "moe-ulysses-full-block": dict(model="mixtral-8x7b", gpus=64, seq="32k", gb=32, tp=2, cp=4, pp=2,
-                                   kind="ulysses", fold=(1, 8), split=[15, 17], full=[3, 3], sharding="zero2",
-                                   gpu="b200"),   # Megatron FSDP with TP / CP: Blackwell (target.fsdp_tp_cp)
-    "moe-hybrid-zero3-moe_act": dict(model="olmoe-1b-7b", gpus=16, seq="32k", gb=16, cp=8, kind="hybrid", cu=2,
-                                     fold=(1, 8), sel=True, mods=("moe_act", "layernorm"), sharding="zero3", gpu="b200"),
-    "moe-ring-none": dict(model="olmoe-1b-7b", gpus=16, seq="8k", gb=32, cp=2, pp=2, fold=(1, 4), split=[7, 9],
-                          sharding="none", mb=2),
-}
+MEGATRON = megatron_cases.EXPORT_SUITE      # the four Megatron plans (tests/megatron_cases.py holds them once)
 TITAN = {
     "dense-fsdp-full": dict(model="llama3-8b", gpus=16, seq="8k", gb=32, tp=2, pp=2, split=[15, 17], full=[15, 17],
                             sharding="zero3"),
