@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 import planner.costmodel.compile as cc
+from planner.costmodel import routing
 from planner.layout import SHARDINGS, dense_strides
 from planner.specs.kinds import SHARDING
 from planner.layout.grid import locality
@@ -41,10 +42,7 @@ def model_values(problem) -> dict[str, float]:
                 b_r=tr.grad_reduce_bytes, Pk=gpu.peak_flops, eta=gpu.compute_efficiency,
                 eta_a=eta_a, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
                 N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=half_block)
-    cf = tr.capacity_factor
-    vals["imb"] = min(tr.moe_imbalance, cf) if cf else tr.moe_imbalance
-    vals["imb_mem"] = cf if cf else tr.moe_imbalance
-    return vals
+    return vals     # imb / imb_mem depend on the layout: layout_values (planner.costmodel.routing)
 
 
 # what each sharding kind (in SHARDINGS' order) shards: z_1 the optimizer state, z_2 the gradients,
@@ -76,7 +74,10 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp")},
                    gpn)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
-    return dict(t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
+    moe = problem.model.moe
+    rows = tr.seq / cp * f("micro_batch") * (moe.top_k if moe else 0) * etp / tsp     # R_rows at imbalance 1
+    imb, imb_mem = routing.imbalance(tr, moe.experts if moe else 0, moe.top_k if moe else 0, rows, ep)
+    return dict(imb=imb, imb_mem=imb_mem,t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
                 Z_d=dp * cp, Z_e=edp, u_1=(pp == 1).astype(float),
                 W_tp=bw(loc["tp"]), W_cu=bw(loc["cp_ulysses"]), W_cr=bw(loc["cp_ring"]), W_dpcp=bw(loc["dp_cp"]),

@@ -92,3 +92,39 @@ RECOMPUTE_KINDS = ("none", "selective", "full")
 # "op": torchtitan's per-op selective AC (selective_ac_option = "op"), which replaces a layer's
 # whole save set and so is never combined with another module
 RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
+
+# --------------------------------------------------------------------------- MoE routing (issue 33, part 1)
+# How tokens reach experts, as a job runs them:
+# forced    benchmark mode: Megatron-LM --moe-router-force-load-balancing (random router logits,
+#           megatron/core/transformer/moe/router.py:856 and moe_utils.py:1195, megatron-core 0.19.2),
+#           torchtitan's debug.moe_force_load_balance (round robin, torchtitan/models/common/moe.py:225,
+#           0.3.0), OLMo-core's MoERouterConfig.uniform_expert_assignment (olmo_core/nn/moe/router.py:93)
+# dropless  every routed token is computed (the default of all three engines)
+# capacity  token drop: an expert takes at most capacity_factor x its mean share (Megatron-LM
+#           --moe-expert-capacity-factor; "capacity=<f>" on the command line)
+ROUTINGS = ("forced", "dropless", "capacity")
+# How the router is kept balanced when routing is not forced:
+# aux-loss      a GShard / Switch load-balancing loss (Megatron aux_loss / global_aux_loss, OLMo-core's
+#               lb_loss_weight)
+# seq-aux-loss  the loss computed per sequence (DeepSeek-V2/V3; Megatron seq_aux_loss)
+# aux-free      the loss-free per-expert bias of Wang et al. 2024 (arXiv 2408.15664): Megatron
+#               --moe-router-enable-expert-bias, torchtitan load_balance_coeff, OLMo-core bias_gamma
+# none          no balancing (Megatron's default --moe-aux-loss-coeff 0 without expert bias)
+BALANCINGS = ("aux-loss", "seq-aux-loss", "aux-free", "none")
+
+
+def parse_routing(text: str) -> tuple[str, Optional[float]]:
+    """("forced" | "dropless" | "capacity", capacity factor or None) of "forced", "dropless" or
+    "capacity=<f>"; ValueError (one line) otherwise."""
+    t = str(text).strip()
+    if t in ("forced", "dropless"):
+        return t, None
+    if t.startswith("capacity="):
+        try:
+            cf = float(t.split("=", 1)[1])
+        except ValueError:
+            cf = float("nan")
+        if not cf > 0 or cf == float("inf"):
+            raise ValueError(f"routing {t!r}: the capacity factor must be a positive number (capacity=1.25)")
+        return "capacity", cf
+    raise ValueError(f"routing {t[:40]!r}: expected forced, dropless or capacity=<factor>")
