@@ -67,14 +67,14 @@ def test_bounds_are_read_from_validate(monkeypatch):
 
 def test_every_train_flag_reaches_the_problem():
     given = ProblemArgs(model="olmoe-1b-7b", gpus=8, seq=8192, global_batch=64, micro_batch=(2,),
-                        capacity_factor=1.25, cp_kinds=("ring",), recompute=("full",), sharding=("zero3",),
+                        capacity_factor=1.25, routing="capacity=1.25", balancing="aux-free", cp_kinds=("ring",), recompute=("full",), sharding=("zero3",),
                         master="bf16+fp32", recompute_modules=("layernorm",), max_vpp=2, attention_kernel="fused",
                         target="megatron")
     train = given.train_values()
     assert set(train) == {f.field for n, f in FLAGS.items() if f.spec is TrainSpec} - {"seq", "global_batch_tokens"}
     p = build_problem(given)
     for field, value in train.items():
-        assert getattr(p.train, field) == value, field
+        assert getattr(p.train, field) == (value.split("=")[0] if field == "routing" else value), field
     assert (p.cluster.gpus, p.train.seq, p.train.global_batch) == (8, 8192, 64)
 
 
@@ -97,3 +97,13 @@ def test_sweep_points_read_each_value():
     assert all(b.model == "olmoe-1b-7b" for _, b in pts)
     with pytest.raises(InputError, match="^seq: expected a positive size"):
         sweep.points(base, {"seq": ["8k", "16q"]})
+
+
+def test_routing_flag():
+    assert problem_args_of(argparse.Namespace(routing="capacity=1.5")).routing == "capacity=1.5"
+    with pytest.raises(InputError, match=r"^routing: routing 'capacity=-1'"):
+        problem_args_of(argparse.Namespace(routing="capacity=-1"))
+    with pytest.raises(InputError, match=r"^routing: routing 'sticky'"):
+        problem_args_of(argparse.Namespace(routing="sticky"))
+    p = build_problem(ProblemArgs(model="olmoe-1b-7b", gpus=8, seq=4096, global_batch=8, routing="forced"))
+    assert (p.train.routing, p.train.capacity_factor) == ("forced", None)

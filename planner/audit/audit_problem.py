@@ -117,6 +117,12 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
         train["recompute"] = tuple(train["recompute"]) + (cfg.recompute,)
     if cfg.extra.get("capacity_factor"):
         train["capacity_factor"] = float(cfg.extra["capacity_factor"])
+        train["routing"] = "capacity"
+    for key in ("routing", "balancing", "capacity_pad"):       # MoE routing (planner.costmodel.routing)
+        if cfg.extra.get(key) is not None:
+            train[key] = cfg.extra[key]
+    if train.get("routing") != "capacity" and train.get("routing") != "forced":
+        train["capacity_factor"] = None
     if cfg.sequence_parallel is not None:
         train["sequence_parallel"] = bool(cfg.sequence_parallel)
     if cfg.sharding is not None:

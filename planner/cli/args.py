@@ -22,6 +22,7 @@ from planner.layout import RECOMPUTE_MODULES
 from planner.safeio import InputError
 from planner.safeio import validate as V
 from planner.specs import DEFAULT_GPU, DEFAULT_HEADROOM, DEFAULT_MODEL, ClusterSpec, ModelSpec, TrainSpec
+from planner.specs.kinds import parse_routing
 
 # which commands add a flag: every command with problem flags (plan, explain, compare, audit);
 # "search": those that search (not the audit, which reads these from the config); "plan": plan only
@@ -112,6 +113,17 @@ def _kinds(name: str, v) -> tuple[str, ...]:
     return items
 
 
+def _routing(name: str, v) -> str:
+    """forced | dropless | capacity=<f> (planner.specs.kinds.parse_routing)."""
+    try:
+        kind, cf = parse_routing(_text(name, v))
+    except ValueError as e:
+        raise InputError(f"{name}: {e}") from None
+    if cf is not None and cf > V.BOUNDS["TrainSpec"]["capacity_factor"][1]:
+        raise InputError(f"{name}: capacity factor {cf:g} is above {V.BOUNDS['TrainSpec']['capacity_factor'][1]}")
+    return kind if cf is None else f"capacity={cf:g}"
+
+
 def _choice(name: str, v) -> str:
     return v                                     # argparse has checked it against `choices`
 
@@ -147,6 +159,9 @@ class ProblemArgs:
     memory_gib: Optional[float] = _flag(ClusterSpec, "memory_budget_gib", _real, "(overrides --memory-fraction)",
                                         number=True)
     capacity_factor: Optional[float] = _flag(TrainSpec, "capacity_factor", _real, "(default dropless)", number=True)
+    routing: Optional[str] = _flag(TrainSpec, "routing", _routing, "(forced | dropless | capacity=<f>; default "
+                                   "dropless, the audit: the config's)")
+    balancing: Optional[str] = _literal(TrainSpec, "balancing", "(default aux-loss; the audit: the config's)")
     cp_kinds: Optional[tuple[str, ...]] = _flag(TrainSpec, "cp_kinds", _kinds, "(comma-separated from: {allowed}; "
                                                 "default all)", scope=SEARCH)
     recompute: Optional[tuple[str, ...]] = _flag(TrainSpec, "recompute", _kinds, "(comma-separated from: {allowed}; "

@@ -33,7 +33,12 @@ def build_problem(args: ProblemArgs, train: Optional[dict] = None) -> Problem:
     `train`: the TrainSpec values under the flags (the audit: a plan file's own record);
     default: the target's search defaults. The flags given win over both."""
     kw = target_defaults(args) if train is None else dict(train)
-    kw.update(args.train_values())
+    given = args.train_values()
+    kw.update(given)
+    if given.get("routing") in ("forced", "dropless") and "capacity_factor" not in given:
+        kw["capacity_factor"] = None                 # the flag's routing replaces the config's capacity
+    elif "capacity_factor" in given and "routing" not in given:
+        kw["routing"] = "capacity"
     return make_problem(model=args.model or DEFAULT_MODEL, gpu=args.gpu or DEFAULT_GPU,
                         gpus=args.gpus if args.gpus is not None else 64, gpus_per_node=args.gpus_per_node,
                         seq=args.seq or "128k", global_batch=args.global_batch or "4M",

@@ -39,9 +39,10 @@ random normals (megatron/core/transformer/moe/router.py:856, moe_utils.py:1195, 
 round robin (torchtitan/models/common/moe.py:225, 0.3.0): exactly balanced, imb = 1.
 
 Capacity (token drop, Megatron moe_utils.apply_router_token_dropping): an expert keeps at most
-c = capacity_factor x its mean rows. The busiest rank's experts carry u = imb (dropless) on
-average with spread s_x^2 = s_e^2 + n_l / R per expert; its work is E[min(X, c)] for
-X ~ N(u, s_x^2) (closed form), the maximum taken before the cut (an approximation). With
+c = capacity_factor x its mean rows. The busiest rank's load M is taken as normal with the mean
+imb and the standard deviation of the maximum of ep ranks; its work is E[min(M, c)] (closed
+form). With one expert per rank this is exact (the maximum of the cut loads is the cut of the
+maximum); with several, cutting each expert first would give less: this is the upper side. With
 --moe-pad-expert-input-to-capacity every expert computes c exactly: imb = imb_mem = c.
 
 Memory. Dropless buffers grow with the rows that arrive, so memory budgets a high quantile of
@@ -58,22 +59,30 @@ from statistics import NormalDist
 
 import numpy as np
 
+from planner.specs.kinds import NO_BALANCING_NOTE  # noqa: F401  (the note the readers add)
+
 MAXVIO_GLOBAL = {"aux-loss": 0.52, "seq-aux-loss": 0.52, "aux-free": 0.04, "none": 0.52}
 MAXVIO_EXPERTS = 64              # routed experts of the models MaxVio was measured on (Wang et al. 2024)
 MEMORY_QUANTILE = 1 - 1e-4       # memory budgets this quantile of the busiest rank (design choice)
-NO_BALANCING_NOTE = ("balancing none: no published load statistic for an unbalanced router; estimated as "
-                     "an auxiliary loss (an optimistic floor)")
 
 
 @lru_cache(maxsize=4096)
-def expected_max_z(n: int) -> float:
-    """E[max of n iid standard normals] (0 for n = 1), by quadrature of x n phi(x) Phi(x)^(n-1)."""
+def max_z_moments(n: int) -> tuple[float, float]:
+    """(mean, standard deviation) of the maximum of n iid standard normals ((0, 1) for n = 1), by
+    quadrature of its density n phi(x) Phi(x)^(n-1)."""
     if n <= 1:
-        return 0.0
+        return 0.0, 1.0
     x = np.linspace(-9.0, 9.0, 3601)
     phi = np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
     cdf = 0.5 * (1 + np.array([math.erf(v / math.sqrt(2)) for v in x]))
-    return float(np.sum(x * n * phi * cdf ** (n - 1)) * (x[1] - x[0]))
+    w = n * phi * cdf ** (n - 1) * (x[1] - x[0])
+    mean = float(np.sum(x * w))
+    return mean, math.sqrt(max(float(np.sum(x * x * w)) - mean * mean, 0.0))
+
+
+def expected_max_z(n: int) -> float:
+    """E[max of n iid standard normals] (0 for n = 1)."""
+    return max_z_moments(n)[0]
 
 
 @lru_cache(maxsize=4096)
@@ -144,8 +153,9 @@ def imbalance(train, experts: int, top_k: int, rows, ep) -> tuple[np.ndarray, np
         return imb, mem
     if train.capacity_pad:
         return one * cf, one * cf
-    s_x = np.sqrt(sigma_e ** 2 + n_l / np.maximum(rows, 1.0))
-    return np.minimum(min_expected(imb, s_x, cf), cf), np.minimum(mem, cf)
+    # the busiest rank's load M ~ N(imb, (s * sd of the maximum of ep)^2); its work E[min(M, c)]
+    spread = s * _per_n(lambda k: max_z_moments(k)[1], ep) if train.moe_imbalance is None or forced else 0 * one
+    return np.minimum(min_expected(imb, spread, cf), cf), np.minimum(mem, cf)
 
 
 def busiest_expert(train, experts: int, rows, ep) -> np.ndarray:

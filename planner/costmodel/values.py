@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner.costmodel import routing
+import planner.costmodel.routing as routing
 from planner.layout import SHARDINGS, dense_strides
 from planner.specs.kinds import SHARDING
 from planner.layout.grid import locality

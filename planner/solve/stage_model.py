@@ -69,6 +69,7 @@ class _StageVars:
     def __init__(self, model: cp_model.CpModel, i: int, tab: Tables, rows: list[int], n_i, nm_i, L: int,
                  n_moe: int, mods: tuple[str, ...], first: bool, last: bool):
         self.tab, self.rows, self.first, self.last, self.mods = tab, rows, first, last, mods
+        self.model, self.i, self.n_moe, self._mkf = model, i, n_moe, {}
         nf = len(rows)
         self.n, self.nm, self.nd = n_i, nm_i, n_i - nm_i
         # y[f]: the stage uses fold f;  nmf[f]: its MoE layers if so, else 0
@@ -135,8 +136,23 @@ class _StageVars:
         expr += sum(self.nmf[f] * c("L_m", f) + self.fm[f] * c("Lf_m", f) for f in range(len(self.rows)))
         expr += self.nd * one("L_d") + self.fd * one("Lf_d")
         expr += sum(v * one(f"r_d_{k}") for k, v in self.dk.items())
-        expr += sum(v * one(f"r_m_{k}") for k, v in self.mk.items())
+        for k, v in self.mk.items():
+            vals = co[f"r_m_{k}"]
+            if len(set(vals)) == 1:
+                expr += v * one(f"r_m_{k}")
+            else:   # the MoE load (planner.costmodel.routing) depends on the folding: count per folding
+                expr += sum(x * vals[f] for f, x in enumerate(self._per_fold(k)))
         return expr
+
+    def _per_fold(self, k: str) -> list:
+        """mk[k] split by folding: the MoE layers running module k under fold f (0 unless chosen)."""
+        if k not in self._mkf:
+            xs = [self.model.new_int_var(0, self.n_moe, f"mkf_{self.i}_{k}_{f}") for f in range(len(self.y))]
+            for x, y in zip(xs, self.y):
+                self.model.add(x == self.mk[k]).only_enforce_if(y)
+                self.model.add(x == 0).only_enforce_if(y.negated())
+            self._mkf[k] = xs
+        return self._mkf[k]
 
     def _fold_free(self, vals: list, part: str, name: str) -> int:
         vals = set(vals)

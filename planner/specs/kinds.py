@@ -111,6 +111,8 @@ ROUTINGS = ("forced", "dropless", "capacity")
 #               --moe-router-enable-expert-bias, torchtitan load_balance_coeff, OLMo-core bias_gamma
 # none          no balancing (Megatron's default --moe-aux-loss-coeff 0 without expert bias)
 BALANCINGS = ("aux-loss", "seq-aux-loss", "aux-free", "none")
+NO_BALANCING_NOTE = ("balancing none: no published load statistic for an unbalanced router; estimated as "
+                     "an auxiliary loss (an optimistic floor)")
 
 
 def parse_routing(text: str) -> tuple[str, Optional[float]]:
@@ -128,3 +130,27 @@ def parse_routing(text: str) -> tuple[str, Optional[float]]:
             raise ValueError(f"routing {t!r}: the capacity factor must be a positive number (capacity=1.25)")
         return "capacity", cf
     raise ValueError(f"routing {t[:40]!r}: expected forced, dropless or capacity=<factor>")
+
+
+def routing_fields(data: dict) -> dict:
+    """TrainSpec's routing fields: routing "capacity=<f>" sets capacity_factor; a capacity factor
+    without a routing is capacity."""
+    r = data.get("routing")
+    if isinstance(r, str) and r.startswith("capacity="):
+        kind, cf = parse_routing(r)
+        given = data.get("capacity_factor")
+        if given is not None and given != cf:
+            raise ValueError(f"routing {r} and capacity_factor {given} disagree")
+        return {**data, "routing": kind, "capacity_factor": cf}
+    if r is None and data.get("capacity_factor") is not None:
+        return {**data, "routing": "capacity"}
+    return data
+
+
+def routing_error(routing: str, capacity_factor: Optional[float]) -> Optional[str]:
+    """Why a routing and a capacity factor do not go together (None: they do)."""
+    if routing == "capacity" and capacity_factor is None:
+        return "routing capacity needs a capacity factor (capacity=1.25)"
+    if routing == "dropless" and capacity_factor is not None:
+        return f"routing dropless and capacity_factor {capacity_factor} disagree (capacity=<f> drops tokens)"
+    return None

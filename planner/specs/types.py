@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from planner.safeio import validate
 from planner.specs.kinds import (BALANCINGS, CP_KINDS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS,
-                                 TARGETS, parse_routing)
+                                 TARGETS, routing_error, routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -279,20 +279,13 @@ class TrainSpec(_Spec):
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
-    # --- MoE routing (issue 33, part 1): planner/costmodel/routing.py turns these into the busiest
-    # rank's load per candidate layout
-    routing: Literal[ROUTINGS] = Field("dropless", description=(
-        "MoE routing: forced (benchmark: balanced by force), dropless (every token computed: the busiest "
-        "EP rank sets the pace) or capacity=<f> (token drop at f x an expert's mean share)"))
-    balancing: Literal[BALANCINGS] = Field("aux-loss", description=(
-        "how the router is balanced: aux-loss, seq-aux-loss, aux-free (expert bias) or none"))
-    capacity_pad: bool = Field(False, description=(
-        "capacity routing pads every expert's input to the capacity (Megatron "
-        "--moe-pad-expert-input-to-capacity)"))
+    # --- MoE routing (issue 33 part 1; planner/costmodel/routing.py prices it per layout)
+    routing: Literal[ROUTINGS] = Field("dropless", description="MoE routing: forced (benchmark), dropless (the "
+                                       "busiest EP rank sets the pace) or capacity=<f> (token drop)")
+    balancing: Literal[BALANCINGS] = Field("aux-loss", description="router balancing (aux-free: expert bias)")
+    capacity_pad: bool = Field(False, description="pad experts to the capacity (--moe-pad-expert-input-to-capacity)")
     moe_imbalance: Optional[float] = Field(None, ge=1, description=(
-        "busiest EP rank's rows / mean under dropless routing, given instead of the skew model "
-        "(planner/costmodel/routing.py); None = the model"))
-    # --- end MoE routing
+        "dropless busiest EP rank's rows / mean given instead of the skew model (None: the model)"))
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
     target: Literal[TARGETS] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron, "
@@ -310,27 +303,12 @@ class TrainSpec(_Spec):
     @model_validator(mode="before")
     @classmethod
     def _routing(cls, data):
-        """routing "capacity=<f>" sets capacity_factor; a capacity factor without a routing is capacity."""
-        if not isinstance(data, dict):
-            return data
-        r = data.get("routing")
-        if isinstance(r, str) and r.startswith("capacity="):
-            kind, cf = parse_routing(r)
-            given = data.get("capacity_factor")
-            if given is not None and given != cf:
-                raise ValueError(f"routing {r} and capacity_factor {given} disagree")
-            data = {**data, "routing": kind, "capacity_factor": cf}
-        elif r is None and data.get("capacity_factor") is not None:
-            data = {**data, "routing": "capacity"}
-        return data
+        return routing_fields(data) if isinstance(data, dict) else data
 
     @model_validator(mode="after")
     def _check(self):
-        if self.routing == "capacity" and self.capacity_factor is None:
-            raise ValueError("routing capacity needs a capacity factor (capacity=1.25)")
-        if self.routing == "dropless" and self.capacity_factor is not None:
-            raise ValueError(f"routing dropless and capacity_factor {self.capacity_factor} disagree "
-                             f"(capacity=<f> drops tokens)")
+        if routing_error(self.routing, self.capacity_factor):
+            raise ValueError(routing_error(self.routing, self.capacity_factor))
         if self.global_batch_tokens % self.seq:
             raise ValueError(f"global_batch_tokens({self.global_batch_tokens}) is not a multiple of seq({self.seq})")
         if not self.micro_batches or min(self.micro_batches) < 1:

@@ -100,6 +100,10 @@ def flags(plan) -> list[tuple[str, ...]]:
         out.append(_on("overlap_param_gather"))
     if t.capacity_factor is not None and pr.model.moe is not None:
         out.append(_set(CAPACITY_FACTOR_FLAG, t.capacity_factor))
+        if t.capacity_pad:       # transformer_config.py:892 (megatron-core 0.19.2)
+            out.append(("--moe-pad-expert-input-to-capacity",))
+    if t.routing == "forced" and pr.model.moe is not None:      # transformer_config.py:812: benchmark routing
+        out.append(("--moe-router-force-load-balancing",))
     # the plan's memory keeps the logits as a fused, vocab-parallel cross entropy does (logit_bytes)
     out += [("--cross-entropy-loss-fusion",), ("--attention-backend", pr.train.attention_kernel
                                                 if pr.train.attention_kernel == "fused" else "flash"), ("--bf16",)]

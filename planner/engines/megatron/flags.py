@@ -34,7 +34,8 @@ BOOL = {
     "enable-expert-tensor-parallelism", "no-query-key-layer-scaling",
 }
 # Flags with one or more values (nargs="+").
-LIST = {"hierarchical-context-parallel-sizes", "cp-comm-type", "recompute-modules", "offload-modules"}
+LIST = {"hierarchical-context-parallel-sizes", "cp-comm-type", "recompute-modules", "offload-modules",
+        "moe-router-load-balancing-type", "moe-aux-loss-coeff"}
 # Valued flags read by the audit (bool and list flags above, plus these).
 VALUED = {
     "tensor-model-parallel-size", "pipeline-model-parallel-size", "context-parallel-size",
@@ -55,7 +56,7 @@ VALUED = {
     "cross-entropy-fusion-impl", "tokenizer-type", "tokenizer-model", "make-vocab-size-divisible-by",
     "vocab-file", "moe-expert-parallel-size", "ds-sequence-parallel-size", "zero-stage", "optimizer",
     "outer-dp-sharding-strategy", "moe-router-padding-for-fp8", "moe-flex-dispatcher-backend",
-    "moe-enable-deepep", "merge-file",
+    "moe-enable-deepep", "merge-file", "moe-token-drop-policy",
     # Megatron-DeepSpeed
     "topk", "expert-interval", "moe-train-capacity-factor", "mlp-type", "deepspeed-config",
     "checkpoint-num-layers", "num-key-value-heads",
@@ -94,8 +95,6 @@ EFFECTS = {
     "moe-token-dispatcher-type": ("time", "how tokens reach their experts (all-gather / all-to-all / flex)"),
     "moe-flex-dispatcher-backend": ("time", "the flex dispatcher's communication library (DeepEP / HybridEP)"),
     "moe-enable-deepep": ("time", "DeepEP dispatch kernels"),
-    "moe-pad-expert-input-to-capacity": ("memory and time", "pads every expert's input to the capacity"),
-    "moe-router-force-load-balancing": ("time", "forces balanced routing (a benchmark setting): no imbalance"),
     "moe-router-padding-for-fp8": ("time", "pads routing maps for FP8 GEMMs"),
     "use-precision-aware-optimizer": ("memory", "optimizer state in lower precision"),
     "main-grads-dtype": ("memory", "the dtype of the main gradients"),

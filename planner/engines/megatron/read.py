@@ -35,6 +35,7 @@ import re
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
 import planner.engines.megatron.read_world as read_world
+import planner.engines.megatron.read_routing as read_routing
 import planner.engines.megatron.read_zoo as read_zoo
 from planner.engines.megatron.flags import BOOL, EFFECTS, MODELLED_VALUES, VALUED, Flags
 from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_DEFAULT, CP_COMM_FLAG, CP_COMM_TYPE,
@@ -339,16 +340,7 @@ def _memory(ctx: _Ctx, c: dict) -> None:
     elif flags.has("deepspeed"):
         ctx.assumed.append("gradient reduction overlapped: the DeepSpeed config's zero_optimization.overlap_comm "
                            "is not read from a Megatron-DeepSpeed script (audit the ds_config.json for it)")
-    cf_flag = "moe-train-capacity-factor" if ctx.deepspeed else CAPACITY_FACTOR_FLAG
-    if flags.has(cf_flag) and not flags.has("disable-moe-token-dropping"):
-        ctx.extra["capacity_factor"] = flags.float(cf_flag)
-    elif ctx.deepspeed and flags.has("num-experts") and not flags.has("disable-moe-token-dropping"):
-        ctx.extra["capacity_factor"] = 1.0
-        ctx.assumed.append("capacity_factor=1.0: --moe-train-capacity-factor not given (Megatron-DeepSpeed "
-                           "drops tokens over capacity 1.0 by default)")
-    cf = ctx.extra.get("capacity_factor")
-    if cf is not None and cf <= 0:
-        ctx.extra.pop("capacity_factor")  # Megatron: a non-positive factor means dropless
+    read_routing.read(ctx, "moe-train-capacity-factor" if ctx.deepspeed else CAPACITY_FACTOR_FLAG)
 
 
 def _sharding(ctx: _Ctx) -> str:
