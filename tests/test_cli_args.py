@@ -32,6 +32,8 @@ def _literal_values(spec, name) -> tuple:
     ann = spec.model_fields[name].annotation
     if typing.get_origin(ann) is tuple:
         ann = typing.get_args(ann)[0]
+    if typing.get_origin(ann) is typing.Union:        # Optional[Literal[...]]
+        ann = next(a for a in typing.get_args(ann) if a is not type(None))
     return typing.get_args(ann)
 
 

@@ -94,6 +94,30 @@ def _sharding(ns) -> str:
     return "zero1" if ns.use_distributed_optimizer else "none"
 
 
+def _routing(ns) -> str:
+    """Megatron's routing: forced by random logits (router.py:856), token drop when a positive
+    capacity factor is set (router.py:788), else dropless."""
+    if ns.moe_router_force_load_balancing:
+        return "forced"
+    return "capacity" if (ns.moe_expert_capacity_factor or 0) > 0 else "dropless"
+
+
+def _balancing(ns) -> str:
+    """The balancing Megatron's router runs: the expert bias (router.py, transformer_config.py:795), else
+    each load-balancing type whose coefficient is positive (one coefficient for all, or one each)."""
+    types = ns.moe_router_load_balancing_type
+    types = [types] if isinstance(types, str) else list(types)
+    coeff = ns.moe_aux_loss_coeff
+    coeff = [coeff] * len(types) if isinstance(coeff, (int, float)) else (list(coeff) * len(types))[:len(types)] \
+        if len(coeff) == 1 else list(coeff)
+    if ns.moe_router_enable_expert_bias or "quantile_balancing" in types:
+        return "aux-free"
+    on = {t for t, c in zip(types, coeff) if c > 0}
+    if "seq_aux_loss" in on:
+        return "seq-aux-loss"
+    return "aux-loss" if on & {"aux_loss", "global_aux_loss"} or "sinkhorn" in types else "none"
+
+
 def _pairs(cfg, ns) -> list[tuple[str, object, object]]:
     """(what, the reader's value, Megatron's value) for every layout, split, memory and time setting."""
     m, moe, x = cfg.model, cfg.model.get("moe") or {}, cfg.extra
@@ -157,7 +181,10 @@ def _pairs(cfg, ns) -> list[tuple[str, object, object]]:
                 ("layer_freq", moe.get("layer_freq"), ns.moe_layer_freq),
                 ("shared_ffn_hidden", moe.get("shared_ffn_hidden") or None, ns.moe_shared_expert_intermediate_size),
                 ("capacity_factor", x.get("capacity_factor"),
-                 ns.moe_expert_capacity_factor if (ns.moe_expert_capacity_factor or 0) > 0 else None)]
+                 ns.moe_expert_capacity_factor if (ns.moe_expert_capacity_factor or 0) > 0 else None),
+                ("routing", x.get("routing"), _routing(ns)), ("capacity_pad", bool(x.get("capacity_pad")),
+                 bool(ns.moe_pad_expert_input_to_capacity) and (ns.moe_expert_capacity_factor or 0) > 0),
+                ("balancing", x.get("balancing"), _balancing(ns))]
         if cfg.ep > 1 or cfg.etp > 1:       # the reader names the dispatcher where experts are spread
             out.append(("dispatcher", _dispatcher(cfg), ns.moe_token_dispatcher_type))
         if ns.moe_ffn_hidden_size is not None:
@@ -258,6 +285,22 @@ PROBES = {
                      "--fp8-param-gather --grad-reduce-in-bf16 --overlap-grad-reduce --cross-entropy-loss-fusion "
                      "--global-batch-size 64 --vocab-size 32000\n",
     "equals": "--tensor-model-parallel-size=2 --pipeline-model-parallel-size=2 --fp16\n",
+    # pipeline splits a fine-grained MoE grid uses (issue 33)
+    "first-last-vpp": "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 2 "
+                      "--decoder-last-pipeline-num-layers 2 --num-virtual-stages-per-pipeline-rank 2\n",
+    "first-only-mtp": "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 1 --mtp-num-layers 1\n",
+    "last-only": "--pipeline-model-parallel-size 3 --decoder-last-pipeline-num-layers 4\n",
+    "account-loss-only-vpp": "--pipeline-model-parallel-size 2 --num-virtual-stages-per-pipeline-rank 1 "
+                             "--account-for-loss-in-pipeline-split --num-layers 15\n",
+    "layout-vpp-mtp": "--pipeline-model-parallel-size 2 --mtp-num-layers 1\n"
+                      "--pipeline-model-parallel-layout Et*3|t*4|t*4|t*4,t,mL\n",
+    # MoE routing (issue 33): force balance, capacity with padding, balancing type and coefficient
+    "moe-routing": _MOE + "--expert-model-parallel-size 4 --moe-router-force-load-balancing "
+                          "--moe-expert-capacity-factor 1.0 --moe-pad-expert-input-to-capacity "
+                          "--moe-token-drop-policy position --moe-router-load-balancing-type seq_aux_loss "
+                          "--moe-aux-loss-coeff 1e-4 --moe-router-enable-expert-bias\n",
+    "moe-routing-two-losses": _MOE + "--expert-model-parallel-size 2 "
+                                     "--moe-router-load-balancing-type aux_loss seq_aux_loss --moe-aux-loss-coeff 0 1e-3\n",
 }
 
 

@@ -37,7 +37,7 @@ def test_forced_matches_deepseek_v3_profile():
     """DeepSeek-V3's training profile (REFERENCE.md: EP64, forced balance, 4,096 tokens x top-8):
     ~32.3k rows on one rank's 4 experts, inside the forced model's memory band around 32,768."""
     p = make_problem(model="deepseek-v3", gpus=64, seq=4096, global_batch=64, routing="forced")
-    imb, mem = routing.imbalance(p.train, 256, 8, np.array([4096 * 8.0]), np.array([64.0]))
+    imb, mem = routing.imbalance(p.train, p.model.moe, np.array([4096 * 8.0]), np.array([64.0]))
     lo = 2 - float(mem[0])
     assert lo * 32768 < 32.3e3 < float(mem[0]) * 32768 and float(imb[0]) < 1.02
 
@@ -67,33 +67,37 @@ def test_forced_faster_and_dropless_closer_at_longer_sequences():
 
 
 def test_dropless_imbalance_falls_with_rows():
-    t = make_problem(model="qwen3-30b-a3b", gpus=16, seq=4096, global_batch=16).train
-    imb, _ = routing.imbalance(t, 128, 8, np.array([256.0, 4096.0, 65536.0]), np.array([16.0] * 3))
+    p = make_problem(model="qwen3-30b-a3b", gpus=16, seq=4096, global_batch=16)
+    imb, _ = routing.imbalance(p.train, p.model.moe, np.array([256.0, 4096.0, 65536.0]), np.array([16.0] * 3))
     assert imb[0] > imb[1] > imb[2] > 1
+
+
+MOE = make_problem(model="qwen3-30b-a3b", gpus=16, seq=4096, global_batch=16).model.moe
+MIXTRAL = make_problem(model="mixtral-8x7b", gpus=8, seq=4096, global_batch=8).model.moe
 
 
 def test_balancing_orders_the_imbalance():
     rows, ep = np.array([32768.0]), np.array([16.0])
     got = {b: float(routing.imbalance(make_problem(model="qwen3-30b-a3b", gpus=16, seq=4096, global_batch=16,
-                                                   balancing=b).train, 128, 8, rows, ep)[0][0])
+                                                   balancing=b).train, MOE, rows, ep)[0][0])
            for b in ("aux-loss", "aux-free")}
     forced = make_problem(model="qwen3-30b-a3b", gpus=16, seq=4096, global_batch=16, routing="forced").train
-    assert got["aux-loss"] > got["aux-free"] > float(routing.imbalance(forced, 128, 8, rows, ep)[0][0]) > 1
+    assert got["aux-loss"] > got["aux-free"] > float(routing.imbalance(forced, MOE, rows, ep)[0][0]) > 1
 
 
 def test_capacity_bounds_work_and_memory():
     base = dict(model="mixtral-8x7b", gpus=8, seq=4096, global_batch=8)
     rows, ep = np.array([8192.0]), np.array([8.0])
     drop = make_problem(**base).train
-    d_imb, d_mem = routing.imbalance(drop, 8, 2, rows, ep)
+    d_imb, d_mem = routing.imbalance(drop, MIXTRAL, rows, ep)
     for cf in (1.0, 1.25, 2.0, 5.0):
         t = make_problem(**base, routing=f"capacity={cf}").train
-        imb, mem = routing.imbalance(t, 8, 2, rows, ep)
+        imb, mem = routing.imbalance(t, MIXTRAL, rows, ep)
         assert imb[0] <= min(cf, d_imb[0]) + 1e-9 and mem[0] <= cf + 1e-9
     t5 = make_problem(**base, routing="capacity=5").train
-    assert routing.imbalance(t5, 8, 2, rows, ep)[0][0] == pytest.approx(d_imb[0], rel=1e-3)
+    assert routing.imbalance(t5, MIXTRAL, rows, ep)[0][0] == pytest.approx(d_imb[0], rel=1e-3)
     pad = make_problem(**base, routing="capacity=1.5", capacity_pad=True).train
-    assert tuple(float(x[0]) for x in routing.imbalance(pad, 8, 2, rows, ep)) == (1.5, 1.5)
+    assert tuple(float(x[0]) for x in routing.imbalance(pad, MIXTRAL, rows, ep)) == (1.5, 1.5)
     # capacity 1 -> 5 costs throughput when routing is not forced
     assert _step("mixtral-8x7b", 4096, 8, routing="capacity=5") > _step("mixtral-8x7b", 4096, 8, routing="capacity=1")
 
@@ -105,3 +109,9 @@ def test_routing_spec_errors_are_one_line():
         make_problem(model="mixtral-8x7b", gpus=8, seq=4096, global_batch=8, routing="capacity")
     t = make_problem(model="mixtral-8x7b", gpus=8, seq=4096, global_batch=8, capacity_factor=1.25).train
     assert (t.routing, t.capacity_factor) == ("capacity", 1.25)
+
+
+def test_expert_bias_router_defaults_to_aux_free():
+    ds = make_problem(model="deepseek-v3", gpus=64, seq=4096, global_batch=64)
+    assert ds.model.moe.router_bias and routing.balancing_of(ds.train, ds.model.moe) == "aux-free"
+    assert routing.balancing_of(ds.train, MOE) == "aux-loss"

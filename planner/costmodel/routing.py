@@ -127,11 +127,21 @@ def min_expected(u, s, c):
     return u - ((u - c) * _norm_cdf(a) + s * np.exp(-0.5 * a * a) / math.sqrt(2 * math.pi))
 
 
-def imbalance(train, experts: int, top_k: int, rows, ep) -> tuple[np.ndarray, np.ndarray]:
+def balancing_of(train, moe) -> str:
+    """The balancing kind: the job's, else aux-free where the model's router carries an expert bias
+    (DeepSeek-V3's e_score_correction_bias), else an auxiliary loss."""
+    if train.balancing is not None:
+        return train.balancing
+    return "aux-free" if moe is not None and moe.router_bias else "aux-loss"
+
+
+def imbalance(train, moe, rows, ep) -> tuple[np.ndarray, np.ndarray]:
     """(imb, imb_mem): the busiest EP rank's expected rows / mean (compute, all-to-all bytes) and
-    the rows its memory is budgeted for / mean, per candidate (`rows` R and `ep` arrays)."""
+    the rows its memory is budgeted for / mean, per candidate (`rows` R and `ep` arrays); `moe`
+    the model's MoESpec (None: dense)."""
     rows, ep = np.broadcast_arrays(np.asarray(rows, float), np.asarray(ep, float))
     one = np.ones(rows.shape)
+    experts, top_k = (moe.experts, moe.top_k) if moe is not None else (0, 0)
     if not experts or not top_k:
         return one, one
     n_l = experts / np.maximum(ep, 1)
@@ -144,7 +154,7 @@ def imbalance(train, experts: int, top_k: int, rows, ep) -> tuple[np.ndarray, np
     else:
         if forced and train.target == "torchtitan":
             return one, one                                             # round robin: exact balance
-        sigma_e = 0.0 if forced else expert_sigma(train.balancing)
+        sigma_e = 0.0 if forced else expert_sigma(balancing_of(train, moe))
         s = rank_spread(rows, experts, ep, sigma_e)
         imb = np.minimum(1 + _per_n(expected_max_z, ep) * s, cap)
         mem = np.minimum(1 + _per_n(quantile_max_z, ep) * s, cap)
@@ -158,13 +168,14 @@ def imbalance(train, experts: int, top_k: int, rows, ep) -> tuple[np.ndarray, np
     return np.minimum(min_expected(imb, spread, cf), cf), np.minimum(mem, cf)
 
 
-def busiest_expert(train, experts: int, rows, ep) -> np.ndarray:
+def busiest_expert(train, moe, rows, ep) -> np.ndarray:
     """The busiest expert's rows / an expert's mean (the slowest member of a grouped GEMM):
     1 + z_E sqrt(s_e^2 + n_l / R), capped by the capacity factor."""
-    if not experts:
+    if moe is None or not moe.experts:
         return np.ones(np.shape(rows))
+    experts = moe.experts
     forced = train.routing == "forced"
-    sigma_e = 0.0 if forced else expert_sigma(train.balancing)
+    sigma_e = 0.0 if forced else expert_sigma(balancing_of(train, moe))
     n_l = experts / np.maximum(np.asarray(ep, float), 1)
     out = 1 + expected_max_z(experts) * np.sqrt(sigma_e ** 2 + n_l / np.maximum(np.asarray(rows, float), 1.0))
     return np.minimum(out, train.capacity_factor) if train.capacity_factor else out

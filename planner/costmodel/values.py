@@ -76,7 +76,7 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     moe = problem.model.moe
     rows = tr.seq / cp * f("micro_batch") * (moe.top_k if moe else 0) * etp / tsp     # R_rows at imbalance 1
-    imb, imb_mem = routing.imbalance(tr, moe.experts if moe else 0, moe.top_k if moe else 0, rows, ep)
+    imb, imb_mem = routing.imbalance(tr, moe, rows, ep)
     return dict(imb=imb, imb_mem=imb_mem,t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
                 Z_d=dp * cp, Z_e=edp, u_1=(pp == 1).astype(float),

@@ -282,7 +282,8 @@ class TrainSpec(_Spec):
     # --- MoE routing (issue 33 part 1; planner/costmodel/routing.py prices it per layout)
     routing: Literal[ROUTINGS] = Field("dropless", description="MoE routing: forced (benchmark), dropless (the "
                                        "busiest EP rank sets the pace) or capacity=<f> (token drop)")
-    balancing: Literal[BALANCINGS] = Field("aux-loss", description="router balancing (aux-free: expert bias)")
+    balancing: Optional[Literal[BALANCINGS]] = Field(None, description="router balancing (None: aux-free when "
+                                                     "the router has an expert bias, else aux-loss)")
     capacity_pad: bool = Field(False, description="pad experts to the capacity (--moe-pad-expert-input-to-capacity)")
     moe_imbalance: Optional[float] = Field(None, ge=1, description=(
         "dropless busiest EP rank's rows / mean given instead of the skew model (None: the model)"))
