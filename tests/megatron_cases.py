@@ -18,9 +18,12 @@ from planner.specs import make_problem  # noqa: E402
 
 
 def make(model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None, fold=None, split=None,
-         sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None, check=True, target="megatron"):
+         sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None, check=True, target="megatron",
+         routing=None, capacity_pad=False):
     """One `target` plan (Megatron by default; the layout given, the estimate the cost model's)."""
     extra = {"gpu": gpu} if gpu else {}
+    if routing:
+        extra.update(routing=routing, capacity_pad=capacity_pad)
     p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000, **extra,
                      **constraints(target).train_defaults())
     dp = gpus // (tp * cp * pp)
@@ -54,6 +57,10 @@ EXPORT_SUITE = {   # tests/test_export.py MEGATRON
                           sharding="none", mb=2),
 }
 MORE = {
+    # MoE routing (issue 33): forced balance; token drop padded to the capacity
+    "mixtral-forced": dict(model="mixtral-8x7b", gpus=16, seq="4k", gb=32, pp=2, fold=(1, 8), routing="forced"),
+    "olmoe-capacity-pad": dict(model="olmoe-1b-7b", gpus=8, seq="4k", gb=16, fold=(1, 8), routing="capacity=1.25",
+                               capacity_pad=True),
     "deepseek-v3-pp8-mtp": dict(model="deepseek-v3", gpus=256, seq="4k", gb=256, pp=8, fold=(1, 32),
                                 split=[7, 8, 8, 8, 8, 8, 7, 7], full=[7, 8, 8, 8, 8, 8, 7, 7]),
     "deepseek-v3-pp1-a2a": dict(model="deepseek-v3", gpus=64, seq="16k", gb=16, cp=4, kind="ulysses",

@@ -120,7 +120,10 @@ def test_engine_reads_the_plan(verdicts):
                     global_batch=L.dp * L.micro_batch * L.num_microbatches, position_embedding="rope",
                     mtp_layers=m.mtp_layers)
         if m.moe is not None:
-            want.update(ep=s0.ep, etp=s0.etp, edp=s0.edp, experts=m.moe.experts, moe_grouped_gemm=True)
+            t = plan.problem.train
+            want.update(ep=s0.ep, etp=s0.etp, edp=s0.edp, experts=m.moe.experts, moe_grouped_gemm=True,
+                        routing={"forced": t.routing == "forced", "capacity_factor": t.capacity_factor,
+                                 "pad": t.capacity_pad})
         if m.attention != "mla":
             want["kv_groups"] = m.kv_heads
         assert {k: r[k] for k in want} == want, name

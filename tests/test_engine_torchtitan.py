@@ -20,7 +20,9 @@ from test_export import TITAN, _plan
 CASES = {**TITAN,
          "dense-128k-cp16": dict(model="llama3-70b", gpus=16, seq="128k", gb=1, cp=16, full=[80], sharding="zero3"),
          "deepseek-ep": dict(model="deepseek-v3", gpus=64, seq="4k", gb=64, fold=(1, 64), full=[61],
-                             sharding="zero2")}
+                             sharding="zero2"),
+         "moe-forced": dict(model="qwen3-30b-a3b", gpus=16, seq="4k", gb=16, fold=(1, 8), full=[48],
+                            sharding="zero2", routing="forced")}
 # DeepSeek-V3 with CP (and PP): refused by the torchtitan target's rules (test_deepseek_cp_refused_by_target)
 DEEPSEEK_CP = dict(model="deepseek-v3", gpus=64, seq="16k", gb=32, cp=2, pp=4, split=[15, 16, 15, 15],
                    fold=(1, 16), full=[15, 16, 15, 15], sharding="zero2")

@@ -108,6 +108,10 @@ def parsed_view(args, config) -> dict:
         "mtp_layers": config.mtp_num_layers or 0, "moe_grouped_gemm": bool(config.moe_grouped_gemm),
         "seq": args.seq_length, "micro_batch": args.micro_batch_size, "global_batch": args.global_batch_size,
         "pipeline_layout": str(args.pipeline_model_parallel_layout) if args.pipeline_model_parallel_layout else None,
+        # MoE routing (transformer_config.py:812, 888, 892): forced balance, token-drop capacity and its padding
+        "routing": {"forced": bool(getattr(config, "moe_router_force_load_balancing", False)),
+                    "capacity_factor": getattr(config, "moe_expert_capacity_factor", None),
+                    "pad": bool(getattr(config, "moe_pad_expert_input_to_capacity", False))},
     }
 
 

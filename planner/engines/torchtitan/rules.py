@@ -24,9 +24,11 @@ rule = RULES.rule
 # full recompute only: torchtitan has no recompute modules, and its per-op AC (recompute.SAC, every
 # layer) is one of the forms planner.solve.targets.realise tries; torch.compile on the model, as the
 # exported TOML sets it (fused elementwise kernels); its SDPA wrapper puts cuDNN attention first
-# (torchtitan/models/attention.py, 2025-26); eager F.cross_entropy on .float() logits: 12 bytes each
+# (torchtitan/models/attention.py, 2025-26); eager F.cross_entropy on .float() logits: 12 bytes each;
+# its MoE balances by the loss-free expert bias (load_balance_coeff 1e-3, models/common/moe.py:369, 0.3.0)
 DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
-            "target": "torchtitan", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12}
+            "target": "torchtitan", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12,
+            "balancing": "aux-free"}
 
 
 # --------------------------------------------------------------------------- plan time

@@ -85,11 +85,14 @@ def tables(plan) -> dict[str, dict]:
     ac = {"mode": form["mode"]}
     if form["mode"] == "selective":
         ac["selective_ac_option"] = form["option"]
-    return {"job": {"description": f"foldplan plan: {pr.model.name} on {L.world} x {pr.cluster.gpu.name}"},
-            "model": {"name": name, "flavor": flav},
-            "training": {"seq_len": pr.train.seq, "local_batch_size": local,
-                         "global_batch_size": L.dp * L.micro_batch * L.num_microbatches},
-            "parallelism": par, "activation_checkpoint": ac, "compile": {"enable": True, "components": ["model"]}}
+    out = {"job": {"description": f"foldplan plan: {pr.model.name} on {L.world} x {pr.cluster.gpu.name}"},
+           "model": {"name": name, "flavor": flav},
+           "training": {"seq_len": pr.train.seq, "local_batch_size": local,
+                        "global_batch_size": L.dp * L.micro_batch * L.num_microbatches},
+           "parallelism": par, "activation_checkpoint": ac, "compile": {"enable": True, "components": ["model"]}}
+    if pr.model.moe is not None and pr.train.routing == "forced":    # 0.2.2 job_config.py:995: round robin
+        out["debug"] = {"moe_force_load_balance": True}
+    return out
 
 
 def render(plan, name: str) -> dict[str, str]:

@@ -90,6 +90,8 @@ def settings(plan) -> dict:
               f"config.training.global_batch_size = {L.dp * L.micro_batch * L.num_microbatches}",
               f"config.training.disable_cuda_graphs = {L.pp > 1 or (s0.ep > 1 and pr.model.moe is not None)}",
               "config.compile = CompileConfig(enable=True, components=['model'])",
+              *(["config.debug.moe_force_load_balance = True"]        # configs.py:365: round-robin routing
+                if pr.model.moe is not None and pr.train.routing == "forced" else []),
               "config.activation_checkpoint = " + {"none": "None", "full": "FullAC.Config()",
                                                    "selective": "SelectiveAC.Config()"}[form["mode"]]]
     return {"pkg": pkg, "base": base, "lines": lines}

@@ -195,8 +195,9 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
             raise AuditParseError(path, where.get(f".{name}"), f"{name} must be a [{name}] table, got {value!r}")
         return value
 
-    par, training, ac_table, model, comp = (table(n) for n in ("parallelism", "training", "activation_checkpoint",
-                                                             "model", "compile"))
+    par, training, ac_table, model, comp, debug = (table(n) for n in ("parallelism", "training",
+                                                                    "activation_checkpoint", "model", "compile",
+                                                                    "debug"))
     if not par and not training:
         raise AuditParseError(path, None, "no [parallelism] or [training] table: not a torchtitan job config")
     g = _Par(par, where, path)
@@ -224,7 +225,7 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
              "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
              # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
-             "logit_bytes": 12, "kernels": kernels, "version": version}
+             "logit_bytes": 12, "kernels": kernels, "version": version, **_routing(debug, where, lines, path)}
     cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: " + ("context_parallel_rotate_method not given (torchtitan default)"
@@ -241,6 +242,20 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
         model={}, model_name=model_name, extra=extra,
         unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
     )
+
+
+def _routing(debug: dict, where: dict, lines: dict, path: str) -> dict:
+    """MoE routing: torchtitan's MoE is dropless; ``[debug] moe_force_load_balance`` routes round robin
+    (0.3: torchtitan/config/configs.py:365, models/common/moe.py:225; 0.2.2: job_config.py:995). Its
+    balancing is the loss-free expert bias, on by default (load_balance_coeff 1e-3, set in the model's
+    code, not the job config: models/common/moe.py:369)."""
+    force = debug.get("moe_force_load_balance", False)
+    if not isinstance(force, bool):
+        raise AuditParseError(path, where.get("debug.moe_force_load_balance"),
+                              f"debug.moe_force_load_balance must be true or false, got {force!r}")
+    if "moe_force_load_balance" in debug:
+        lines["routing"] = where.get("debug.moe_force_load_balance")
+    return {"routing": "forced" if force else "dropless", "balancing": "aux-free"}
 
 
 def _kernels(comp: dict, training: dict, where: dict, lines: dict, assumed: list, path: str) -> str:

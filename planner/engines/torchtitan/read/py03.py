@@ -23,7 +23,7 @@ from pathlib import Path
 from planner.engines.torchtitan import read as toml_read
 from planner.layout.foreign import AuditParseError, ForeignConfig
 
-_SECTIONS = {"parallelism", "training", "compile"}
+_SECTIONS = {"parallelism", "training", "compile", "debug"}
 _AC = {"FullAC": "full", "SelectiveAC": "selective", "MemoryBudgetAC": "memory_budget"}
 
 
