@@ -115,3 +115,53 @@ def test_expert_bias_router_defaults_to_aux_free():
     ds = make_problem(model="deepseek-v3", gpus=64, seq=4096, global_batch=64)
     assert ds.model.moe.router_bias and routing.balancing_of(ds.train, ds.model.moe) == "aux-free"
     assert routing.balancing_of(ds.train, MOE) == "aux-loss"
+
+
+_MEGATRON = ("--num-layers 4 --hidden-size 1024 --num-attention-heads 16 --seq-length 4096 --micro-batch-size 1 "
+             "--global-batch-size 16 --bf16 --num-experts 8 --moe-router-topk 2 --moe-ffn-hidden-size 1024 "
+             "--moe-grouped-gemm --expert-model-parallel-size 8 --use-distributed-optimizer ")
+
+
+@pytest.mark.parametrize("flags,want", [
+    ("", ("dropless", None, False, "none")),
+    ("--moe-aux-loss-coeff 1e-2", ("dropless", None, False, "aux-loss")),
+    ("--moe-router-force-load-balancing", ("forced", None, False, "none")),
+    ("--moe-expert-capacity-factor 1.0 --moe-pad-expert-input-to-capacity --moe-aux-loss-coeff 1e-2",
+     ("capacity", 1.0, True, "aux-loss")),
+    ("--moe-expert-capacity-factor -1 --moe-router-enable-expert-bias", ("dropless", None, False, "aux-free")),
+    ("--moe-router-load-balancing-type seq_aux_loss --moe-aux-loss-coeff 1e-4", ("dropless", None, False,
+                                                                                "seq-aux-loss")),
+])
+def test_megatron_audit_reads_the_routing(flags, want, tmp_path):
+    from planner.audit import detect
+    from planner.audit.audit import run_audit
+    path = tmp_path / "train.args"
+    path.write_text(_MEGATRON + flags + "\n")
+    cfg = detect.load(str(path), gpus=8)
+    rep = run_audit(cfg, make_problem(model="mixtral-8x7b", gpus=8, seq=4096, global_batch=16), search=False)
+    t = rep.problem.train
+    assert (t.routing, t.capacity_factor, t.capacity_pad, t.balancing) == want
+    shown = " ".join(s for s, _, _ in rep.unmodelled)
+    assert "force-load-balancing" not in shown and "pad-expert-input" not in shown
+
+
+def test_megatron_audit_prices_forced_faster(tmp_path):
+    from planner.audit import detect
+    from planner.audit.audit import run_audit
+    p = make_problem(model="mixtral-8x7b", gpus=8, seq=4096, global_batch=16)
+    steps = {}
+    for name, flags in (("dropless", "--moe-aux-loss-coeff 1e-2"), ("forced", "--moe-router-force-load-balancing")):
+        path = tmp_path / f"{name}.args"
+        path.write_text(_MEGATRON + flags + "\n")
+        steps[name] = run_audit(detect.load(str(path), gpus=8), p, search=False).estimate.step_time
+    assert steps["forced"] < steps["dropless"]
+
+
+def test_olmo_core_reads_router_keywords():
+    import ast
+    from planner.engines.olmo_core import read
+    calls = lambda text: read._calls(ast.parse(text), {})
+    assert read._routing(calls("MoERouterConfig(top_k=8, uniform_expert_assignment=True, bias_gamma=1e-4)")) == \
+        {"routing": "forced", "balancing": "aux-free"}
+    assert read._routing(calls("build_qwen3_moe_config(router_aux_loss_weight=None)")) == {"balancing": "none"}
+    assert read._routing(calls("build_qwen3_moe_config(router_aux_loss_weight=0.01)")) == {"balancing": "aux-loss"}

@@ -34,6 +34,9 @@ def _refuse(pr) -> None:
     why = model_unsupported(pr.model)          # also the target.model rule: the plan-time check
     if why:
         raise ExportError(f"export --to olmo-core: the model has {why}")
+    if pr.model.moe is not None and pr.train.routing != "dropless":   # the v2 builder exposes no router switch
+        raise ExportError(f"export --to olmo-core: routing {pr.train.routing} has no keyword in OLMo-core's "
+                          f"build_qwen3_moe_config (its MoE is dropless)")
 
 
 def _ac(L) -> str:

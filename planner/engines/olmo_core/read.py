@@ -192,6 +192,26 @@ def _ac(c: Optional[Call], path: str) -> tuple[Optional[str], dict, tuple, list]
                                         f"selected_ops, budget, got {mode!r}")
 
 
+def _routing(calls: list[Call]) -> dict:
+    """MoE routing from the router's keywords wherever a call states them: uniform_expert_assignment or
+    random_expert_assignment (olmo_core/nn/moe/router.py:93-94, 167-169: benchmark routing) -> forced;
+    bias_gamma > 0 (router.py:170: the loss-free expert bias) -> aux-free; a positive lb_loss_weight or
+    router_aux_loss_weight (nn/moe/v2/qwen.py:322, 356) -> aux-loss, zero / None -> none. OLMo-core's MoE
+    is dropless by default; its EP capacity_factor (nn/moe/v2/ep_config.py:88-90) is a per-rank buffer of
+    some EP paths, not read here."""
+    kw = {k: v for c in calls for k, v in c.kw.items()}
+    out = {}
+    if kw.get("uniform_expert_assignment") is True or kw.get("random_expert_assignment") is True:
+        out["routing"] = "forced"
+    gamma = kw.get("bias_gamma")
+    lb = kw.get("lb_loss_weight", kw.get("router_aux_loss_weight", UNKNOWN))
+    if isinstance(gamma, (int, float)) and gamma > 0:
+        out["balancing"] = "aux-free"
+    elif isinstance(lb, (int, float)) or lb is None:
+        out["balancing"] = "aux-loss" if lb else "none"
+    return out
+
+
 def _sharding(module: str, dp: Optional[Call]) -> tuple[str, str, list]:
     """(sharding, master, assumed) of the train module and its dp_config."""
     name = dp.get("name", "fsdp") if isinstance(dp, Call) else None
@@ -278,7 +298,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         assumed.append("world: OLMo-core takes it from torchrun (pass --gpus)")
     dp = exact_div(world, product(tp, cp, pp))
     extra = {"train_module": module, "kernels": "fused" if compiled else "eager", "logit_bytes": 12,
-             "order": "tp-cp-dp-pp", **ac_extra}
+             "order": "tp-cp-dp-pp", **ac_extra, **_routing(calls)}
     return ForeignConfig(
         format="olmo-core", path=path, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, etp=1, ep=ep,
         edp=exact_div(product(cp, dp), ep), cp_kind=cp_kind if cp > 1 else None,
