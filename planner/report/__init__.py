@@ -161,6 +161,7 @@ def why(plans: list[Plan]) -> list[str]:
         where = "inside one node" if ep_g.intra_node else f"across nodes ({ep_g.off_node_fraction:.0%} of peers off-node)"
         out.append(f"Folding: the {L.stage_ranks} dense ranks of a stage (tp{L.tp} x cp{L.cp} x dp{L.dp}) re-factor "
                    f"as etp{s0.etp} x ep{s0.ep} x edp{s0.edp}; each EP all-to-all stays {where}.")
+        out.append(routing_line(pr, L))
     out.append(sharding_why(pr, L, e))
     if len(plans) > 1:
         r = plans[1]
@@ -201,6 +202,18 @@ def engines_why(best: Plan, price: dict) -> str:
         parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
                      f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)}{kern})")
     return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."
+
+
+def routing_line(pr, L) -> str:
+    """The routing the estimate priced and the busiest EP rank's load it gave (planner.costmodel.routing)."""
+    from planner.costmodel.routing import balancing_of
+    v = cm.layout_values(pr, cm.layout_vector(L))
+    t = pr.train
+    kind = f"capacity {t.capacity_factor:g}{' padded' if t.capacity_pad else ''}" if t.routing == "capacity" \
+        else t.routing
+    bal = "" if t.routing == "forced" else f", {balancing_of(t, pr.model.moe)} balancing"
+    return (f"Routing {kind}{bal}: the busiest EP rank computes x{float(max(v['imb'])):.3f} the mean rows, memory "
+            f"budgeted for x{float(max(v['imb_mem'])):.3f}.")
 
 
 def sharding_why(pr: Problem, L: Layout, e: cm.Estimate) -> str:
