@@ -165,3 +165,16 @@ def test_olmo_core_reads_router_keywords():
         {"routing": "forced", "balancing": "aux-free"}
     assert read._routing(calls("build_qwen3_moe_config(router_aux_loss_weight=None)")) == {"balancing": "none"}
     assert read._routing(calls("build_qwen3_moe_config(router_aux_loss_weight=0.01)")) == {"balancing": "aux-loss"}
+
+
+def test_megatron_export_refuses_aux_free_on_a_softmax_router():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    import megatron_cases as mc
+    from planner.engines import export
+    from planner.plan import Plan
+    p = mc.make("mixtral-8x7b", 16, "4k", 32, pp=2, fold=(1, 8))
+    pr = p.problem.model_copy(update={"train": p.problem.train.model_copy(update={"balancing": "aux-free"})})
+    with pytest.raises(export.ExportError, match="sigmoid router"):
+        export.render(Plan(pr, p.layout, p.estimate, {}), "megatron")

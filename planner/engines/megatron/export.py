@@ -104,6 +104,12 @@ def flags(plan) -> list[tuple[str, ...]]:
             out.append(("--moe-pad-expert-input-to-capacity",))
     if t.routing == "forced" and pr.model.moe is not None:      # transformer_config.py:812: benchmark routing
         out.append(("--moe-router-force-load-balancing",))
+    moe = pr.model.moe
+    if moe is not None and t.balancing == "aux-free" and not moe.router_bias:
+        if moe.router_score != "sigmoid":      # transformer_config.py:2284-2290 (megatron-core 0.19.2)
+            raise ExportError("export --to megatron: aux-free balancing (--moe-router-enable-expert-bias) needs a "
+                              f"sigmoid router; this model's router is {moe.router_score}")
+        out.append(("--moe-router-enable-expert-bias",))
     # the plan's memory keeps the logits as a fused, vocab-parallel cross entropy does (logit_bytes)
     out += [("--cross-entropy-loss-fusion",), ("--attention-backend", pr.train.attention_kernel
                                                 if pr.train.attention_kernel == "fused" else "flash"), ("--bf16",)]
