@@ -92,3 +92,13 @@ RECOMPUTE_KINDS = ("none", "selective", "full")
 # "op": torchtitan's per-op selective AC (selective_ac_option = "op"), which replaces a layer's
 # whole save set and so is never combined with another module
 RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
+
+# --------------------------------------------------------------------------- precision (issue 33, part 3)
+# The numerics of the linear layers' GEMMs: bf16, or an FP8 recipe (what each one runs, stores and
+# costs: planner.specs.precision.RECIPES). fp8-tensorwise: per-tensor current scaling (TE's
+# Float8CurrentScaling, torchao's "tensorwise"); fp8-delayed: per-tensor scales from an amax history
+# (TE's DelayedScaling, Megatron's default --fp8-recipe); fp8-rowwise: torchao's per-row scales
+# ("rowwise", torchtitan's float8 converter); fp8-blockwise: DeepSeek-V3's 1x128 activation /
+# 128x128 weight tiles (TE's Float8BlockScaling, --fp8-recipe blockwise); mxfp8: OCP MX, 1x32 blocks
+# with e8m0 scales, Blackwell tensor cores only.
+PRECISIONS = ("bf16", "fp8-tensorwise", "fp8-delayed", "fp8-rowwise", "fp8-blockwise", "mxfp8")
