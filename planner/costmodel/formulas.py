@@ -114,15 +114,20 @@ Fl_mla_up = mla * 2 * n_tok * (qlora * rq * a * (dn + dr) + rkv * a * (dn + dv))
 # the weight GEMMs of one layer (forward; backward's dgrad / wgrad taken at the forward shape); L_x
 # the linear layers' (bf16 forward, FP8 forward, FP8 backward, cast elements) (symbols.lin_gemms)
 _qkv_n = (P_q + P_kv) / h / t
-L_attn = lin_sum(lin_gemms(2 * n_tok * (P_q + P_kv) / t, n_tok, _qkv_n, h),
+# torchao (s_x = 1): q, k, v (and w1, w3) are separate linears, each FP8 GEMM its own shape and each
+# casting the shared input x again (torchtitan models/llama3/model.py wq / wk / wv; float8 TP's
+# PrepareFloat8ModuleInput casts once instead: s_x = 0 there, planner.costmodel.values)
+_sep, _Lqkv = sx * (1 - mla), lin_gemms(2 * n_tok * (P_q + P_kv) / t, n_tok, _qkv_n, h)
+_Lq, _Lk = lin_gemms(2 * n_tok * h * a * dh / t, n_tok, a * dh / t, h), lin_gemms(2 * n_tok * h * g * dh / tg, n_tok, g * dh / tg, h)
+L_attn = lin_sum((_Lqkv[0], *((1 - _sep) * x + _sep * (y + 2 * z) for x, y, z in zip(_Lqkv[1:], _Lq[1:], _Lk[1:]))),
                  lin_gemms(2 * n_tok * P_o / t, n_tok, h, a * dvv / t))
 L_mlp = lin_sum(lin_gemms(2 * n_tok * (nm - 1) * h * F / t, n_tok, (nm - 1) * F / t, h),
-                lin_gemms(2 * n_tok * h * F / t, n_tok, h, F / t))
+                lin_gemms(2 * n_tok * h * F / t, n_tok, h, F / t), (0, 0, 0, sx * (nm - 2) * n_tok * h, 0))
 T_attn_mm, T_mlp_mm = L_attn[0], L_mlp[0]
 _rows_x = n_tok * K * te / ts * imb * Me / sp.Max(1, E)       # rows per local expert (busiest rank)
 _g_x = E / Me                                                  # local experts
 L_exp = lin_sum(lin_gemms(2 * n_tok * K / ts * imb * (nm - 1) * h * Fe, _rows_x, (nm - 1) * Fe / te, h, _g_x),
-                lin_gemms(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x))
+                lin_gemms(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x), (0, 0, 0, sx * (nm - 2) * _rows_x * _g_x * h, 0))
 L_shared = tuple(Es * x for x in lin_sum(lin_gemms(2 * n_tok * (nm - 1) * h * Fs / t, n_tok, (nm - 1) * Es * Fs / t, h),
                                          lin_gemms(2 * n_tok * h * Fs / t, n_tok, h, Es * Fs / t)))
 T_exp_mm, T_shared_mm = L_exp[0], L_shared[0]
@@ -195,8 +200,8 @@ T_head = 3 * T_gemm(Fl_head, n_tok, V / t, h) + 3 * T_ew(n_tok * V / t * 10)   #
 # communication per layer per micro-batch (seconds)
 coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
 # TP + SP: all-gather and reduce-scatter around attention and FFN, forward and backward
-X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp)
-X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp)
+X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * (t - 1) / t * n_tok * h / W_tp     # a_8: fp8 forward all-gather
+X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * (t - 1) / t * n_tok * h / W_tp
 X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
 # ring CP: c_r - 1 K/V passes forward, K/V + dK/dV backward; overlapped with attention
 kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
@@ -350,15 +355,9 @@ act_dense, act_moe = A_attn + A_mlp, A_attn + A_moe
 mtp_acts = k_mtp * (is_moe_model * act_moe + (1 - is_moe_model) * act_dense + A_logits)
 mtp_time = k_mtp * (is_moe_model * T_moe + (1 - is_moe_model) * T_dense + T_head)
 has_pp = 1 - u1
-# FP8 (planner.specs.precision): the stage's linear weights per GPU (dense-sharded, expert) hold c_8 bytes
-# of cached fp8 copies each; FP8 parameter all-gather (g_8) keeps the fp8 copy as the compute weight
-# (Megatron: 1-byte param + transpose for bf16 param + fp8 copy, -2; FSDP2: the gathered copy kept from
-# forward to backward is fp8, -1) and gathers 1 byte per element instead of 2
+# the stage's linear weights per GPU (dense-sharded, expert): their FP8 copies (symbols.w8_bytes, g8_step)
 lin_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t)
 lin_d, lin_e = nd_ * (lin_attn + G_dense_mlp) + nmo_ * (lin_attn + P_shared / t), nmo_ * G_experts
-w8_bytes = c8 - g8 * (2 * (1 - mu) + mu * (1 - z3))
-g8_step = lambda Z, W: g8 * (Z - 1) / Z * (z1 * (1 - z2) + z2 * (1 - z3)) / W
-g8_mb = lambda Z, W: g8 * (Z - 1) / Z * 2 * z3 / W
 # a tied embedding split over the first and last stage (p > 1): Megatron all-reduces its
 # gradient between the two every step (the embedding group), b_r bytes per element each way
 X_tied = (ef + el) * tied * has_pp * (2 * br * V * h / t / W_pp + alpha)

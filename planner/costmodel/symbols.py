@@ -64,7 +64,9 @@ def T_gemm(flops, M, N, K, G=1):
 # each tensor cast for an FP8 GEMM; s_8 bytes per saved linear input; c_8 cached fp8 weight bytes
 # per linear weight element; n_wq weight casts per micro-batch (1, or 1/m with a cached copy);
 # g_8 = 1 with FP8 parameter all-gather
-f8, w8, q8, s8, c8, n_wq, g8 = sp.symbols("f_8 w_8 q_8 s_8 c_8 n_wq g_8", nonnegative=True)
+# s_x = 1 where each linear casts its own input (torchao); a_8 = 1 where the TP all-gather of a block's
+# input runs in fp8 (torchtitan's float8 tensorwise TP)
+f8, w8, q8, s8, c8, n_wq, g8, sx, a8 = sp.symbols("f_8 w_8 q_8 s_8 c_8 n_wq g_8 s_x a_8", nonnegative=True)
 Pk8, eta8 = sp.symbols("Pk_8 eta_8", positive=True)
 
 
@@ -97,3 +99,11 @@ def lin_time(gemms, fwd_only=False):
 
 
 T_mm8 = lambda flops: (1 - f8) * T_mm(flops) + f8 * flops / (Pk8 * eta8)    # T_mm at the job's precision
+
+# FP8 weights' bytes per linear weight element beyond bf16 (c_8 cached copies; with FP8 parameter
+# all-gather the fp8 copy is the compute weight: Megatron -2 (bf16 param + fp8 copy -> fp8 param +
+# transpose), FSDP2 -1 (the gathered copy kept from forward to backward is fp8)) and the all-gather
+# traffic FP8 parameter all-gather saves per element (1 byte of 2), per step and per micro-batch
+w8_bytes = c8 - g8 * (2 * (1 - mu) + mu * (1 - z3))
+g8_step = lambda Z, W: g8 * (Z - 1) / Z * (z1 * (1 - z2) + z2 * (1 - z3)) / W
+g8_mb = lambda Z, W: g8 * (Z - 1) / Z * 2 * z3 / W

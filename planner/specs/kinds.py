@@ -102,3 +102,15 @@ RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_
 # 128x128 weight tiles (TE's Float8BlockScaling, --fp8-recipe blockwise); mxfp8: OCP MX, 1x32 blocks
 # with e8m0 scales, Blackwell tensor cores only.
 PRECISIONS = ("bf16", "fp8-tensorwise", "fp8-delayed", "fp8-rowwise", "fp8-blockwise", "mxfp8")
+MX_PRECISIONS = ("mxfp8",)                # on MX (block-scaled) FP8 tensor cores only: Blackwell
+
+
+def precision_gpu_error(precision: str, gpu) -> Optional[str]:
+    """Why `gpu` cannot run `precision` (no FP8 tensor cores; MXFP8 off Blackwell), or None."""
+    if precision != "bf16" and (gpu.fp8_peak_flops is None or gpu.fp8_compute_efficiency is None):
+        return (f"precision {precision}: gpu {gpu.name!r} has no FP8 tensor cores (its preset sets no fp8_peak_flops); "
+                f"use precision bf16")
+    if precision in MX_PRECISIONS and not gpu.mxfp8:
+        return (f"precision {precision}: gpu {gpu.name!r} has no MX (block-scaled) FP8 tensor cores (Blackwell only); "
+                f"use an fp8-* recipe")
+    return None

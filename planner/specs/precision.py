@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from planner.specs.kinds import PRECISIONS
+from planner.specs.kinds import MX_PRECISIONS, PRECISIONS
 
 SCALE_FP32_128 = 4 / 128        # one fp32 scale per 128 elements (DeepSeek-V3 sec. 3.3.2: 1x128 / 128x128 tiles)
 SCALE_E8M0_32 = 1 / 32          # one e8m0 scale per 32 elements (OCP Microscaling Formats v1.0, sec. 5)
@@ -81,19 +81,9 @@ RECIPES = {r.name: r for r in (
     Recipe("mxfp8", True, True, 2 + 2 * (1 + SCALE_E8M0_32), 1.0 + SCALE_E8M0_32, 2.0, 1.0,
            "OCP MXFP8, 1x32 blocks with e8m0 scales: row- and column-wise copies (Blackwell)"),
 )}
-assert tuple(RECIPES) == PRECISIONS
+assert tuple(RECIPES) == PRECISIONS and all(RECIPES[k].blackwell_only for k in MX_PRECISIONS)
 
 
 def recipe(name: str) -> Recipe:
     return RECIPES[name]
 
-
-def check_gpu(precision: str, gpu) -> None:
-    """An FP8 precision on a GPU without FP8 tensor cores (or MXFP8 off Blackwell): one line."""
-    r = RECIPES[precision]
-    if r.fp8 and (gpu.fp8_peak_flops is None or gpu.fp8_compute_efficiency is None):
-        raise ValueError(f"precision {precision}: gpu {gpu.name!r} has no FP8 tensor cores (its preset sets no "
-                         f"fp8_peak_flops); use precision bf16")
-    if r.blackwell_only and not gpu.mxfp8:
-        raise ValueError(f"precision {precision}: gpu {gpu.name!r} has no MX (block-scaled) FP8 tensor cores "
-                         f"(Blackwell only); use an fp8-* recipe")

@@ -17,7 +17,8 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
-from planner.specs.kinds import CP_KINDS, MASTERS, PRECISIONS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS, TARGETS
+from planner.specs.kinds import (CP_KINDS, MASTERS, PRECISIONS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS, TARGETS,
+                                 precision_gpu_error)
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -288,8 +289,8 @@ class TrainSpec(_Spec):
     precision: Literal[PRECISIONS] = Field("bf16", description="the linear layers' GEMM precision: bf16 or an FP8 recipe")
     fp8_param_gather: bool = Field(False, description="FP8 parameter all-gather (Megatron --fp8-param-gather, "
                                    "torchao enable_fsdp_float8_all_gather): 1 byte per linear weight gathered")
-    fp8_weight_cache: bool = Field(False, description="fp8 weight copies cached across micro-batches "
-                                   "(Transformer Engine: Megatron-LM) instead of cast every forward (torchao)")
+    fp8_library: Literal["te", "torchao"] = Field("torchao", description="who runs the FP8 linears: te (Transformer "
+                                                  "Engine, Megatron-LM) or torchao (torchtitan, OLMo-core)")
     target: Literal[TARGETS] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron, "
         "torchtitan or olmo-core (their configs: one expert folding for all stages; "
@@ -343,8 +344,9 @@ class Problem(_Spec):
     @model_validator(mode="after")
     def _attention_kernel(self):
         self.cluster.gpu.attention_curve(self.train.attention_kernel)     # a kernel the GPU preset has a curve for
-        from planner.specs.precision import check_gpu
-        check_gpu(self.train.precision, self.cluster.gpu)                 # FP8 tensor cores for an FP8 precision
+        why = precision_gpu_error(self.train.precision, self.cluster.gpu)  # FP8 tensor cores for an FP8 precision
+        if why:
+            raise ValueError(why)
         return self
 
     def to_dict(self) -> dict:

@@ -24,7 +24,9 @@ rule = RULES.rule
 # Megatron-Core's fused elementwise kernels; TE's DotProductAttention prefers its cuDNN fused
 # attention on Hopper; vocab-parallel cross entropy keeps 10 bytes per logit
 DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
-            "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10}
+            "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10,
+            # Megatron-LM's FP8 linears are Transformer Engine's (planner.specs.precision)
+            "fp8_library": "te"}
 
 
 # --------------------------------------------------------------------------- plan time
