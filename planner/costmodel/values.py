@@ -58,7 +58,7 @@ def precision_values(train, gpu) -> dict[str, float]:
     r, te = recipe(train.precision), train.fp8_library == "te"
     return dict(f_8=float(r.fp8), Pk_8=gpu.fp8_peak_flops or gpu.peak_flops,
                 eta_8=gpu.fp8_compute_efficiency or gpu.compute_efficiency, w_8=r.wgrad_ratio, q_8=r.quant_bytes,
-                s_8=r.saved_input_bytes, c_8=r.weight_cache_bytes * te,
+                s_8=r.saved_input_bytes if te else 2.0, c_8=r.weight_cache_bytes * te,
                 g_8=float(r.fp8 and train.fp8_param_gather), n_wq=1.0, s_x=float(not te), a_8=0.0)
 
 

@@ -34,8 +34,12 @@ enters an FP8 GEMM: bf16 read = 2, each fp8 copy written = 1; scale bytes per el
   * blockwise (1x128 / 128x128) and mxfp8 (1x32): the amax is per block, fused with the cast; a
     row-wise and a column-wise copy (different block directions), each with its scales:
     2 + 2 x (1 + s) where s = 4/128 (fp32 per 128) or 1/32 (e8m0 per 32).
-What is stored in FP8: the linear layers' saved inputs (the column-wise copy wgrad needs; 1 byte
-instead of 2) except under rowwise; Transformer Engine caches the fp8 weight and its transpose /
+What is stored in FP8: Transformer Engine saves the linear layers' inputs as the fp8 copy wgrad
+needs (1 byte instead of 2); torchao's Float8Linear saves its bf16 input and weight and casts them
+again in backward (torchao/float8/float8_linear.py, matmul_with_hp_or_float8_args: save_for_backward
+of the high-precision tensors), so under torchao the saved inputs stay bf16 (torchtitan's own
+measurement agrees: 77.0 -> 76.8 GiB with Float8, benchmarks/llama3_h100_202412_torchtitan.md Table 1);
+Transformer Engine caches the fp8 weight and its transpose /
 column copy beside the bf16 weight across micro-batches (2 bytes per linear weight element,
 quantized once per step: the first micro-batch), torchao casts the weight every forward and keeps
 no copy. FP8 parameter all-gather (Megatron --fp8-param-gather, torchtitan / torchao

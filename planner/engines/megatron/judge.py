@@ -108,6 +108,8 @@ def parsed_view(args, config) -> dict:
         "mtp_layers": config.mtp_num_layers or 0, "moe_grouped_gemm": bool(config.moe_grouped_gemm),
         "seq": args.seq_length, "micro_batch": args.micro_batch_size, "global_batch": args.global_batch_size,
         "pipeline_layout": str(args.pipeline_model_parallel_layout) if args.pipeline_model_parallel_layout else None,
+        "fp8": {"format": config.fp8, "recipe": config.fp8_recipe if config.fp8 else None,
+                "param_gather": bool(args.fp8_param_gather)},
     }
 
 

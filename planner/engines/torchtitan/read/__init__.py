@@ -218,7 +218,7 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
 
     kernels = _kernels(comp, training, where, lines, assumed, path)
     from planner.engines.torchtitan.read.precision import precision_of
-    prec, other_conv = precision_of(doc, model, assumed, (shard or 0) > 1 or shard == -1)
+    prec, other_conv = precision_of(doc, model, assumed, shard is None or shard > 1)   # None: the leftover ranks
     effects += _unmodelled({**model, "converters": other_conv}, comp, par)
     name, flavor = model.get("name"), model.get("flavor")
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
