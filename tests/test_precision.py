@@ -179,3 +179,54 @@ def test_megatron_export_read_back_by_megatron():
     assert dense["accepted"], dense["reason"]
     assert dense["parsed"]["fp8"] == {"format": "hybrid", "recipe": "delayed", "param_gather": True}
     assert not moe["accepted"] and "Only transformer-engine>=1.7.0 supports MoE FP8 training" in moe["reason"]
+
+
+def _titan_fp8(case, prec, pg=False):
+    sys.path.insert(0, str(ROOT / "tests"))
+    import megatron_cases as mc
+    from test_export import TITAN
+    from planner.plan import Plan
+    pl = mc.make(target="torchtitan", **TITAN[case])
+    t = pl.problem.train.model_copy(update={"precision": prec, "fp8_param_gather": pg})
+    p = pl.problem.model_copy(update={"train": type(t)(**t.model_dump())})
+    return Plan(p, pl.layout, cm.evaluate(p, pl.layout), {})
+
+
+@pytest.mark.parametrize("version,case,prec,pg", [("torchtitan-0.2", "dense-fsdp-full", "fp8-tensorwise", True),
+                                                  ("torchtitan-0.2", "moe-tp-ep-op", "fp8-rowwise", False),
+                                                  ("torchtitan", "dense-fsdp-full", "fp8-rowwise", False)])
+def test_torchtitan_export_reads_back(version, case, prec, pg, tmp_path):
+    """The export's converters read back by the audit's reader as the plan's precision."""
+    from planner.audit.detect import load
+    from planner.engines import export
+    plan = _titan_fp8(case, prec, pg)
+    files = export.render(plan, version, "foldplan_fp8")
+    (name, text), = files.items()
+    (tmp_path / name).write_text(text)
+    cfg = load(str(tmp_path / name), world=plan.layout.world)
+    assert (cfg.extra["precision"], cfg.extra.get("fp8_param_gather", False)) == (prec, pg)
+
+
+def test_torchtitan_refuses_recipes_it_has_not():
+    from planner.engines import export
+    from planner.engines.errors import ExportError
+    with pytest.raises(ExportError, match="Transformer Engine's recipe"):
+        export.render(_titan_fp8("dense-ddp", "fp8-delayed"), "torchtitan-0.2", "x")
+    with pytest.raises(ExportError, match="no tensorwise recipe"):
+        export.render(_titan_fp8("dense-ddp", "fp8-tensorwise"), "torchtitan", "x")
+
+
+def test_torchtitan_judges_the_fp8_exports():
+    """0.2.2's ConfigManager parses the float8 tables (names and recipe literals); 0.3.0 builds the converter
+    and refuses without torchao, which FP8 needs and the judge's environment lacks (its exact words)."""
+    from planner.engines import export
+    from planner.engines.judge import available, judge
+    for v in ("torchtitan-0.2", "torchtitan"):
+        if available(v):
+            pytest.skip(available(v))
+    a, b = (_titan_fp8("dense-fsdp-full", "fp8-tensorwise", True), _titan_fp8("moe-tp-ep-op", "fp8-rowwise"))
+    v02 = judge("torchtitan-0.2", [(p.to_dict(), export.render(p, "torchtitan-0.2", "foldplan_fp8")) for p in (a, b)])
+    assert all(v["accepted"] for v in v02), [v["reason"] for v in v02]
+    c = _titan_fp8("dense-fsdp-full", "fp8-rowwise")
+    v03, = judge("torchtitan", [(c.to_dict(), export.render(c, "torchtitan", "foldplan_fp8"))])
+    assert not v03["accepted"] and "torchao is not installed" in v03["reason"]
