@@ -230,3 +230,30 @@ def test_torchtitan_judges_the_fp8_exports():
     c = _titan_fp8("dense-fsdp-full", "fp8-rowwise")
     v03, = judge("torchtitan", [(c.to_dict(), export.render(c, "torchtitan", "foldplan_fp8"))])
     assert not v03["accepted"] and "torchao is not installed" in v03["reason"]
+
+
+def test_olmo_core_export_read_back_and_judged(tmp_path):
+    """OLMo-core's float8_config written from the precision, read back by the audit's reader, and its
+    TransformerTrainModuleConfig built by OLMo-core with it (float8 on in what OLMo-core parsed)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_engine_olmo_core import ENGINE, HAND, hand_plan
+    from planner.audit.detect import load
+    from planner.engines import export
+    from planner.engines.judge import available, judge
+    from planner.plan import Plan, document
+    base, cases = hand_plan(**HAND[2]), []
+    for prec, pg in (("fp8-tensorwise", True), ("fp8-rowwise", False)):
+        t = base.problem.train.model_copy(update={"precision": prec, "fp8_param_gather": pg})
+        p = base.problem.model_copy(update={"train": type(t)(**t.model_dump())})
+        plan = Plan(p, base.layout, cm.evaluate(p, base.layout), {})
+        files = export.render(plan, ENGINE)
+        (name, text), = files.items()
+        (tmp_path / name).write_text(text)
+        cfg = load(str(tmp_path / name), world=plan.layout.world)
+        assert (cfg.extra["precision"], cfg.extra["fp8_param_gather"]) == (prec, pg)
+        cases.append((document([plan])["plans"][0], files))
+    if available(ENGINE):
+        pytest.skip(available(ENGINE))
+    for v in judge(ENGINE, cases):
+        assert v["accepted"], v["reason"]
+        assert v["parsed"]["float8"] is True
