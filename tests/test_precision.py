@@ -257,3 +257,11 @@ def test_olmo_core_export_read_back_and_judged(tmp_path):
     for v in judge(ENGINE, cases):
         assert v["accepted"], v["reason"]
         assert v["parsed"]["float8"] is True
+
+
+def test_the_bundle_is_not_written_for_fp8(tmp_path, capsys):
+    from planner.cli import main
+    rc = main(["plan", "--precision", "fp8-delayed", "--model", "llama3-8b", "--gpus", "8", "--seq", "4k",
+               "--global-batch", "64", "--out", str(tmp_path / "b")])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "bf16 linears" in err and not (tmp_path / "b").exists()

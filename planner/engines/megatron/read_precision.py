@@ -29,4 +29,5 @@ def precision(flags, extra: dict, lines: dict, assumed: list) -> None:
         return
     extra["precision"] = RECIPE[recipe]
     extra["fp8_param_gather"] = flags.has("fp8-param-gather")
+    extra["fp8_library"] = "te"                    # Megatron-Core's FP8 linears are Transformer Engine's
     lines["precision"] = flags.line("fp8-format")

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 def precision(f8, Call) -> tuple[dict, list[str]]:
     """({TrainSpec field: value}, notes) of a ``float8_config=`` value (a Call, None or anything else)."""
+    out, notes = _precision(f8, Call)
+    return ({**out, "fp8_library": "torchao"} if out else out), notes
+
+
+def _precision(f8, Call) -> tuple[dict, list[str]]:
     if not isinstance(f8, Call) or f8.get("enabled", True) is not True:
         return {}, []
     mx, recipe, ao = f8.get("ao_mx", None), f8.get("ao_recipe", None), f8.get("ao", None)

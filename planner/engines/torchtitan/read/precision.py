@@ -50,5 +50,6 @@ def precision_of(doc: dict, model: dict, assumed: list, sharded: bool) -> tuple[
         else:
             left.append(c)
     if "precision" in out:
+        out["fp8_library"] = "torchao"
         assumed.append(f"precision={out['precision']}: from the model converters ({', '.join(conv)})")
     return out, left
