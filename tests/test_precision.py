@@ -265,3 +265,27 @@ def test_the_bundle_is_not_written_for_fp8(tmp_path, capsys):
                "--global-batch", "64", "--out", str(tmp_path / "b")])
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "bf16 linears" in err and not (tmp_path / "b").exists()
+
+
+def test_fp8_param_gather_without_sharding_refused_by_rule_and_by_megatron():
+    """The target rule (target.fp8_param_gather) says what Megatron's validate_args asserts; the engine's
+    own words on the export the rule keeps the search from writing."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import megatron_cases as mc
+    from planner.engines import constraints, export
+    from planner.engines.errors import ExportError
+    from planner.engines.judge import judge
+    from planner.plan import Plan
+    pl = mc.make("llama3-8b", 8, "4k", 16, sharding="none")
+    t = pl.problem.train.model_copy(update={"precision": "fp8-delayed", "fp8_param_gather": True})
+    p = pl.problem.model_copy(update={"train": type(t)(**t.model_dump())})
+    assert any("fp8-param-gather" in v for v in constraints("megatron").violations(pl.layout, p))
+    plan = Plan(p, pl.layout, cm.evaluate(p, pl.layout), {})
+    with pytest.raises(ExportError, match="target.fp8_param_gather"):
+        export.render(plan, "megatron")
+    # the same plan without the flag exports; the flag added by hand, Megatron refuses it in its own words
+    q = plan.problem.model_copy(update={"train": plan.problem.train.model_copy(update={"fp8_param_gather": False})})
+    files = export.render(Plan(q, pl.layout, plan.estimate, {}), "megatron")
+    files = {n: t.replace("--fp8-recipe delayed", "--fp8-recipe delayed --fp8-param-gather") for n, t in files.items()}
+    v, = judge("megatron", [mc.payload(plan, files)])
+    assert not v["accepted"] and "--fp8-param-gather only supported with distributed optimizer" in v["reason"]

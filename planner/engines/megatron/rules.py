@@ -92,6 +92,16 @@ def _(L, pr):
     if (L.tp > 1 or L.cp > 1) and L.sharding in ("zero2", "zero3") and major is not None and major < 10:
         return (f"Megatron FSDP ({L.sharding}) with tp({L.tp}) / cp({L.cp}) on {pr.cluster.gpu.name} (sm{major}0): "
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
+
+
+@rule("target.fp8_param_gather", "degree", "sharding", "--fp8-param-gather needs the distributed optimizer or an FSDP")
+def _(L, pr):
+    # megatron/training/arguments.py:1060-1062 (megatron-core 0.19.2): fp8_param_gather asserts
+    # use_distributed_optimizer or torch FSDP2 or Megatron FSDP
+    if pr.train.fp8_param_gather and pr.train.precision != "bf16" and L.sharding == "none":
+        return "--fp8-param-gather with sharding none (DDP): Megatron asserts the distributed optimizer or an FSDP"
+
+
 add_uniform_fold(RULES, "megatron")
 add_recompute(RULES, recompute.form)
 
