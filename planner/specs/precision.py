@@ -45,6 +45,9 @@ quantized once per step: the first micro-batch), torchao casts the weight every 
 no copy. FP8 parameter all-gather (Megatron --fp8-param-gather, torchtitan / torchao
 enable_fsdp_float8_all_gather): the gathered compute weight is the fp8 copy, so the parameter
 all-gather moves 1 byte per linear weight element instead of 2.
+Not counted: the amax reductions' collectives (Transformer Engine reduces every amax of a step in one
+fused all-reduce of a few KiB, torchao per tensor across the TP / FSDP group: latency, not bandwidth),
+and casts outside the linear layers (DeepEP's FP8 dispatch; FP8 attention, off by default).
 """
 from __future__ import annotations
 
