@@ -1,8 +1,8 @@
 """The published BF16 / FP8 pairs (benchmarks/fidelity_fp8.py): issue 33 asks the FP8 pairs' ratios within 10%.
 
-Held here: MoE Parallel Folding's Table 2 pairs (FP8 delayed, Megatron-Core) within 10%; torchtitan's
-tensorwise pairs faster than BF16 and within 15% (the 70B TP8 pair is at -10.2%: docs/fidelity.md says
-what is missing); rowwise slower than tensorwise, as measured on both torchtitan layouts."""
+Held here: MoE Parallel Folding's Table 2 pairs (FP8 delayed, Megatron-Core) and torchtitan's tensorwise
+pairs within 10%; rowwise slower than tensorwise, as measured on both torchtitan layouts (its ratio is not
+held: the rowwise GEMM rate is not sourced, docs/fidelity.md)."""
 import sys
 from pathlib import Path
 
@@ -27,5 +27,5 @@ def test_megatron_fp8_delayed_pairs_within_ten_percent(run, pub):
 def test_torchtitan_float8_pairs(model, gpus, base, batch, tp, ac, pub):
     pair = f.tt_pair("TT6", model, gpus, base, batch, tp, ac, pub)
     rows = {prec: (est, rerr) for prec, _, est, rerr in pair.rows()}
-    assert rows["fp8-tensorwise"][0] > pair.est_base and abs(rows["fp8-tensorwise"][1]) < 0.15
+    assert rows["fp8-tensorwise"][0] > pair.est_base and abs(rows["fp8-tensorwise"][1]) < 0.10
     assert rows["fp8-rowwise"][0] < rows["fp8-tensorwise"][0]

@@ -200,8 +200,9 @@ T_head = 3 * T_gemm(Fl_head, n_tok, V / t, h) + 3 * T_ew(n_tok * V / t * 10)   #
 # communication per layer per micro-batch (seconds)
 coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
 # TP + SP: all-gather and reduce-scatter around attention and FFN, forward and backward
-X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * (t - 1) / t * n_tok * h / W_tp     # a_8: fp8 forward all-gather
-X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * (t - 1) / t * n_tok * h / W_tp
+# a_8: float8 TP all-gathers the block input forward and dy backward in fp8, 1 byte of 2 (values.py)
+X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * 2 * (t - 1) / t * n_tok * h / W_tp
+X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * 2 * (t - 1) / t * n_tok * h / W_tp
 X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
 # ring CP: c_r - 1 K/V passes forward, K/V + dK/dV backward; overlapped with attention
 kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t

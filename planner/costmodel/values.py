@@ -93,9 +93,11 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     te = tr.fp8_library == "te"
     n_wq = 1.0 / f("num_microbatches") if te else np.ones_like(tp)
-    # torchtitan's float8 tensorwise with TP: Float8ColwiseParallel / PrepareFloat8ModuleInput cast a block's
-    # input once and all-gather it in fp8 (torchtitan models/llama3/infra/parallelize.py:83-86, 192-202 at
-    # 238fa99); other torchao runs cast each linear's input (s_x)
+    # torchtitan's float8 tensorwise with TP (torchtitan models/llama3/infra/parallelize.py:83-86, 192-202 at
+    # 238fa99): PrepareFloat8ModuleInput casts a block's input once and all-gathers it in fp8, and
+    # Float8RowwiseParallel casts dy to fp8 before its backward all-gather (torchao/float8/
+    # float8_tensor_parallel.py, _prepare_output_fn: _NoopFwToFloat8BwDynamic after the redistribute);
+    # other torchao runs cast each linear's input (s_x)
     a_8 = np.where((tp > 1) & (not te) & (tr.precision == "fp8-tensorwise"), 1.0, 0.0)
     return dict(t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
