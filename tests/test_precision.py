@@ -289,3 +289,16 @@ def test_fp8_param_gather_without_sharding_refused_by_rule_and_by_megatron():
     files = {n: t.replace("--fp8-recipe delayed", "--fp8-recipe delayed --fp8-param-gather") for n, t in files.items()}
     v, = judge("megatron", [mc.payload(plan, files)])
     assert not v["accepted"] and "--fp8-param-gather only supported with distributed optimizer" in v["reason"]
+
+
+def test_megatron_refuses_torchaos_rowwise():
+    sys.path.insert(0, str(ROOT / "tests"))
+    import megatron_cases as mc
+    from planner.engines import export
+    from planner.engines.errors import ExportError
+    from planner.plan import Plan
+    pl = mc.make(**mc.CASES["llama3-8b-fsdp"])
+    t = pl.problem.train.model_copy(update={"precision": "fp8-rowwise"})
+    p = pl.problem.model_copy(update={"train": type(t)(**t.model_dump())})
+    with pytest.raises(ExportError, match="fp8-rowwise is torchao's"):
+        export.render(Plan(p, pl.layout, cm.evaluate(p, pl.layout), {}), "megatron")
