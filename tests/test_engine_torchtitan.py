@@ -196,7 +196,8 @@ def my_job():
 def test_reads_a_user_03_module_without_running_it(tmp_path):
     """A hand-written 0.3 config module: its registry function's own settings (llama3_70b sets
     tensor_parallel_degree 8) read from torchtitan's source when installed, the file's own lines on top,
-    its float8 converter named as unmodelled; nothing in it runs."""
+    its float8 converter read as the precision (0.3's Float8LinearConverter: rowwise by default); nothing in
+    it runs."""
     marker = tmp_path / "ran"
     path = tmp_path / "job.py"
     path.write_text(USER_03.format(marker=marker))
@@ -204,7 +205,7 @@ def test_reads_a_user_03_module_without_running_it(tmp_path):
     assert not marker.exists()
     assert cfg.format == "torchtitan" and cfg.model_name == "llama3:70B"
     assert (cfg.cp, cfg.seq, cfg.recompute, cfg.recompute_modules) == (2, 8192, "selective", ("op",))
-    assert any("converters Float8LinearConverter" in e[0] for e in cfg.effects)
+    assert cfg.extra["precision"] == "fp8-rowwise" and not any("converters" in e[0] for e in cfg.effects)
     assert cfg.cp_kind == "allgather"                 # torch's default rotate method: 0.3 sets none
     if available("torchtitan") is None:               # the registry function read from torchtitan's source
         assert cfg.tp == 8 and cfg.dp == 64 // 16 and cfg.sharding == "zero3"
@@ -221,8 +222,8 @@ def test_a_non_literal_03_value_is_one_line(tmp_path):
 
 
 def test_02_toml_unmodelled_settings_and_cp_sharding(tmp_path):
-    """0.2: float8 converters, the loss compiled and async TP are named as what the estimate does not
-    model; FSDP spans dp_shard x cp, so dp_shard 1 with cp 16 is sharded (zero3), not DDP."""
+    """0.2: the loss compiled and async TP are named as what the estimate does not model, the float8
+    converter is read as the precision (tensorwise without a recipe name); FSDP spans dp_shard x cp, so dp_shard 1 with cp 16 is sharded (zero3), not DDP."""
     path = tmp_path / "job.toml"
     path.write_text("[model]\nname = \"llama3\"\nflavor = \"70B\"\nconverters = [\"float8\"]\n"
                     "[training]\nseq_len = 131072\nlocal_batch_size = 1\n"
@@ -231,8 +232,9 @@ def test_02_toml_unmodelled_settings_and_cp_sharding(tmp_path):
     cfg = detect.load(str(path))
     assert cfg.sharding == "zero3" and cfg.world == 16
     named = " ".join(e[0] for e in cfg.effects)
-    for what in ("converters float8", "compile.components loss", "enable_async_tensor_parallel"):
+    for what in ("compile.components loss", "enable_async_tensor_parallel"):
         assert what in named
+    assert cfg.extra["precision"] == "fp8-tensorwise" and "converters" not in named
     assert any("0.2 job TOML" in a for a in cfg.assumed)
 
 

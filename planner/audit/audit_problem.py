@@ -133,6 +133,9 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
         train["logit_bytes"] = float(cfg.extra["logit_bytes"])
     if cfg.extra.get("kernels"):
         train["kernels"] = cfg.extra["kernels"]
+    for k in ("precision", "fp8_param_gather", "fp8_library"):   # FP8 (issue 33 part 3): what the config runs
+        if k in cfg.extra:
+            train[k] = cfg.extra[k]
     if "op" in cfg.recompute_modules:        # torchtitan's per-op SAC: the best plan may use it too (alone)
         train["recompute_modules"] = ("op",)
     if cfg.grad_reduce_bytes is not None and "grad_reduce_bytes" in TrainSpec.model_fields:

@@ -176,6 +176,8 @@ class ProblemArgs:
     max_vpp: Optional[int] = _flag(TrainSpec, "max_vpp", _integer, "(default {default})", default="4", scope=SEARCH)
     attention_kernel: Optional[str] = _literal(TrainSpec, "attention_kernel",
                                                "(default: what the target runs on the GPU)")
+    precision: Optional[str] = _literal(TrainSpec, "precision", "(default bf16; FP8 recipes need the GPU's FP8 tensor "
+                                        "cores, mxfp8 Blackwell's)")
     target: Optional[str] = _literal(TrainSpec, "target", "(default bundle)", PLAN)
 
     def train_values(self) -> dict:

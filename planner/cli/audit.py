@@ -193,7 +193,8 @@ def text(report: AuditReport) -> list[str]:
     if report.problem is not None:
         p = report.problem
         out.append(f"  {p.model.name}, {p.cluster.gpus} x {p.cluster.gpu.name}, seq {p.train.seq:,}, "
-                   f"global batch {p.train.global_batch} sequences")
+                   f"global batch {p.train.global_batch} sequences, precision {p.train.precision}"
+                   + (" (FP8 parameter all-gather)" if p.train.fp8_param_gather and p.train.precision != "bf16" else ""))
     if report.layout is not None:
         out.append(f"  layout: {_layout_text(report.layout, _is_moe(report))}")
     for a in cfg.assumed:

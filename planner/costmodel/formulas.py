@@ -43,6 +43,7 @@ from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MO
 from planner.costmodel.symbols import *  # noqa: F401,F403  (every symbol; T_mm, f_wave, T_gemm)
 
 # --------------------------------------------------------------------------- per layer
+T_ew = lambda nbytes: nbytes / W_hbm              # memory-bound (elementwise) kernels: bytes over achieved HBM
 
 s_loc = S / c                       # tokens of one sequence on one rank
 n_tok = s_loc * b                   # tokens per micro-batch on one CP rank
@@ -75,16 +76,17 @@ G_experts = P_experts / (Me * te)
 # inputs and intermediates
 A_scores = (1 - flash) * (2 + 3 * drop) * a * s_loc * s_loc * b / t
 A_attn = n_tok * (2 * h / ts + 2 * h / ts                      # LN1 input, QKV input
+                  - (2 - s8) * h / ts                          # (an FP8 recipe saves the QKV input in fp8)
                   + 2 * a * dq / t                             # Q
                   + (1 - mla) * 4 * g * dh / tg                # K, V (GQA)
                   + mla * (2 * rq * qlora + 2 * (rkv + dr) + 2 * a * (dn + dr) / t + 2 * a * dv / t)
-                  + 2 * a * dvv / t                            # out-proj input (= fused attention output)
+                  + s8 * a * dvv / t                           # out-proj input (= fused attention output)
                   + flash * 4 * a / t                          # fp32 log-sum-exp
                   + drop * h / ts) + A_scores                  # dropout mask
-A_mlp = n_tok * (2 * h / ts + 2 * h / ts + 2 * nm * F / t + drop * h / ts)
+A_mlp = n_tok * (2 * h / ts + s8 * h / ts + 2 * (nm - 1) * F / t + s8 * F / t + drop * h / ts)   # fc1, fc2 inputs: s_8
 R_rows = n_tok * K * te / ts * imbm                            # expert rows on one rank
 A_moe = (n_tok * (2 * h / ts + 2 * h / ts + 4 * E / ts + 2 * Es * nm * Fs / t + drop * h / ts)
-         + R_rows * (2 * h + 2 * nm * Fe / te + 2 * h))
+         + R_rows * (s8 * h + 2 * (nm - 1) * Fe / te + s8 * Fe / te + 2 * h))
 A_full = 2 * n_tok * h / ts                                    # full recompute keeps the layer input
 # logits at the loss's peak: b_l bytes per element of the [tokens, V/t] logits (Megatron's
 # vocab-parallel cross entropy: bf16 logits, fp32 softmax, fp32 grad = 10; torch eager
@@ -109,20 +111,34 @@ Fl_shared = 2 * n_tok * Es * nm * h * Fs / t
 Fl_moe = 2 * n_tok * (h * E / ts + K / ts * imb * nm * h * Fe) + Fl_shared
 Fl_head = 2 * n_tok * h * V / t
 Fl_mla_up = mla * 2 * n_tok * (qlora * rq * a * (dn + dr) + rkv * a * (dn + dv)) / t
-# the weight GEMMs of one layer (forward; backward's dgrad / wgrad taken at the forward shape)
+# the weight GEMMs of one layer (forward; backward's dgrad / wgrad taken at the forward shape); L_x
+# the linear layers' (bf16 forward, FP8 forward, FP8 backward, cast elements) (symbols.lin_gemms)
 _qkv_n = (P_q + P_kv) / h / t
-T_attn_mm = (T_gemm(2 * n_tok * (P_q + P_kv) / t, n_tok, _qkv_n, h)
-             + T_gemm(2 * n_tok * P_o / t, n_tok, h, a * dvv / t))
-T_mlp_mm = (T_gemm(2 * n_tok * (nm - 1) * h * F / t, n_tok, (nm - 1) * F / t, h)
-            + T_gemm(2 * n_tok * h * F / t, n_tok, h, F / t))
+# torchao (s_x = 1): q, k, v (and w1, w3) are separate linears, each FP8 GEMM its own shape and each
+# casting the shared input x again (torchtitan models/llama3/model.py wq / wk / wv; float8 TP's
+# PrepareFloat8ModuleInput casts once instead: s_x = 0 there, planner.costmodel.values)
+_sep, _Lqkv = sx * (1 - mla), lin_gemms(2 * n_tok * (P_q + P_kv) / t, n_tok, _qkv_n, h)
+_Lq, _Lk = lin_gemms(2 * n_tok * h * a * dh / t, n_tok, a * dh / t, h), lin_gemms(2 * n_tok * h * g * dh / tg, n_tok, g * dh / tg, h)
+L_attn = lin_sum((_Lqkv[0], *((1 - _sep) * x + _sep * (y + 2 * z) for x, y, z in zip(_Lqkv[1:], _Lq[1:], _Lk[1:]))),
+                 lin_gemms(2 * n_tok * P_o / t, n_tok, h, a * dvv / t))
+L_mlp = lin_sum(lin_gemms(2 * n_tok * (nm - 1) * h * F / t, n_tok, (nm - 1) * F / t, h),
+                lin_gemms(2 * n_tok * h * F / t, n_tok, h, F / t), (0, 0, 0, sx * (nm - 2) * n_tok * h, 0))
+T_attn_mm, T_mlp_mm = L_attn[0], L_mlp[0]
 _rows_x = n_tok * K * te / ts * imb * Me / sp.Max(1, E)       # rows per local expert (busiest rank)
 _g_x = E / Me                                                  # local experts
-T_exp_mm = (T_gemm(2 * n_tok * K / ts * imb * (nm - 1) * h * Fe, _rows_x, (nm - 1) * Fe / te, h, _g_x)
-            + T_gemm(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x))
-T_shared_mm = Es * (T_gemm(2 * n_tok * (nm - 1) * h * Fs / t, n_tok, (nm - 1) * Es * Fs / t, h)
-                    + T_gemm(2 * n_tok * h * Fs / t, n_tok, h, Es * Fs / t))
+L_exp = lin_sum(lin_gemms(2 * n_tok * K / ts * imb * (nm - 1) * h * Fe, _rows_x, (nm - 1) * Fe / te, h, _g_x),
+                lin_gemms(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x), (0, 0, 0, sx * (nm - 2) * _rows_x * _g_x * h, 0))
+L_shared = tuple(Es * x for x in lin_sum(lin_gemms(2 * n_tok * (nm - 1) * h * Fs / t, n_tok, (nm - 1) * Es * Fs / t, h),
+                                         lin_gemms(2 * n_tok * h * Fs / t, n_tok, h, Es * Fs / t)))
+T_exp_mm, T_shared_mm = L_exp[0], L_shared[0]
 T_router_mm = T_gemm(2 * n_tok * h * E / ts, n_tok / ts, E, h)
 T_moe_mm = T_router_mm + T_exp_mm + T_shared_mm
+L_moe = lin_sum(L_exp, L_shared)                               # the router's GEMM stays bf16 in every engine
+# the linear GEMMs at the job's precision, forward + backward (fb) or forward (f), with their FP8
+# casts (q_8 HBM bytes per element cast: planner.specs.precision): bf16 keeps its exact expression
+mm_fb = lambda bf, L: (1 - f8) * bf + f8 * (L[1] + L[2] + T_ew(q8 * (L[3] + L[4])))
+mm_f = lambda bf, L: (1 - f8) * bf + f8 * (L[1] + T_ew(q8 * L[3]))
+T_moe_f = mm_f(T_moe_mm, L_moe) + f8 * T_router_mm
 # fused attention by block length: one ring step (or the Ulysses-gathered sequence) runs
 # causal attention over L = S / c_r tokens at eta_a * L / (L + L_a0)
 L_blk = S / cr
@@ -167,24 +183,26 @@ many_local = sp.Max(0, sp.Min(1, E / Me - 1))                 # 1 when E / M_e >
 M_perm = R_rows * 4 * 2 * h * (1 + many_local)
 M_ew_moe = (n_tok * ((B_norm * h + 6 * h + drop * h) / ts + Es * B_act(Fs) / t)
             + M_act_e + M_perm + M_router)                     # + row copies, router
-T_ew = lambda nbytes: nbytes / W_hbm
 # the MoE block's memory-bound kernels, forward + backward: a row copy's backward is the
 # inverse copy (the same bytes once), every other kernel's backward moves twice its forward
 T_ew_moe = 3 * T_ew(M_ew_moe) - T_ew(M_perm)
 
 # time per layer per micro-batch (forward + backward = 3 forward passes)
-T_dense = 3 * (T_attn_mm + T_mlp_mm) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
-T_moe = 3 * (T_attn_mm + T_moe_mm) + 3 * T_core + 3 * T_ew(M_ew_attn) + T_ew_moe
+L_dense = lin_sum(L_attn, L_mlp)
+T_dense = mm_fb(3 * (T_attn_mm + T_mlp_mm), L_dense) + 3 * T_core + 3 * T_ew(M_ew_attn + M_ew_mlp)
+T_moe = (mm_fb(3 * (T_attn_mm + T_moe_mm), lin_sum(L_attn, L_moe)) + f8 * 3 * T_router_mm + 3 * T_core
+         + 3 * T_ew(M_ew_attn) + T_ew_moe)
 # full recompute: one more forward
-T_rc_dense = T_attn_mm + T_mlp_mm + T_core + T_ew(M_ew_attn + M_ew_mlp)
-T_rc_moe = T_attn_mm + T_moe_mm + T_core + T_ew(M_ew_attn + M_ew_moe)
+T_rc_dense = mm_f(T_attn_mm + T_mlp_mm, L_dense) + T_core + T_ew(M_ew_attn + M_ew_mlp)
+T_rc_moe = mm_f(T_attn_mm + T_moe_mm, lin_sum(L_attn, L_moe)) + f8 * T_router_mm + T_core + T_ew(M_ew_attn + M_ew_moe)
 T_head = 3 * T_gemm(Fl_head, n_tok, V / t, h) + 3 * T_ew(n_tok * V / t * 10)   # + the loss kernels' HBM traffic
 
 # communication per layer per micro-batch (seconds)
 coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
 # TP + SP: all-gather and reduce-scatter around attention and FFN, forward and backward
-X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp)
-X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp)
+# a_8: float8 TP all-gathers the block input forward and dy backward in fp8, 1 byte of 2 (values.py)
+X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * 2 * (t - 1) / t * n_tok * h / W_tp
+X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * 2 * (t - 1) / t * n_tok * h / W_tp
 X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
 # ring CP: c_r - 1 K/V passes forward, K/V + dK/dV backward; overlapped with attention
 kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
@@ -212,7 +230,7 @@ X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
 ATTN_MODULES = {
     "core_attn": (A_scores, T_core + T_ew(M_scores), 0),
     "layernorm": (n_tok * 2 * 2 * h / ts, T_ew(M_norms), 0),
-    "mla_up_proj": (mla * n_tok * (2 * a * (dn + dr) / t + 2 * a * dv / t), T_mm(Fl_mla_up), 0),
+    "mla_up_proj": (mla * n_tok * (2 * a * (dn + dr) / t + 2 * a * dv / t), T_mm8(Fl_mla_up), 0),
 }
 
 # torchtitan's per-op selective AC (`selective_ac_option = "op"`; torchtitan
@@ -254,21 +272,22 @@ op_keep_attn = n_tok * (2 * h / ts + op_attn[0] + 2 * a * dvv / t + flash * 4 * 
 OP_TERMS = {
     # (bytes freed, extra compute, extra collectives) of op-SAC in a dense / MoE layer
     "dense": (A_attn + A_mlp - op_keep_attn - n_tok * op_mlp[0],
-              T_mm(op_attn[1] + op_mlp[1]) + T_ew(M_ew_attn + M_ew_mlp), (X_tp_attn + X_tp_mlp) / 4),
+              T_mm8(op_attn[1] + op_mlp[1]) + T_ew(M_ew_attn + M_ew_mlp), (X_tp_attn + X_tp_mlp) / 4),
     "moe": (A_attn + A_moe - op_keep_attn - n_tok * op_moe[0],
-            T_mm(op_attn[1] + op_moe[1]) + T_exp_mm + T_ew(M_ew_attn + M_ew_moe),
+            T_mm8(op_attn[1] + op_moe[1]) + mm_f(T_exp_mm, L_exp) + T_ew(M_ew_attn + M_ew_moe),
             (X_tp_attn + X_etp) / 4 + X_ep / 2),
 }
 
 MODULE_TERMS = {
     "dense": {**ATTN_MODULES, "op": OP_TERMS["dense"],
-              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), T_mlp_mm + T_ew(n_tok * B_act(F) / t),
+              "mlp": (n_tok * (2 * nm * F / t + drop * h / ts), mm_f(T_mlp_mm, L_mlp) + T_ew(n_tok * B_act(F) / t),
                       X_tp_mlp / 4)},
     "moe": {**ATTN_MODULES, "op": OP_TERMS["moe"],
             "moe": (A_moe - n_tok * (2 * h / ts + 2 * h / ts + drop * h / ts),
-                    T_moe_mm + T_ew(M_ew_moe - n_tok * ((B_norm + 6) * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
+                    T_moe_f + T_ew(M_ew_moe - n_tok * ((B_norm + 6) * h + drop * h) / ts), X_ep / 2 + X_etp / 2),
             "moe_act": (R_rows * 2 * Fe / te, T_ew(M_act_e), 0),
-            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, T_shared_mm + T_ew(n_tok * Es * B_act(Fs) / t), 0)},
+            "shared_experts": (n_tok * 2 * Es * nm * Fs / t, mm_f(T_shared_mm, L_shared) + T_ew(n_tok * Es * B_act(Fs) / t),
+                               0)},
 }
 
 # --------------------------------------------------------------------------- sharding
@@ -337,13 +356,17 @@ act_dense, act_moe = A_attn + A_mlp, A_attn + A_moe
 mtp_acts = k_mtp * (is_moe_model * act_moe + (1 - is_moe_model) * act_dense + A_logits)
 mtp_time = k_mtp * (is_moe_model * T_moe + (1 - is_moe_model) * T_dense + T_head)
 has_pp = 1 - u1
+# the stage's linear weights per GPU (dense-sharded, expert): their FP8 copies (symbols.w8_bytes, g8_step)
+lin_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t)
+lin_d, lin_e = nd_ * (lin_attn + G_dense_mlp) + nmo_ * (lin_attn + P_shared / t), nmo_ * G_experts
 # a tied embedding split over the first and last stage (p > 1): Megatron all-reduces its
 # gradient between the two every step (the embedding group), b_r bytes per element each way
 X_tied = (ef + el) * tied * has_pp * (2 * br * V * h / t / W_pp + alpha)
 
 STAGE: dict[str, tuple[sp.Expr, str]] = {
     # memory (bytes): persistent terms, and the activations of one in-flight micro-batch
-    "weights": (st_pd * bytes_w(Zd) + st_pe * bytes_w(Ze), "weights of the stage's shard"),
+    "weights": (st_pd * bytes_w(Zd) + st_pe * bytes_w(Ze) + f8 * (lin_d + lin_e) * w8_bytes,
+                "weights of the stage's shard (+ FP8 weight copies)"),
     "grads": (st_pd * bytes_g(Zd) + st_pe * bytes_g(Ze), "gradients"),
     "optimizer": (st_pd * bytes_o(Zd) + st_pe * bytes_o(Ze), "optimizer state (+ fp32 master)"),
     "act_mb": ((nd_ - fd_) * act_dense + (nmo_ - fmo_) * act_moe + (fd_ + fmo_) * A_full - sel_save,
@@ -367,11 +390,11 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
     "comm_ep": ((nmo_ + el * k_mtp * is_moe_model) * X_ep + fmo_ * X_ep / 2 + sel_comm,
                 "EP all-to-alls (and recomputed modules' collectives)"),
     "comm_pp": (has_pp * X_pp, "pipeline send / receive"),
-    "shard_mb": (st_pd * X_mb(Zd, W_dpcp) + st_pe * X_mb(Ze, W_edp),
+    "shard_mb": (st_pd * X_mb(Zd, W_dpcp) + st_pe * X_mb(Ze, W_edp) - lin_d * g8_mb(Zd, W_dpcp) - lin_e * g8_mb(Ze, W_edp),
                  "zero2/zero3 per-micro-batch gathers and reduce-scatters (overlap compute)"),
     # time per step (seconds)
-    "dp_step": (st_pd * X_step(Zd, W_dpcp) + X_tied, "dense gradient reduction per step (overlaps the last backward)"),
-    "edp_step": (st_pe * X_step(Ze, W_edp), "expert gradient reduction per step"),
+    "dp_step": (st_pd * X_step(Zd, W_dpcp) + X_tied - lin_d * g8_step(Zd, W_dpcp), "dense gradient reduction per step (overlaps the last backward)"),
+    "edp_step": (st_pe * X_step(Ze, W_edp) - lin_e * g8_step(Ze, W_edp), "expert gradient reduction per step"),
     "opt_step": (st_pd * T_opt(Zd) + st_pe * T_opt(Ze), "optimizer step over the local shard"),
 }
 assert all(k in STAGE for k in (*MEMORY_TERMS, *COMM_TERMS))

@@ -56,3 +56,54 @@ def T_gemm(flops, M, N, K, G=1):
     roofline, so a skinny GEMM (a router's N = E) costs its bytes, not its FLOPs."""
     nbytes = 2 * G * (M * K + K * N + M * N)
     return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
+
+
+# --------------------------------------------------------------------------- FP8 (issue 33 part 3)
+# f_8 = 1 when the linear layers' GEMMs run in an FP8 recipe (planner.specs.precision); Pk_8, eta_8
+# the FP8 peak and efficiency; w_8 the recipe's wgrad rate / fprop rate; q_8 HBM bytes per element of
+# each tensor cast for an FP8 GEMM; s_8 bytes per saved linear input; c_8 cached fp8 weight bytes
+# per linear weight element; n_wq weight casts per micro-batch (1, or 1/m with a cached copy);
+# g_8 = 1 with FP8 parameter all-gather
+# s_x = 1 where each linear casts its own input (torchao); a_8 = 1 where the TP all-gather of a block's
+# input runs in fp8 (torchtitan's float8 tensorwise TP)
+f8, w8, q8, s8, c8, n_wq, g8, sx, a8 = sp.symbols("f_8 w_8 q_8 s_8 c_8 n_wq g_8 s_x a_8", nonnegative=True)
+Pk8, eta8 = sp.symbols("Pk_8 eta_8", positive=True)
+
+
+def T_gemm8(flops, M, N, K, G=1, rate=1):
+    """G FP8 GEMMs of M x N x K at `rate` x the FP8 rate: the roofline of T_gemm with 1-byte
+    operands and a bf16 output."""
+    nbytes = G * (M * K + K * N + 2 * M * N)
+    return sp.Max(flops / (Pk8 * eta8 * rate * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
+
+
+def lin_gemms(flops, M, N, K, G=1):
+    """(bf16 forward, FP8 forward, FP8 backward) times of the GEMMs of a linear layer (dgrad and
+    wgrad at the forward's shape, wgrad at w_8 x the rate) and (forward, backward) elements its
+    FP8 casts read: the input x (M x K) and the weight (n_wq x K x N) forward, dy (M x N) backward."""
+    f = T_gemm8(flops, M, N, K, G)
+    return (T_gemm(flops, M, N, K, G), f, f + T_gemm8(flops, M, N, K, G, w8),
+            G * (M * K + n_wq * K * N), G * M * N)
+
+
+def lin_sum(*gemms):
+    """The element-wise sum of lin_gemms tuples."""
+    return tuple(sum(x) for x in zip(*gemms))
+
+
+def lin_time(gemms, fwd_only=False):
+    """Forward + backward (or forward-only) time of linear GEMMs `gemms` (a lin_gemms tuple) at the
+    job's precision: 3 (1) bf16 forwards, or the FP8 GEMMs; the casts are counted apart (lin_cast)."""
+    bf, ff, fb = gemms[:3]
+    return (1 - f8) * bf + f8 * ff if fwd_only else (1 - f8) * 3 * bf + f8 * (ff + fb)
+
+
+T_mm8 = lambda flops: (1 - f8) * T_mm(flops) + f8 * flops / (Pk8 * eta8)    # T_mm at the job's precision
+
+# FP8 weights' bytes per linear weight element beyond bf16 (c_8 cached copies; with FP8 parameter
+# all-gather the fp8 copy is the compute weight: Megatron -2 (bf16 param + fp8 copy -> fp8 param +
+# transpose), FSDP2 -1 (the gathered copy kept from forward to backward is fp8)) and the all-gather
+# traffic FP8 parameter all-gather saves per element (1 byte of 2), per step and per micro-batch
+w8_bytes = c8 - g8 * (2 * (1 - mu) + mu * (1 - z3))
+g8_step = lambda Z, W: g8 * (Z - 1) / Z * (z1 * (1 - z2) + z2 * (1 - z3)) / W
+g8_mb = lambda Z, W: g8 * (Z - 1) / Z * 2 * z3 / W

@@ -14,6 +14,7 @@ import planner.costmodel.compile as cc
 import planner.costmodel.routing as routing
 from planner.layout import SHARDINGS, dense_strides
 from planner.specs.kinds import SHARDING
+from planner.specs.precision import recipe
 from planner.layout.grid import locality
 
 
@@ -42,7 +43,21 @@ def model_values(problem) -> dict[str, float]:
                 b_r=tr.grad_reduce_bytes, Pk=gpu.peak_flops, eta=gpu.compute_efficiency,
                 eta_a=eta_a, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
                 N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=half_block)
+    vals.update(precision_values(tr, gpu))
     return vals     # imb / imb_mem depend on the layout: layout_values (planner.costmodel.routing)
+
+
+def precision_values(train, gpu) -> dict[str, float]:
+    """The FP8 symbols of the job's precision (planner.specs.precision; f_8 = 0 for bf16). n_wq, the
+    weight casts per micro-batch, is 1 here; layout_values divides it by the micro-batches per step
+    where Transformer Engine caches its fp8 weights (quantized on a step's first micro-batch:
+    megatron/core/extensions/transformer_engine.py:1082-1088, is_first_microbatch, megatron-core 0.19.2);
+    s_x and a_8 (torchao's per-linear casts, float8 TP) are set per layout there."""
+    r, te = recipe(train.precision), train.fp8_library == "te"
+    return dict(f_8=float(r.fp8), Pk_8=gpu.fp8_peak_flops or gpu.peak_flops,
+                eta_8=gpu.fp8_compute_efficiency or gpu.compute_efficiency, w_8=r.wgrad_ratio, q_8=r.quant_bytes,
+                s_8=r.saved_input_bytes if te else 2.0, c_8=r.weight_cache_bytes * te,
+                g_8=float(r.fp8 and train.fp8_param_gather), n_wq=1.0, s_x=float(not te), a_8=0.0)
 
 
 # what each sharding kind (in SHARDINGS' order) shards: z_1 the optimizer state, z_2 the gradients,
@@ -77,12 +92,20 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     moe = problem.model.moe
     rows = tr.seq / cp * f("micro_batch") * (moe.top_k if moe else 0) * etp / tsp     # R_rows at imbalance 1
     imb, imb_mem = routing.imbalance(tr, moe, rows, ep)
-    return dict(imb=imb, imb_mem=imb_mem,t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
+    te = tr.fp8_library == "te"
+    n_wq = 1.0 / f("num_microbatches") if te else np.ones_like(tp)
+    # torchtitan's float8 tensorwise with TP (torchtitan models/llama3/infra/parallelize.py:83-86, 192-202 at
+    # 238fa99): PrepareFloat8ModuleInput casts a block's input once and all-gathers it in fp8, and
+    # Float8RowwiseParallel casts dy to fp8 before its backward all-gather (torchao/float8/
+    # float8_tensor_parallel.py, _prepare_output_fn: _NoopFwToFloat8BwDynamic after the redistribute);
+    # other torchao runs cast each linear's input (s_x)
+    a_8 = np.where((tp > 1) & (not te) & (tr.precision == "fp8-tensorwise"), 1.0, 0.0)
+    return dict(imb=imb, imb_mem=imb_mem, t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
                 Z_d=dp * cp, Z_e=edp, u_1=(pp == 1).astype(float),
                 W_tp=bw(loc["tp"]), W_cu=bw(loc["cp_ulysses"]), W_cr=bw(loc["cp_ring"]), W_dpcp=bw(loc["dp_cp"]),
                 W_edp=bw(loc["edp"]), W_etp=bw(loc["etp"]), W_pp=bw(loc["pp"]), W_ein=gpu.intra_node_bw * gpu.bus_efficiency,
-                W_eout=gpu.inter_node_bw * gpu.bus_efficiency, f_off=loc["ep_off"],
+                W_eout=gpu.inter_node_bw * gpu.bus_efficiency, f_off=loc["ep_off"], n_wq=n_wq, a_8=a_8, s_x=(1.0 - a_8) * (not te),
                 **sharding_values(x["sharding"], x["master"]))
 
 
@@ -105,7 +128,7 @@ _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1
              b=1.0, m=1.0, Z_d=1.0, Z_e=1.0, u_1=1.0, z_1=1.0, z_2=0.0, z_3=0.0, mu=0.0, W_tp=1.0, W_cu=1.0,
              W_cr=1.0, W_dpcp=1.0, W_edp=1.0, W_etp=1.0, W_pp=1.0, W_ein=1.0, W_eout=1.0, f_off=0.0,
              S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0,
-             imb=1.0, imb_mem=1.0)
+             imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0)
 
 
 def unit_values(model, **over) -> dict:

@@ -114,7 +114,18 @@ def header(problem: Problem) -> str:
     return (f"{m.name} ({pc['total'] / 1e9:.1f}B total, {pc['active'] / 1e9:.1f}B active, {kind}, {m.layers} layers) "
             f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, budget {c.memory_budget_gib:.1f} GiB/GPU), "
             f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences\n"
-            f"{budget_note(c)}\n{attention_note(problem)}")
+            f"{budget_note(c)}\n{attention_note(problem)}" + precision_note(problem))
+
+
+def precision_note(problem: Problem) -> str:
+    """The FP8 line of the header ('' for bf16): the recipe, its GEMM rate, who runs it (planner.specs.precision)."""
+    t, g = problem.train, problem.cluster.gpu
+    if t.precision == "bf16":
+        return ""
+    lib = "Transformer Engine" if t.fp8_library == "te" else "torchao"
+    return (f"\nprecision: {t.precision} linear GEMMs ({lib}) at {g.fp8_compute_efficiency} of the FP8 peak "
+            f"{g.fp8_peak_flops / 1e12:,.0f} TFLOP/s; attention, router, embedding and head bf16"
+            + ("; FP8 parameter all-gather" if t.fp8_param_gather else "") + "; MFU against the bf16 peak")
 
 
 def attention_note(problem: Problem) -> str:

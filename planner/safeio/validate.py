@@ -55,6 +55,7 @@ BOUNDS: dict[str, dict[str, tuple]] = {
     "MLASpec": {"q_lora_rank": (0, MAX_DIM), "kv_lora_rank": (1, MAX_DIM), "qk_rope_head_dim": (1, MAX_DIM),
                 "qk_nope_head_dim": (1, MAX_DIM), "v_head_dim": (1, MAX_DIM)},
     "GPUSpec": {"memory_gib": (1e-3, MAX_MEMORY_GIB), "peak_flops": (1e9, 1e18), "hbm_bw": (1e6, 1e16),
+                "fp8_peak_flops": (1e9, 1e18), "fp8_compute_efficiency": (1e-3, 1.0),
                 "intra_node_bw": (1e6, 1e16), "inter_node_bw": (1e6, 1e16), "gpus_per_node": (1, MAX_GPUS),
                 "latency_s": (0.0, 1.0), "hbm_efficiency": (1e-3, 1.0), "compute_efficiency": (1e-3, 1.0),
                 "attention_efficiency": (1e-3, 1.0), "bus_efficiency": (1e-3, 1.0),

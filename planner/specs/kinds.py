@@ -154,3 +154,26 @@ def routing_error(routing: str, capacity_factor: Optional[float]) -> Optional[st
     if routing == "dropless" and capacity_factor is not None:
         return f"routing dropless and capacity_factor {capacity_factor} disagree (capacity=<f> drops tokens)"
     return None
+
+
+# --------------------------------------------------------------------------- precision (issue 33, part 3)
+# The numerics of the linear layers' GEMMs: bf16, or an FP8 recipe (what each one runs, stores and
+# costs: planner.specs.precision.RECIPES). fp8-tensorwise: per-tensor current scaling (TE's
+# Float8CurrentScaling, torchao's "tensorwise"); fp8-delayed: per-tensor scales from an amax history
+# (TE's DelayedScaling, Megatron's default --fp8-recipe); fp8-rowwise: torchao's per-row scales
+# ("rowwise", torchtitan's float8 converter); fp8-blockwise: DeepSeek-V3's 1x128 activation /
+# 128x128 weight tiles (TE's Float8BlockScaling, --fp8-recipe blockwise); mxfp8: OCP MX, 1x32 blocks
+# with e8m0 scales, Blackwell tensor cores only.
+PRECISIONS = ("bf16", "fp8-tensorwise", "fp8-delayed", "fp8-rowwise", "fp8-blockwise", "mxfp8")
+MX_PRECISIONS = ("mxfp8",)                # on MX (block-scaled) FP8 tensor cores only: Blackwell
+
+
+def precision_gpu_error(precision: str, gpu) -> Optional[str]:
+    """Why `gpu` cannot run `precision` (no FP8 tensor cores; MXFP8 off Blackwell), or None."""
+    if precision != "bf16" and (gpu.fp8_peak_flops is None or gpu.fp8_compute_efficiency is None):
+        return (f"precision {precision}: gpu {gpu.name!r} has no FP8 tensor cores (its preset sets no fp8_peak_flops); "
+                f"use precision bf16")
+    if precision in MX_PRECISIONS and not gpu.mxfp8:
+        return (f"precision {precision}: gpu {gpu.name!r} has no MX (block-scaled) FP8 tensor cores (Blackwell only); "
+                f"use an fp8-* recipe")
+    return None

@@ -17,8 +17,8 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
-from planner.specs.kinds import (BALANCINGS, CP_KINDS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS,
-                                 TARGETS, routing_error, routing_fields)
+from planner.specs.kinds import (BALANCINGS, CP_KINDS, MASTERS, PRECISIONS, RECOMPUTE_KINDS, RECOMPUTE_MODULES,
+                                 ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error, routing_error, routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -191,6 +191,10 @@ class GPUSpec(_Spec):
         "flash2 reads it. None: this preset has no FlashAttention-2 curve"))
     flash2_attention_half_block: Optional[float] = Field(None, gt=0, description=(
         "FlashAttention-2's half-throughput block length (tokens), as attention_half_block"))
+    # FP8 / MXFP8 precisions (issue 33 part 3; planner.specs.precision)
+    fp8_peak_flops: Optional[float] = Field(None, gt=0, description="dense FP8 tensor FLOP/s (None: no FP8 tensor cores)")
+    fp8_compute_efficiency: Optional[float] = Field(None, gt=0, le=1, description="achievable fraction of the FP8 peak in large FP8 GEMMs")
+    mxfp8: bool = Field(False, description="MX (block-scaled) FP8 tensor cores (Blackwell)")
     memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
     reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")
     allocator_margin: float = Field(0.056, ge=0, le=1, description="caching allocator: reserved bytes over allocated")
@@ -288,6 +292,12 @@ class TrainSpec(_Spec):
     moe_imbalance: Optional[float] = Field(None, ge=1, description=(
         "dropless busiest EP rank's rows / mean given instead of the skew model (None: the model)"))
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
+    # FP8 / MXFP8 precisions (issue 33 part 3; planner.specs.precision has what each recipe runs and stores)
+    precision: Literal[PRECISIONS] = Field("bf16", description="the linear layers' GEMM precision: bf16 or an FP8 recipe")
+    fp8_param_gather: bool = Field(False, description="FP8 parameter all-gather (Megatron --fp8-param-gather, "
+                                   "torchao enable_fsdp_float8_all_gather): 1 byte per linear weight gathered")
+    fp8_library: Literal["te", "torchao"] = Field("torchao", description="who runs the FP8 linears: te (Transformer "
+                                                  "Engine, Megatron-LM) or torchao (torchtitan, OLMo-core)")
     target: Literal[TARGETS] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron, "
         "torchtitan or olmo-core (their configs: one expert folding for all stages; "
@@ -348,6 +358,9 @@ class Problem(_Spec):
     @model_validator(mode="after")
     def _attention_kernel(self):
         self.cluster.gpu.attention_curve(self.train.attention_kernel)     # a kernel the GPU preset has a curve for
+        why = precision_gpu_error(self.train.precision, self.cluster.gpu)  # FP8 tensor cores for an FP8 precision
+        if why:
+            raise ValueError(why)
         return self
 
     def to_dict(self) -> dict:
@@ -373,6 +386,8 @@ class Problem(_Spec):
                         "attention_half_block": self.cluster.gpu.attention_half_block,
                         "flash2_attention_efficiency": self.cluster.gpu.flash2_attention_efficiency,
                         "flash2_attention_half_block": self.cluster.gpu.flash2_attention_half_block,
+                        "fp8_peak_flops": self.cluster.gpu.fp8_peak_flops, "mxfp8": self.cluster.gpu.mxfp8,
+                        "fp8_compute_efficiency": self.cluster.gpu.fp8_compute_efficiency,
                         "budget_of": "peak allocated tensor bytes per GPU (torch.cuda.max_memory_allocated)"},
             "train": self.train.model_dump(mode="json"),
         }

@@ -113,6 +113,15 @@ def flags(plan) -> list[tuple[str, ...]]:
     # the plan's memory keeps the logits as a fused, vocab-parallel cross entropy does (logit_bytes)
     out += [("--cross-entropy-loss-fusion",), ("--attention-backend", pr.train.attention_kernel
                                                 if pr.train.attention_kernel == "fused" else "flash"), ("--bf16",)]
+    if pr.train.precision != "bf16":     # planner.engines.megatron.read_precision reads these back
+        from planner.engines.megatron.read_precision import RECIPE
+        recipe = next((k for k, v in RECIPE.items() if v == pr.train.precision), None)
+        if recipe is None:
+            raise ExportError(f"export --to megatron: precision {pr.train.precision} is torchao's; Megatron's "
+                              f"--fp8-recipe is {', '.join(RECIPE)} (transformer_config.py:573)")
+        out += [("--fp8-format", "hybrid"), ("--fp8-recipe", recipe)]
+        if pr.train.fp8_param_gather:
+            out.append(("--fp8-param-gather",))
     return out
 
 

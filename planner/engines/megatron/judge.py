@@ -112,6 +112,8 @@ def parsed_view(args, config) -> dict:
         "routing": {"forced": bool(getattr(config, "moe_router_force_load_balancing", False)),
                     "capacity_factor": getattr(config, "moe_expert_capacity_factor", None),
                     "pad": bool(getattr(config, "moe_pad_expert_input_to_capacity", False))},
+        "fp8": {"format": config.fp8, "recipe": config.fp8_recipe if config.fp8 else None,
+                "param_gather": bool(args.fp8_param_gather)},
     }
 
 

@@ -34,6 +34,7 @@ import re
 
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
+import planner.engines.megatron.read_precision as read_precision
 import planner.engines.megatron.read_world as read_world
 import planner.engines.megatron.read_routing as read_routing
 import planner.engines.megatron.read_zoo as read_zoo
@@ -131,6 +132,7 @@ def parse(text: str, path: str, world: int | None = None, env: dict | None = Non
     _context_parallel(ctx, c)
     _pipeline(ctx, c)
     _memory(ctx, c)
+    read_precision.precision(ctx.flags, ctx.extra, ctx.lines, ctx.assumed)
     model, model_lines = megatron_model.model(flags, c["layers"], c["tp"], path, ctx.assumed,
                                               deepspeed=ctx.deepspeed)
     ctx.lines.update(model_lines)

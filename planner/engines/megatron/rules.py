@@ -24,7 +24,9 @@ rule = RULES.rule
 # Megatron-Core's fused elementwise kernels; TE's DotProductAttention prefers its cuDNN fused
 # attention on Hopper; vocab-parallel cross entropy keeps 10 bytes per logit
 DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
-            "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10}
+            "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10,
+            # Megatron-LM's FP8 linears are Transformer Engine's (planner.specs.precision)
+            "fp8_library": "te"}
 
 
 # --------------------------------------------------------------------------- plan time
@@ -90,6 +92,16 @@ def _(L, pr):
     if (L.tp > 1 or L.cp > 1) and L.sharding in ("zero2", "zero3") and major is not None and major < 10:
         return (f"Megatron FSDP ({L.sharding}) with tp({L.tp}) / cp({L.cp}) on {pr.cluster.gpu.name} (sm{major}0): "
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
+
+
+@rule("target.fp8_param_gather", "degree", "sharding", "--fp8-param-gather needs the distributed optimizer or an FSDP")
+def _(L, pr):
+    # megatron/training/arguments.py:1060-1062 (megatron-core 0.19.2): fp8_param_gather asserts
+    # use_distributed_optimizer or torch FSDP2 or Megatron FSDP
+    if pr.train.fp8_param_gather and pr.train.precision != "bf16" and L.sharding == "none":
+        return "--fp8-param-gather with sharding none (DDP): Megatron asserts the distributed optimizer or an FSDP"
+
+
 add_uniform_fold(RULES, "megatron")
 add_recompute(RULES, recompute.form)
 

@@ -12,7 +12,7 @@ builder and a `main`), for ai2-olmo-core 3.0.0.
 * CP: TransformerContextParallelConfig.zig_zag (ring) or .ulysses (config.py:296-322);
 * PP: split_points from the plan's per-stage layers, schedule 1F1B (one stage per rank);
 * AC: TransformerActivationCheckpointingConfig full / selected_blocks / selected_ops (planner.engines.
-  olmo_core.recompute); float8 off (foldplan plans bf16); compile_model on (the estimate's fused kernels).
+  olmo_core.recompute); float8_config as the plan's precision (bf16: off; _float8); compile_model on (the estimate's fused kernels).
 
 What foldplan does not plan (data, tokenizer, LR schedule, steps, checkpoint folders) is written as
 module-level fields marked FILL. What OLMo-core cannot say is refused in one line (ExportError).
@@ -124,7 +124,7 @@ Fields marked FILL are the training settings foldplan does not plan: set them be
 from olmo_core.config import DType
 from olmo_core.data import NumpyDataLoaderConfig, NumpyFSLDatasetConfig, TokenizerConfig
 from olmo_core.distributed.parallel import DataParallelType, PipelineScheduleType
-from olmo_core.float8 import Float8Config
+from olmo_core.float8 import AOFloat8LinearConfig, AOFloat8LinearRecipe, AOMXLinearConfig, Float8Config  # noqa: F401
 from olmo_core.nn.attention import AttentionBackendName
 from olmo_core.nn.feed_forward import FeedForwardConfig
 from olmo_core.nn.layer_norm import LayerNormType
@@ -231,6 +231,24 @@ def render(plan, name: str) -> dict[str, str]:
         rope=f"{f['ROPE_THETA']:_}" if known else "10_000             # FILL: the model's RoPE base",
         eps=f"{f['NORM_EPS']}" if known else "1e-5               # FILL: the model's RMSNorm epsilon",
         model=_model(pr), module="OLMoDDPTrainModuleConfig" if moe else "TransformerTrainModuleConfig",
-        optim=optim, float8="None" if moe else "Float8Config(enabled=False)", parallel=par, ac=_ac(L),
+        optim=optim, float8=_float8(pr.train, moe), parallel=par, ac=_ac(L),
         **{k: v for k, v in f.items() if k not in ("ROPE_THETA", "NORM_EPS")})
     return {f"{name}.py": text}
+
+
+def _float8(train, moe: bool) -> str:
+    """The train module's float8_config (planner.engines.olmo_core.read_precision reads it back): torchao's
+    tensorwise (AOFloat8LinearConfig, its FSDP float8 all-gather), rowwise (ao_recipe) or MXFP8 (ao_mx)."""
+    p = train.precision
+    if p == "bf16":
+        return "None" if moe else "Float8Config(enabled=False)"
+    if p == "fp8-tensorwise":
+        return (f"Float8Config(ao=AOFloat8LinearConfig(enable_fsdp_float8_all_gather={train.fp8_param_gather}), "
+                f"enabled=True)")
+    if p == "fp8-rowwise" and not train.fp8_param_gather:
+        return "Float8Config(ao_recipe=AOFloat8LinearRecipe.rowwise, enabled=True)"
+    if p == "mxfp8" and not train.fp8_param_gather:
+        return "Float8Config(ao_mx=AOMXLinearConfig(), enabled=True)"
+    raise ExportError(f"export --to olmo-core: precision {p}{' with fp8_param_gather' if train.fp8_param_gather else ''}"
+                      f": OLMo-core's float8 is torchao's (tensorwise, rowwise, MXFP8; the float8 all-gather is "
+                      f"tensorwise only)")

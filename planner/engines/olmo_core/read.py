@@ -290,15 +290,15 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     effects += ac_effects
     sharding, master, notes = _sharding(module, parts["dp_config"])
     assumed += notes
-    f8 = tm.kw.get("float8_config")
-    if isinstance(f8, Call) and f8.get("enabled", True):
-        effects.append(("float8_config enabled", "memory and time", "float8 linears are not modelled (estimated in bf16)"))
+    from planner.engines.olmo_core.read_precision import precision
+    prec, notes = precision(tm.kw.get("float8_config"), Call)
+    assumed += notes
     compiled = tm.get("compile_model", False) is True
     if world is None:
         assumed.append("world: OLMo-core takes it from torchrun (pass --gpus)")
     dp = exact_div(world, product(tp, cp, pp))
     extra = {"train_module": module, "kernels": "fused" if compiled else "eager", "logit_bytes": 12,
-             "order": "tp-cp-dp-pp", **ac_extra, **_routing(calls)}
+             "order": "tp-cp-dp-pp", **ac_extra, **_routing(calls), **prec}
     return ForeignConfig(
         format="olmo-core", path=path, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, etp=1, ep=ep,
         edp=exact_div(product(cp, dp), ep), cp_kind=cp_kind if cp > 1 else None,

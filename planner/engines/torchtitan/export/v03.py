@@ -71,7 +71,9 @@ def settings(plan) -> dict:
                 f"(SelectiveAC); 0.2 has it: --to torchtitan-0.2")
     p = "config.parallelism."
     mtp = f", num_mtp_layers={pr.model.mtp_layers}" if pr.model.mtp_layers else ""   # deepseek_v3/__init__.py:616-622
-    lines = [f"config.model_spec = model_registry({flavor!r}{mtp})",
+    from planner.engines.torchtitan.export.precision import v03_converters
+    conv_import, conv = v03_converters(plan)
+    lines = [f"config.model_spec = model_registry({flavor!r}{mtp}{conv})",
              "config.loss = ChunkedLossWrapper.Config(loss_fn=CrossEntropyLoss.Config("
              "global_vocab_size=decoder_vocab_size(config.model_spec)))",
              f"{p}data_parallel_replicate_degree = {L.dp if L.sharding == 'none' else 1}",
@@ -94,7 +96,7 @@ def settings(plan) -> dict:
                 if pr.model.moe is not None and pr.train.routing == "forced" else []),
               "config.activation_checkpoint = " + {"none": "None", "full": "FullAC.Config()",
                                                    "selective": "SelectiveAC.Config()"}[form["mode"]]]
-    return {"pkg": pkg, "base": base, "lines": lines}
+    return {"pkg": pkg, "base": base, "lines": lines, "imports": [conv_import] if conv_import else []}
 
 
 def render(plan, name: str) -> dict[str, str]:
@@ -117,7 +119,7 @@ def render(plan, name: str) -> dict[str, str]:
             "from torchtitan.components.optimizer import default_adamw  # noqa: F401  (FILL below)",
             "from torchtitan.config import CompileConfig",
             "from torchtitan.distributed.activation_checkpoint import FullAC, SelectiveAC  # noqa: F401",
-            "from torchtitan.models.common.config_utils import decoder_vocab_size", ""]
+            "from torchtitan.models.common.config_utils import decoder_vocab_size", *s["imports"], ""]
     if ring:   # torch's SDPA context parallel gathers K/V unless told otherwise (its _cp_options default
         #        ALL_GATHER); 0.3 has no knob, so the module sets it as 0.2 did (distributed/utils.py:209-216)
         body += ["from torch.distributed.tensor.experimental._attention import set_rotate_method", "",

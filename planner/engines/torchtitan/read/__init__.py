@@ -218,14 +218,17 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
     sharding = _sharding(d["rep"], shard, cp, pp, reshard)
 
     kernels = _kernels(comp, training, where, lines, assumed, path)
-    effects += _unmodelled(model, comp, par)
+    from planner.engines.torchtitan.read.precision import precision_of
+    prec, other_conv = precision_of(doc, model, assumed, shard is None or shard > 1)   # None: the leftover ranks
+    effects += _unmodelled({**model, "converters": other_conv}, comp, par)
     name, flavor = model.get("name"), model.get("flavor")
     model_name = f"{name}:{flavor}" if name and flavor else (str(name or flavor) if name or flavor else None)
     extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
              "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
              # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
-             "logit_bytes": 12, "kernels": kernels, "version": version, **_routing(debug, where, lines, path)}
+             "logit_bytes": 12, "kernels": kernels, "version": version, **_routing(debug, where, lines, path),
+             **prec}
     cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: " + ("context_parallel_rotate_method not given (torchtitan default)"

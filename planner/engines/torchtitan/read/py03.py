@@ -83,6 +83,9 @@ class _Reader:
                 names = [e.func.value.id if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute)
                          and isinstance(e.func.value, ast.Name) else ast.unparse(e) for e in kw.value.elts]
                 self.doc["model"]["converters"] = names
+                self.doc["model"]["converter_args"] = {         # the literal keywords of each <Converter>.Config(...)
+                    n: {k.arg: k.value.value for k in e.keywords if isinstance(k.value, ast.Constant)}
+                    for n, e in zip(names, kw.value.elts) if isinstance(e, ast.Call)}
 
     def body(self, fn: ast.FunctionDef, var: str | None) -> str | None:
         """Read the statements of `fn` on the config variable; returns that variable's name."""
