@@ -161,6 +161,8 @@ class ProblemArgs:
     max_vpp: Optional[int] = _flag(TrainSpec, "max_vpp", _integer, "(default {default})", default="4", scope=SEARCH)
     attention_kernel: Optional[str] = _literal(TrainSpec, "attention_kernel",
                                                "(default: what the target runs on the GPU)")
+    cp_comm: Optional[str] = _literal(TrainSpec, "cp_comm", "(default: what the target runs)")
+    cp_balance: Optional[str] = _literal(TrainSpec, "cp_balance", "(default: what the target runs)")
     target: Optional[str] = _literal(TrainSpec, "target", "(default bundle)", PLAN)
 
     def train_values(self) -> dict:

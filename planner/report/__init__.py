@@ -31,9 +31,11 @@ def degrees(L: Layout) -> str:
 def cp_text(L: Layout) -> str:
     if L.cp == 1:
         return "-"
+    impl = "" if L.cp_ring == 1 or (L.cp_comm, L.cp_balance) == ("p2p", "headtail") else \
+        f" {L.cp_comm}{'' if L.cp_balance == 'headtail' else ',unbalanced'}"
     if L.cp_kind == "hybrid":
-        return f"hybrid u{L.cp_ulysses}xr{L.cp_ring}"
-    return L.cp_kind
+        return f"hybrid u{L.cp_ulysses}xr{L.cp_ring}{impl}"
+    return L.cp_kind + impl
 
 
 def folding(L: Layout) -> str:
