@@ -69,7 +69,7 @@ def test_every_train_flag_reaches_the_problem():
     given = ProblemArgs(model="olmoe-1b-7b", gpus=8, seq=8192, global_batch=64, micro_batch=(2,),
                         capacity_factor=1.25, cp_kinds=("ring",), recompute=("full",), sharding=("zero3",),
                         master="bf16+fp32", recompute_modules=("layernorm",), max_vpp=2, attention_kernel="fused",
-                        target="megatron")
+                        cp_comm="ag-te", cp_balance="headtail", target="megatron")
     train = given.train_values()
     assert set(train) == {f.field for n, f in FLAGS.items() if f.spec is TrainSpec} - {"seq", "global_batch_tokens"}
     p = build_problem(given)

@@ -41,7 +41,9 @@ import sympy as sp
 from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
                                      STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES, SYMBOL_DOC)
 from planner.costmodel.symbols import *  # noqa: F401,F403  (every symbol; T_mm, f_wave, T_gemm)
-from planner.costmodel import cp_terms
+from planner.costmodel.cp_terms import (balance as cp_balance, recompute_exposed as cp_recompute_exposed,  # noqa: E501
+                                        ring_exposed as cp_ring_exposed, saved_kv as cp_saved_kv,
+                                        transient_kv as cp_transient_kv)
 
 # --------------------------------------------------------------------------- per layer
 
@@ -77,7 +79,7 @@ G_experts = P_experts / (Me * te)
 A_scores = (1 - flash) * (2 + 3 * drop) * a * s_loc * s_loc * b / t
 # this rank's K and V (bytes), what the ring part of CP moves
 kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
-A_attn = cp_terms.saved_kv(cr, kv_bytes) + n_tok * (2 * h / ts + 2 * h / ts     # (+ gathered K/V) LN1 input, QKV input
+A_attn = cp_saved_kv(cr, kv_bytes) + n_tok * (2 * h / ts + 2 * h / ts     # (+ gathered K/V) LN1 input, QKV input
                   + 2 * a * dq / t                             # Q
                   + (1 - mla) * 4 * g * dh / tg                # K, V (GQA)
                   + mla * (2 * rq * qlora + 2 * (rkv + dr) + 2 * a * (dn + dr) / t + 2 * a * dv / t)
@@ -131,7 +133,7 @@ T_moe_mm = T_router_mm + T_exp_mm + T_shared_mm
 L_blk = S / cr
 # at the pace of the slowest ring rank's share of the causal triangle (cp_terms.balance)
 T_core = (Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flash) * eta))
-          * cp_terms.balance(cr))
+          * cp_balance(cr))
 
 # memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
 # one layer. Megatron's fused kernels: LayerNorm reads x, writes y (4h per token);
@@ -195,8 +197,8 @@ X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
 # ring step's attention (zig-zag makes the c_r steps equal: T_core / c_r of forward each, twice
 # the bytes and the compute in backward); the all-gather implementations hide less or nothing
 X_ring = 3 * (cr - 1) * (kv_bytes / W_cr + alpha)
-X_ring_exposed = cp_terms.ring_exposed(cr, kv_bytes, W_cr, alpha, T_core / cr)
-X_ring_rc = cp_terms.recompute_exposed(cr, kv_bytes, W_cr, alpha)
+X_ring_exposed = cp_ring_exposed(cr, kv_bytes, W_cr, alpha, T_core / cr)
+X_ring_rc = cp_recompute_exposed(cr, kv_bytes, W_cr, alpha)
 # Ulysses: all-to-all of q, k, v in and o out, forward and backward
 qkvo_bytes = 2 * n_tok * (2 * a * dq / t + (1 - mla) * 2 * g * dh / tg + mla * 2 * a * dv / t)
 X_ulysses = 2 * coll(cu, qkvo_bytes, W_cu)
@@ -323,7 +325,7 @@ layer_params = (1 - hm) * (G_dense_attn + G_dense_mlp) + hm * (G_dense_attn + G_
 # experts and shared experts are units of their own). Its layer is of the model's kind (a
 # MoE model's dense layers come first), so the sums stay linear in the stage integers.
 shard_buffers = lambda params: z2 * (bg + 4 * z3) * params
-layer_transient = lambda moe: (B_tp * sp.Min(1, t - 1) + cp_terms.transient_kv(cr, kv_bytes) + moe * B_moe
+layer_transient = lambda moe: (B_tp * sp.Min(1, t - 1) + cp_transient_kv(cr, kv_bytes) + moe * B_moe
                                + moe * Tr_moe + (1 - moe) * Tr_dense)
 model_layer = ((1 - is_moe_model) * (G_dense_attn + G_dense_mlp)
                + is_moe_model * (G_dense_attn + G_moe_dense + G_experts))

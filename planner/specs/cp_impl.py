@@ -37,8 +37,6 @@ Sources, read at the pinned versions in this repository's venv:
 """
 from __future__ import annotations
 
-from planner.specs.kinds import CP_BALANCES, CP_COMMS
-
 FLEX_FWD_OF_FUSED = 0.85     # arXiv 2412.05496, abstract (H100, forward, vs FlashAttention-3)
 FLEX_BWD_OF_FUSED = 0.76     # the same, backward
 # one efficiency over forward + backward: time = F / 0.85 + 2 F / 0.76 against 3 F at the fused rate
@@ -56,7 +54,10 @@ CP_TERMS = {
     "ag-te": dict(q_p2p=0, q_agr=0, n_ag=3, q_sv=0),
     "ag-flex": dict(q_p2p=0, q_agr=0, n_ag=2, q_sv=1),
 }
-assert tuple(CP_TERMS) == CP_COMMS
+# (its keys are planner.specs.kinds.CP_COMMS, in order: tests/test_cp_impl.py; this module imports
+# nothing of foldplan, so that GPUSpec can read FLEX_OF_FUSED)
+# the causal load of the balancing schemes (the keys of planner.specs.kinds.CP_BALANCES)
+_BALANCED = {"headtail": True, "none": False}
 
 
 def causal_share(balance: str, rank: int, c: int) -> float:
@@ -64,9 +65,9 @@ def causal_share(balance: str, rank: int, c: int) -> float:
     over `c` CP ranks: headtail gives rank r chunks r and 2c-1-r of 2c (each chunk k of 2c carries
     (2k+1)/(4c^2) of the triangle: ((k+1)^2 - k^2) / (2c)^2), none gives it chunk r of c
     ((2r+1)/c^2)."""
-    if balance not in CP_BALANCES:
-        raise ValueError(f"cp_balance {balance!r} must be one of {', '.join(CP_BALANCES)}")
-    if balance == "none":
+    if balance not in _BALANCED:
+        raise ValueError(f"cp_balance {balance!r} must be one of {', '.join(_BALANCED)}")
+    if not _BALANCED[balance]:
         return (2 * rank + 1) / c ** 2
     return ((2 * rank + 1) + (2 * (2 * c - 1 - rank) + 1)) / (4 * c ** 2)
 
