@@ -35,7 +35,8 @@ def make(model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None,
     u, r = cp_split(kind, cp, cu)
     L = Layout(world=gpus, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, cp_kind=kind, cp_ulysses=u, cp_ring=r,
                micro_batch=mb, num_microbatches=p.train.global_batch // (dp * mb), sharding=sharding,
-               master=p.train.master, stages=tuple(stages))
+               master=p.train.master, cp_comm=p.train.cp_comm, cp_balance=p.train.cp_balance,
+               stages=tuple(stages))
     if check:
         bad = constraints(target).violations(L, p)
         assert not bad, bad

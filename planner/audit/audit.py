@@ -205,8 +205,8 @@ def _attention_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -
     FlashAttention-2 (cuDNN was opt-in from Oct 2024: pytorch/pytorch#138522). The estimate takes the
     problem's kernel (TrainSpec.attention_kernel) and says what the other one would cost."""
     gpu = prob.cluster.gpu
-    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None:
-        return []
+    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None or prob.train.attention_kernel == "flex":
+        return []              # 0.3 runs FlexAttention, not SDPA (planner.specs.cp_impl)
     other = "flash2" if prob.train.attention_kernel == "fused" else "fused"
     if gpu.attention_curve(other) == gpu.attention_curve(prob.train.attention_kernel):
         return []
