@@ -206,3 +206,18 @@ def test_layout_string_carries_the_cp_implementation():
     from planner.layout.foreign import AuditParseError
     with pytest.raises(AuditParseError, match="cp_comm must be one of p2p, ag-ring, ag-te, ag-flex, got 'ring'"):
         parse("tp=1,cp=8,cp_comm=ring")
+
+
+def test_nemo_long_sequence_rows():
+    """benchmarks/fidelity_cp.py: Llama-2-7B as its config.json gives it has 6,738,415,616 parameters
+    (the count of meta-llama/Llama-2-7b-hf's weights); one GPU per 1k tokens, 4M-token batches; a row
+    with CP is planned with the p2p ring NeMo's Megatron path runs."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import fidelity_cp as f
+    assert cm.param_counts(f.LLAMA2_7B)["total"] == 6_738_415_616
+    assert all(r.gpus == r.seq_k for r in f.RUNS)
+    assert all((f.BATCH_TOKENS // r.seq) * r.seq == 4 * 2 ** 20 for r in f.RUNS)
+    row = f.evaluate(next(r for r in f.RUNS if r.cp == 2), time_limit=5)
+    assert row.tflops_est > 0 and row.run.problem().train.cp_comm == "p2p"
