@@ -221,3 +221,15 @@ def test_nemo_long_sequence_rows():
     assert all((f.BATCH_TOKENS // r.seq) * r.seq == 4 * 2 ** 20 for r in f.RUNS)
     row = f.evaluate(next(r for r in f.RUNS if r.cp == 2), time_limit=5)
     assert row.tflops_est > 0 and row.run.problem().train.cp_comm == "p2p"
+
+
+def test_audit_reads_olmo_core_zig_zag_as_the_p2p_ring(tmp_path):
+    """OLMo-core's ring CP is the zig_zag strategy (ring-flash-attn's zigzag ring, p2p); its export
+    writes it and the reader prices it so."""
+    from test_engine_olmo_core import ENGINE, hand_plan
+    plan = hand_plan("llama3-8b", 32, "16k", "2M", tp=2, cp=2, pp=2, split=[15, 17], full=[8, 8])
+    path = tmp_path / "train.py"
+    path.write_text(export.render(plan, ENGINE)["train.py"])
+    assert "zig_zag" in path.read_text()
+    cfg = detect.load(str(path))
+    assert (cfg.cp, cfg.extra["cp_comm"], cfg.extra["cp_balance"]) == (2, "p2p", "headtail")
