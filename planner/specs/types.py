@@ -282,14 +282,9 @@ class TrainSpec(_Spec):
         "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere), flash2 (FlashAttention-2, what PyTorch's "
         "SDPA ran on Hopper while its cuDNN backend was opt-in: pytorch/pytorch#138522, Oct 2024) or flex "
         "(FlexAttention, torchtitan 0.3's attention for language models: planner.specs.cp_impl)"))
-    # --- CP as the engine runs it (issue 33, part 4): planner.specs.kinds CP_COMMS / CP_BALANCES,
-    # planner.specs.cp_impl. The search plans with these; a target's rules.py sets what it runs.
-    cp_comm: Literal[CP_COMMS] = Field("p2p", description=(
-        "how the ring part of CP moves K/V: p2p (passes overlapped with attention), ag-ring (torch SDPA "
-        "all-gather rotation), ag-te (Transformer Engine allgather), ag-flex (torch FlexAttention CP)"))
-    cp_balance: Literal[CP_BALANCES] = Field("headtail", description=(
-        "causal load balancing of the ring part: headtail (zig-zag) or none (contiguous chunks)"))
-    # --- end CP as the engine runs it
+    # --- CP as the engine runs it (issue 33, part 4; planner.specs.cp_impl): the target's rules.py sets it
+    cp_comm: Literal[CP_COMMS] = Field("p2p", description="how the ring part of CP moves K/V (kinds.CP_COMMS)")
+    cp_balance: Literal[CP_BALANCES] = Field("headtail", description="causal balancing: headtail (zig-zag) | none")
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
