@@ -229,8 +229,8 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
     extra.update(cp_impl(version, rotate, par.get("context_parallel_load_balancer", "headtail")))
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: " + ("context_parallel_rotate_method not given (torchtitan default)"
-                                                if "0.2" in version else "no set_rotate_method call (torch's default; "
-                                                "torchtitan 0.3 has no rotate setting)"))
+                                                if "0.2" in version else "0.3 runs FlexAttention with K/V all-gathered "
+                                                "(cp_comm ag-flex), whatever the rotate method"))
     return ForeignConfig(
         format="torchtitan", path=path,
         tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
