@@ -271,6 +271,12 @@ def main() -> None:
         print(fidelity_moe.torchtitan_table(tt))
         if a.markdown:
             blocks.update(fidelity_moe.markdown_blocks(moe, tt))
+        import fidelity_cp                     # NeMo's long-sequence CP rows
+        cp_rows = fidelity_cp.run_all()
+        print()
+        print(fidelity_cp.table(cp_rows))
+        if a.markdown:
+            blocks["fidelity-cp"] = fidelity_cp.markdown(cp_rows)
     if a.markdown:
         import mdtables
         mdtables.write_blocks(a.markdown, mdtables.command_line(), blocks)

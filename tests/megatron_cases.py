@@ -19,13 +19,13 @@ from planner.specs import make_problem  # noqa: E402
 
 def make(model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None, fold=None, split=None,
          sharding="zero1", mb=1, full=None, sel=None, mods=("core_attn",), gpu=None, check=True, target="megatron",
-         routing=None, capacity_pad=False):
+         routing=None, capacity_pad=False, comm=None):
     """One `target` plan (Megatron by default; the layout given, the estimate the cost model's)."""
     extra = {"gpu": gpu} if gpu else {}
     if routing:
         extra.update(routing=routing, capacity_pad=capacity_pad)
     p = make_problem(model=model, gpus=gpus, seq=seq, global_batch=gb, memory_gib=10_000, **extra,
-                     **constraints(target).train_defaults())
+                     **{**constraints(target).train_defaults(), **({"cp_comm": comm} if comm else {})})
     dp = gpus // (tp * cp * pp)
     sizes = split or [p.model.layers // pp + (1 if i < p.model.layers % pp else 0) for i in range(pp)]
     etp, ep = fold or (1, 1)
@@ -38,7 +38,8 @@ def make(model, gpus, seq, gb, *, tp=1, cp=1, pp=1, vpp=1, kind="ring", cu=None,
     u, r = cp_split(kind, cp, cu)
     L = Layout(world=gpus, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, cp_kind=kind, cp_ulysses=u, cp_ring=r,
                micro_batch=mb, num_microbatches=p.train.global_batch // (dp * mb), sharding=sharding,
-               master=p.train.master, stages=tuple(stages))
+               master=p.train.master, cp_comm=p.train.cp_comm, cp_balance=p.train.cp_balance,
+               stages=tuple(stages))
     if check:
         bad = constraints(target).violations(L, p)
         assert not bad, bad
@@ -72,6 +73,8 @@ MORE = {
     "llama3-70b-tp8-pp4-vpp2": dict(model="llama3-70b", gpus=64, seq="8k", gb=64, tp=8, pp=4, vpp=5,
                                     sel=True, mods=("core_attn",)),
     "llama3-70b-128k-ring": dict(model="llama3-70b", gpus=512, seq="128k", gb=32, tp=8, cp=16, pp=4, full=[20] * 4),
+    # TE's all-gather CP (cp_comm ag-te): --cp-comm-type allgather
+    "llama3-8b-64k-allgather": dict(model="llama3-8b", gpus=16, seq="64k", gb=16, tp=2, cp=4, full=[32], comm="ag-te"),
     "llama3-405b-1024": dict(model="llama3.1-405b", gpus=1024, seq="16k", gb=256, tp=8, cp=2, pp=8, vpp=2,
                              split=[15, 16, 16, 16, 16, 16, 16, 15], full=[15, 16, 16, 16, 16, 16, 16, 15]),
     "llama3-8b-fsdp": dict(model="llama3-8b", gpus=8, seq="8k", gb=16, sharding="zero3", gpu="h200"),

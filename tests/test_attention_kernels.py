@@ -98,11 +98,12 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
                                                    memory_gib=None, cp_kinds=None, recompute=None,
                                                    capacity_factor=None, sharding=None, master=None,
                                                    recompute_modules=None, attention_kernel=None,
-                                                   target=None), **kw})
+                                                   cp_comm=None, cp_balance=None, target=None), **kw})
     h100 = problem_args.build_problem(args.problem_args_of(ns()))
     assert h100.train.attention_kernel == "flash2" and "attention: FlashAttention-2" in report.header(h100)
     assert problem_args.build_problem(args.problem_args_of(ns(target="megatron"))).train.attention_kernel == "fused"
-    assert problem_args.build_problem(args.problem_args_of(ns(target="torchtitan"))).train.attention_kernel == "fused"
+    # torchtitan 0.3 runs language models in FlexAttention (models/common/config_utils.py:83-101)
+    assert problem_args.build_problem(args.problem_args_of(ns(target="torchtitan"))).train.attention_kernel == "flex"
     assert problem_args.build_problem(args.problem_args_of(ns(attention_kernel="fused"))).train.attention_kernel == "fused"
     b200 = problem_args.build_problem(args.problem_args_of(ns(gpu="b200")))
     assert b200.train.attention_kernel == "fused"

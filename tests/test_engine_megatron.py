@@ -134,6 +134,8 @@ def test_engine_reads_the_plan(verdicts):
         fsdp = {"zero2": "optim_grads", "zero3": "optim_grads_params"}.get(L.sharding)
         assert r["sharding"] == {"distributed_optimizer": L.sharding != "none", "megatron_fsdp": fsdp}, name
         want_kind = {"ring": "p2p", "ulysses": "a2a", "hybrid": "a2a+p2p"}[L.cp_kind] if L.cp > 1 else "p2p"
+        if L.cp > 1 and L.cp_comm == "ag-te":      # TE's all-gather CP (transformer_config.py:987-995)
+            want_kind = "allgather"
         assert r["cp_comm_type"] in (want_kind, [want_kind], None if L.cp == 1 else want_kind), name
 
 

@@ -205,8 +205,8 @@ def _attention_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -
     FlashAttention-2 (cuDNN was opt-in from Oct 2024: pytorch/pytorch#138522). The estimate takes the
     problem's kernel (TrainSpec.attention_kernel) and says what the other one would cost."""
     gpu = prob.cluster.gpu
-    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None:
-        return []
+    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None or prob.train.attention_kernel == "flex":
+        return []              # 0.3 runs FlexAttention, not SDPA (planner.specs.cp_impl)
     other = "flash2" if prob.train.attention_kernel == "fused" else "fused"
     if gpu.attention_curve(other) == gpu.attention_curve(prob.train.attention_kernel):
         return []
@@ -287,11 +287,11 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
     if prob is None:
         return report
     report.problem = prob
-    if cfg.cp_kind == "allgather":
-        findings.append(Finding("info", "audit.allgather_as_ring",
-                                f"{cfg.path}: all-gather context parallel is estimated as ring attention: the same "
-                                f"KV bytes move, but the ring overlaps them with attention and all-gather does not, "
-                                f"so the step time may be optimistic", ""))
+    if (cfg.cp or 1) > 1 and cfg.extra.get("cp_comm"):
+        findings.append(Finding("info", "audit.cp_comm",
+                                f"{cfg.path}: context parallel priced as the engine runs it: cp_comm "
+                                f"{prob.train.cp_comm}, load balancing {prob.train.cp_balance}, attention kernel "
+                                f"{prob.train.attention_kernel} (planner/specs/cp_impl.py)", ""))
     layout = _layout_findings(cfg, prob, report)
     report.unmodelled = unmodelled(cfg, prob, layout)
     findings.extend(_unmodelled_finding(cfg, report.unmodelled))

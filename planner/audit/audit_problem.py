@@ -136,6 +136,9 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
     for k in ("precision", "fp8_param_gather", "fp8_library"):   # FP8 (issue 33 part 3): what the config runs
         if k in cfg.extra:
             train[k] = cfg.extra[k]
+    for key in ("cp_comm", "cp_balance", "attention_kernel"):    # CP and attention as the engine runs them
+        if cfg.extra.get(key):
+            train[key] = cfg.extra[key]
     if "op" in cfg.recompute_modules:        # torchtitan's per-op SAC: the best plan may use it too (alone)
         train["recompute_modules"] = ("op",)
     if cfg.grad_reduce_bytes is not None and "grad_reduce_bytes" in TrainSpec.model_fields:
@@ -243,7 +246,8 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
         first += n
     return Layout(world=tp * cp * dp * pp, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp,
                   cp_kind=kind, cp_ulysses=cu, cp_ring=cr, order=cfg.extra.get("order") or "tp-cp-dp-pp",
-                  micro_batch=mb, num_microbatches=n_micro, stages=tuple(stages), **_sharding(cfg))
+                  micro_batch=mb, num_microbatches=n_micro, stages=tuple(stages), cp_comm=problem.train.cp_comm,
+                  cp_balance=problem.train.cp_balance, **_sharding(cfg))
 
 
 def _applicable(modules: tuple, model: ModelSpec) -> tuple:

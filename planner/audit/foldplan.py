@@ -67,5 +67,6 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         stages=stages, model=model, model_name=name,
         sharding=layout.get("sharding"), master=layout.get("master"),
         extra={"order": layout.get("order"), "num_microbatches": layout.get("num_microbatches"),
+               **{k: layout[k] for k in ("cp_comm", "cp_balance") if layout.get(k)},
                "cluster": problem.get("cluster"), "train": train},
     )

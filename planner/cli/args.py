@@ -178,6 +178,8 @@ class ProblemArgs:
                                                "(default: what the target runs on the GPU)")
     precision: Optional[str] = _literal(TrainSpec, "precision", "(default bf16; FP8 recipes need the GPU's FP8 tensor "
                                         "cores, mxfp8 Blackwell's)")
+    cp_comm: Optional[str] = _literal(TrainSpec, "cp_comm", "(default: what the target runs)")
+    cp_balance: Optional[str] = _literal(TrainSpec, "cp_balance", "(default: what the target runs)")
     target: Optional[str] = _literal(TrainSpec, "target", "(default bundle)", PLAN)
 
     def train_values(self) -> dict:

@@ -55,7 +55,10 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "X_tp_mlp": (X_tp_mlp, "TP collectives of the dense FFN block"),
     "X_etp": (X_etp, "expert-TP collectives of a MoE block"),
     "X_ring": (X_ring, "ring CP K/V passes"),
-    "X_ring_exposed": (X_ring_exposed, "ring CP time not hidden behind attention compute"),
+    "X_ring_exposed": (X_ring_exposed, "ring CP time not hidden behind attention compute (as the engine runs "
+                                       "CP: planner.specs.cp_impl)"),
+    "X_ring_rc": (X_ring_rc, "ring CP collectives a full recompute repeats exposed (all-gather CP)"),
+    "T_core": (T_core, "causal attention kernel time, forward, at the slowest ring rank's causal share"),
     "X_ulysses": (X_ulysses, "Ulysses all-to-alls"),
     "X_ep": (X_ep, "EP dispatch/combine all-to-alls"),
     "X_pp": (X_pp, "pipeline send/recv per micro-batch (all chunks of a stage)"),

@@ -41,6 +41,9 @@ import sympy as sp
 from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
                                      STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES, SYMBOL_DOC)
 from planner.costmodel.symbols import *  # noqa: F401,F403  (every symbol; T_mm, f_wave, T_gemm)
+from planner.costmodel.cp_terms import (balance as cp_balance, recompute_exposed as cp_recompute_exposed,  # noqa: E501
+                                        ring_exposed as cp_ring_exposed, saved_kv as cp_saved_kv,
+                                        transient_kv as cp_transient_kv)
 
 # --------------------------------------------------------------------------- per layer
 T_ew = lambda nbytes: nbytes / W_hbm              # memory-bound (elementwise) kernels: bytes over achieved HBM
@@ -75,7 +78,9 @@ G_experts = P_experts / (Me * te)
 # (+ mask as^2b + dropout out 2as^2b), the out-projection input, dropout masks sbh, FFN
 # inputs and intermediates
 A_scores = (1 - flash) * (2 + 3 * drop) * a * s_loc * s_loc * b / t
-A_attn = n_tok * (2 * h / ts + 2 * h / ts                      # LN1 input, QKV input
+# this rank's K and V (bytes), what the ring part of CP moves
+kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
+A_attn = cp_saved_kv(cr, kv_bytes) + n_tok * (2 * h / ts + 2 * h / ts     # (+ gathered K/V) LN1 input, QKV input
                   - (2 - s8) * h / ts                          # (an FP8 recipe saves the QKV input in fp8)
                   + 2 * a * dq / t                             # Q
                   + (1 - mla) * 4 * g * dh / tg                # K, V (GQA)
@@ -142,7 +147,9 @@ T_moe_f = mm_f(T_moe_mm, L_moe) + f8 * T_router_mm
 # fused attention by block length: one ring step (or the Ulysses-gathered sequence) runs
 # causal attention over L = S / c_r tokens at eta_a * L / (L + L_a0)
 L_blk = S / cr
-T_core = Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flash) * eta))
+# at the pace of the slowest ring rank's share of the causal triangle (cp_terms.balance)
+T_core = (Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flash) * eta))
+          * cp_balance(cr))
 
 # memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
 # one layer. Megatron's fused kernels: LayerNorm reads x, writes y (4h per token);
@@ -204,13 +211,12 @@ coll = lambda n, nbytes, bw: (n - 1) / n * nbytes / bw + (n - 1) * alpha
 X_tp_attn = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * 2 * (t - 1) / t * n_tok * h / W_tp
 X_tp_mlp = 4 * coll(t, 2 * n_tok * h, W_tp) - a8 * 2 * (t - 1) / t * n_tok * h / W_tp
 X_etp = 4 * coll(te, 2 * R_rows * h, W_etp)
-# ring CP: c_r - 1 K/V passes forward, K/V + dK/dV backward; overlapped with attention
-kv_bytes = (1 - mla) * 2 * n_tok * 2 * g * dh / tg + mla * 2 * n_tok * a * (dn + dr + dv) / t
+# ring CP as the engine runs it (cp_terms.ring_exposed): p2p passes each hide only behind their own
+# ring step's attention (zig-zag makes the c_r steps equal: T_core / c_r of forward each, twice
+# the bytes and the compute in backward); the all-gather implementations hide less or nothing
 X_ring = 3 * (cr - 1) * (kv_bytes / W_cr + alpha)
-# each of the c_r - 1 passes hides only behind its own ring step's attention (zig-zag makes
-# the c_r steps equal: T_core / c_r of forward each, and twice the bytes and the compute in
-# backward), not behind the whole core
-X_ring_exposed = 3 * (cr - 1) * sp.Max(0, kv_bytes / W_cr + alpha - T_core / cr)
+X_ring_exposed = cp_ring_exposed(cr, kv_bytes, W_cr, alpha, T_core / cr)
+X_ring_rc = cp_recompute_exposed(cr, kv_bytes, W_cr, alpha)
 # Ulysses: all-to-all of q, k, v in and o out, forward and backward
 qkvo_bytes = 2 * n_tok * (2 * a * dq / t + (1 - mla) * 2 * g * dh / tg + mla * 2 * a * dv / t)
 X_ulysses = 2 * coll(cu, qkvo_bytes, W_cu)
@@ -338,7 +344,7 @@ layer_params = (1 - hm) * (G_dense_attn + G_dense_mlp) + hm * (G_dense_attn + G_
 # experts and shared experts are units of their own). Its layer is of the model's kind (a
 # MoE model's dense layers come first), so the sums stay linear in the stage integers.
 shard_buffers = lambda params: z2 * (bg + 4 * z3) * params
-layer_transient = lambda moe: (B_tp * sp.Min(1, t - 1) + B_cp * sp.Min(1, cr - 1) + moe * B_moe
+layer_transient = lambda moe: (B_tp * sp.Min(1, t - 1) + cp_transient_kv(cr, kv_bytes) + moe * B_moe
                                + moe * Tr_moe + (1 - moe) * Tr_dense)
 model_layer = ((1 - is_moe_model) * (G_dense_attn + G_dense_mlp)
                + is_moe_model * (G_dense_attn + G_moe_dense + G_experts))
@@ -385,7 +391,7 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
                 + fd_ * (X_tp_attn + X_tp_mlp) / 2 + fmo_ * (X_tp_attn + X_etp) / 2
                 + el * k_mtp * (X_tp_attn + is_moe_model * X_etp + (1 - is_moe_model) * X_tp_mlp),
                 "TP / ETP collectives (exposed)"),
-    "comm_cp": ((nd_ + nmo_ + el * k_mtp) * (X_ring_exposed + X_ulysses) + (fd_ + fmo_) * X_ulysses / 2,
+    "comm_cp": ((nd_ + nmo_ + el * k_mtp) * (X_ring_exposed + X_ulysses) + (fd_ + fmo_) * (X_ulysses / 2 + X_ring_rc),
                 "CP passes not hidden by attention, and Ulysses all-to-alls"),
     "comm_ep": ((nmo_ + el * k_mtp * is_moe_model) * X_ep + fmo_ * X_ep / 2 + sel_comm,
                 "EP all-to-alls (and recomputed modules' collectives)"),

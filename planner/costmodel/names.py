@@ -32,4 +32,7 @@ SYMBOL_DOC = {
     "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",
     "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
     "b_l": "bytes per logit element at the loss's peak",
+    "q_p2p": "CP ring passes behind attention (p2p)", "q_agr": "CP all-gather behind the first block (ag-ring)",
+    "n_ag": "exposed whole-K/V CP collectives per layer", "q_sv": "gathered K/V saved for backward",
+    "c_b": "causal mask not load-balanced",
 }

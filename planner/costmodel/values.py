@@ -13,7 +13,8 @@ import numpy as np
 import planner.costmodel.compile as cc
 import planner.costmodel.routing as routing
 from planner.layout import SHARDINGS, dense_strides
-from planner.specs.kinds import SHARDING
+from planner.specs.cp_impl import CP_TERMS
+from planner.specs.kinds import CP_BALANCES, CP_COMMS, SHARDING
 from planner.specs.precision import recipe
 from planner.layout.grid import locality
 
@@ -75,6 +76,20 @@ def sharding_values(kind, master) -> dict[str, np.ndarray]:
     return {"z_1": _SHARDS[ki, 0], "z_2": _SHARDS[ki, 1], "z_3": _SHARDS[ki, 2], "mu": mu}
 
 
+_CP_ROWS = np.array([[CP_TERMS[k][s] for s in ("q_p2p", "q_agr", "n_ag", "q_sv")] for k in CP_COMMS], float)
+
+
+def cp_values(problem, x: dict) -> dict[str, np.ndarray]:
+    """The CP implementation's symbols (planner.specs.cp_impl.CP_TERMS, cost_model.cp_terms): from
+    `x`'s cp_comm / cp_balance (indices into CP_COMMS / CP_BALANCES) when a layout gives them, else
+    what the problem plans with (TrainSpec.cp_comm / cp_balance, which a target sets)."""
+    comm = np.asarray(x.get("cp_comm", CP_COMMS.index(problem.train.cp_comm)), float).astype(int)
+    bal = np.asarray(x.get("cp_balance", CP_BALANCES.index(problem.train.cp_balance)), float)
+    rows = _CP_ROWS[comm]
+    return {"q_p2p": rows[..., 0], "q_agr": rows[..., 1], "n_ag": rows[..., 2], "q_sv": rows[..., 3],
+            "c_b": (bal == CP_BALANCES.index("none")).astype(float)}
+
+
 def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Symbol values of candidate layouts (vectorised). `x` holds arrays tp, cp, dp, pp,
     vpp, etp, ep, edp, cu, cr, micro_batch, num_microbatches, sharding (index into
@@ -106,7 +121,7 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
                 W_tp=bw(loc["tp"]), W_cu=bw(loc["cp_ulysses"]), W_cr=bw(loc["cp_ring"]), W_dpcp=bw(loc["dp_cp"]),
                 W_edp=bw(loc["edp"]), W_etp=bw(loc["etp"]), W_pp=bw(loc["pp"]), W_ein=gpu.intra_node_bw * gpu.bus_efficiency,
                 W_eout=gpu.inter_node_bw * gpu.bus_efficiency, f_off=loc["ep_off"], n_wq=n_wq, a_8=a_8, s_x=(1.0 - a_8) * (not te),
-                **sharding_values(x["sharding"], x["master"]))
+                **sharding_values(x["sharding"], x["master"]), **cp_values(problem, x))
 
 
 def layout_vector(layout) -> dict[str, np.ndarray]:
@@ -119,7 +134,8 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
                 etp=per("etp"), ep=per("ep"), edp=per("edp"), cu=arr(layout.cp_ulysses), cr=arr(layout.cp_ring),
                 micro_batch=arr(layout.micro_batch), num_microbatches=arr(layout.num_microbatches),
                 sharding=arr(SHARDINGS.index(layout.sharding)), master=arr(layout.master == "fp32"),
-                s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]))
+                s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]),
+                cp_comm=arr(CP_COMMS.index(layout.cp_comm)), cp_balance=arr(CP_BALANCES.index(layout.cp_balance)))
 
 
 # --------------------------------------------------------------------------- params
@@ -128,7 +144,8 @@ _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1
              b=1.0, m=1.0, Z_d=1.0, Z_e=1.0, u_1=1.0, z_1=1.0, z_2=0.0, z_3=0.0, mu=0.0, W_tp=1.0, W_cu=1.0,
              W_cr=1.0, W_dpcp=1.0, W_edp=1.0, W_etp=1.0, W_pp=1.0, W_ein=1.0, W_eout=1.0, f_off=0.0,
              S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0,
-             imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0)
+             imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0,
+             q_p2p=1.0, q_agr=0.0, n_ag=0.0, q_sv=0.0, c_b=0.0)
 
 
 def unit_values(model, **over) -> dict:

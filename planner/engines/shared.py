@@ -77,3 +77,15 @@ def per_op_selective(L, engine: str) -> tuple[bool, Optional[str]]:
         shown = " / ".join("+".join(m) for m in sorted(mods))
         return False, f"{engine} has no recompute modules {shown} (its selective AC is per-op: module op)"
     return True, None
+
+
+def add_cp_comm(table: RuleTable, engine: str, comms: tuple, balances: tuple = ("headtail",)) -> None:
+    """The CP implementations (planner.specs.kinds.CP_COMMS) and causal balancing the engine runs;
+    each engine's rules.py states its sources. A plan with cp > 1 keeps to them (the search plans
+    with TrainSpec.cp_comm / cp_balance, which the target's DEFAULTS set)."""
+    @table.rule("target.cp_comm", "layout", "", f"{engine} runs CP as {' / '.join(comms)}")
+    def _(L, pr):
+        if L.cp_ring > 1 and L.cp_comm not in comms:
+            return f"{engine} runs the ring part of CP as {' or '.join(comms)}, not cp_comm {L.cp_comm}"
+        if L.cp_ring > 1 and L.cp_balance not in balances:
+            return f"{engine} balances causal CP as {' or '.join(balances)}, not cp_balance {L.cp_balance}"

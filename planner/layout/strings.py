@@ -4,7 +4,7 @@
     "tp=1,cp=8,pp=4,dp=2,ep=16,edp=1,etp=1,cp_kind=ulysses,micro_batch=1"
 
 Keys are the layout field names of docs/plan-schema.md (``world, tp, cp, dp, pp,
-vpp, cp_kind, cp_ulysses, cp_ring, order, micro_batch, num_microbatches`` and the
+vpp, cp_kind, cp_ulysses, cp_ring, cp_comm, cp_balance, order, micro_batch, num_microbatches`` and the
 stage folding ``etp, ep, edp``); anything else is an error naming the key.
 Omitted keys, each listed in ``assumed``: tp = cp = pp = 1; dp = world / (tp*cp*pp)
 when world is given, else 1; world = tp*cp*dp*pp; vpp = etp = ep = 1;
@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
-from planner.specs.kinds import cp_kind_of, cp_split
+from planner.specs.kinds import CP_BALANCES, CP_COMMS, cp_kind_of, cp_split
 
 _INT_KEYS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_ulysses", "cp_ring", "micro_batch",
              "num_microbatches", "etp", "ep", "edp")
-_STR_KEYS = ("cp_kind", "order")
+_STR_KEYS = ("cp_kind", "order", "cp_comm", "cp_balance")
 _CP_KINDS = ("ring", "ulysses", "hybrid", "allgather")
 _PAIR = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^=,]*?)\s*$")
 
@@ -51,6 +51,9 @@ def parse(text: str, path: str = "<layout>", world: int | None = None) -> Foreig
             values[key] = raw
     if "cp_kind" in values and values["cp_kind"] not in _CP_KINDS:
         raise AuditParseError(path, None, f"cp_kind must be one of {', '.join(_CP_KINDS)}, got {values['cp_kind']!r}")
+    for key, allowed in (("cp_comm", CP_COMMS), ("cp_balance", CP_BALANCES)):
+        if key in values and values[key] not in allowed:
+            raise AuditParseError(path, None, f"{key} must be one of {', '.join(allowed)}, got {values[key]!r}")
     if world is not None:
         values.setdefault("world", world)
     assumed: list[str] = []
@@ -78,7 +81,7 @@ def parse(text: str, path: str = "<layout>", world: int | None = None) -> Foreig
         if values["cp_kind"] != "hybrid":
             u, r = cp_split(values["cp_kind"], cp)
             default("cp_ulysses", u), default("cp_ring", r)
-    extra = {k: values[k] for k in ("order", "num_microbatches") if k in values}
+    extra = {k: values[k] for k in ("order", "num_microbatches", "cp_comm", "cp_balance") if k in values}
     return ForeignConfig(
         format="layout", path=path,
         **{k: values.get(k) for k in ("world", "tp", "cp", "dp", "pp", "vpp", "etp", "ep", "edp",

@@ -13,7 +13,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
-from planner.specs.kinds import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES,  # noqa: F401
+from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES,  # noqa: F401
                                  SHARDINGS, cp_kind_of, cp_split)
 
 class LayoutError(ValueError):
@@ -72,6 +72,12 @@ class Layout(BaseModel):
     cp_ulysses: int = Field(1, ge=1, description="Ulysses (all-to-all) part of cp (the split is stored; "
                                                  "the CP kind is derived from it: `cp_kind`)")
     cp_ring: int = Field(1, ge=1, description="ring (zig-zag P2P) part of cp")
+    # --- CP as the engine runs it (issue 33, part 4; planner.specs.cp_impl)
+    cp_comm: Literal[CP_COMMS] = Field("p2p", description="how the ring part of CP moves K/V: p2p | ag-ring | "
+                                                          "ag-te | ag-flex (planner.specs.kinds.CP_COMMS)")
+    cp_balance: Literal[CP_BALANCES] = Field("headtail", description="causal load balancing of the ring part: "
+                                                                     "headtail (zig-zag) | none")
+    # --- end CP as the engine runs it
     order: str = Field("tp-cp-dp-pp", description="dense rank order, innermost first, pp last")
     micro_batch: int = Field(1, ge=1, description="sequences per micro-batch")
     num_microbatches: int = Field(1, ge=1, description="micro-batches per step per pipeline")

@@ -31,9 +31,11 @@ def degrees(L: Layout) -> str:
 def cp_text(L: Layout) -> str:
     if L.cp == 1:
         return "-"
+    impl = "" if L.cp_ring == 1 or (L.cp_comm, L.cp_balance) == ("p2p", "headtail") else \
+        f" {L.cp_comm}{'' if L.cp_balance == 'headtail' else ',unbalanced'}"
     if L.cp_kind == "hybrid":
-        return f"hybrid u{L.cp_ulysses}xr{L.cp_ring}"
-    return L.cp_kind
+        return f"hybrid u{L.cp_ulysses}xr{L.cp_ring}{impl}"
+    return L.cp_kind + impl
 
 
 def folding(L: Layout) -> str:
@@ -136,7 +138,12 @@ def attention_note(problem: Problem) -> str:
     if t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None:
         out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
                 f"the step may be optimistic")
-    return out
+    return out + f"; ring CP as {CP_RUNS[t.cp_comm]}" + ("" if t.cp_balance == "headtail" else ", not load-balanced")
+
+
+# how the header names each CP implementation (planner.specs.kinds.CP_COMMS)
+CP_RUNS = {"p2p": "p2p K/V passes hidden behind each block's attention", "ag-ring": "SDPA's all-gather rotation",
+           "ag-te": "Transformer Engine's all-gather (exposed)", "ag-flex": "FlexAttention with K/V all-gathered (exposed)"}
 
 
 def _dominant_time(e: cm.Estimate) -> tuple[str, float]:

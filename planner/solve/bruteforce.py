@@ -242,7 +242,8 @@ class _Scorer:
         return Layout(world=self.problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
                       cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
                       micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
-                      master=self.problem.train.master, stages=tuple(stages))
+                      master=self.problem.train.master, cp_comm=self.problem.train.cp_comm,
+                      cp_balance=self.problem.train.cp_balance, stages=tuple(stages))
 
 
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,

@@ -371,6 +371,7 @@ def _solve(problem, model, stages, bnd, fl, tu, time_limit, fixed: bool = False)
     layout = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
                     cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
                     micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
-                    master=problem.train.master, stages=tuple(out))
+                    master=problem.train.master, cp_comm=problem.train.cp_comm, cp_balance=problem.train.cp_balance,
+                    stages=tuple(out))
     return StageSolution(name, int(solver.objective_value), layout, solver.wall_time, solver.num_branches,
                          solver.deterministic_time)

@@ -30,6 +30,23 @@ TARGETS = ("bundle", *ENGINES)
 CP_KINDS = ("ring", "ulysses", "hybrid")
 
 
+# How the ring part of CP (c_r ranks) moves K/V -- the CP implementation an engine runs
+# (planner.specs.cp_impl holds what each one overlaps and its sources; the engines' rules.py say
+# which ones each engine runs):
+# p2p      K/V passed round the ring, each pass overlapped with one block's attention (Megatron / TE
+#          --cp-comm-type p2p, torch SDPA CP with rotate "alltoall", OLMo-core zig-zag ring, the bundle)
+# ag-ring  torch SDPA CP with rotate "allgather": one all-gather of K/V overlapped with the first
+#          block's attention only, and again in backward; dK/dV return by fp32 ring passes
+# ag-te    Transformer Engine --cp-comm-type allgather: K/V all-gathered before attention (again in
+#          backward) and dK/dV reduce-scattered after it, none of it overlapped
+# ag-flex  torch FlexAttention CP (torchtitan 0.3's only CP for language models): K/V all-gathered
+#          before attention and kept for backward, dK/dV reduce-scattered, not overlapped
+CP_COMMS = ("p2p", "ag-ring", "ag-te", "ag-flex")
+# causal load balancing of the ring part: headtail (= Megatron / TE / OLMo-core zig-zag, torch's
+# _HeadTailLoadBalancer: rank r holds chunks r and 2c-1-r of 2c) or none (contiguous chunks)
+CP_BALANCES = ("headtail", "none")
+
+
 def cp_kind_of(cp_ulysses: int, cp_ring: int) -> str:
     """The CP kind a split (cp_ulysses x cp_ring) is: the split is what a layout stores."""
     if cp_ulysses > 1 and cp_ring > 1:

@@ -17,8 +17,9 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
-from planner.specs.kinds import (BALANCINGS, CP_KINDS, MASTERS, PRECISIONS, RECOMPUTE_KINDS, RECOMPUTE_MODULES,
-                                 ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error, routing_error, routing_fields)
+from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, MASTERS, PRECISIONS, RECOMPUTE_KINDS,
+                                 RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error, routing_error,
+                                 routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -204,6 +205,9 @@ class GPUSpec(_Spec):
         """(efficiency, half block) of the fused causal attention kernel ``kernel`` (TrainSpec.attention_kernel)."""
         if kernel == "fused":
             return self.attention_efficiency, self.attention_half_block
+        if kernel == "flex":        # FlexAttention: a share of the fused curve (planner.specs.cp_impl)
+            from planner.specs.cp_impl import FLEX_OF_FUSED
+            return self.attention_efficiency * FLEX_OF_FUSED, self.attention_half_block
         if self.flash2_attention_efficiency is None:
             raise SpecError(f"attention_kernel: gpu {self.name!r} has no flash2 curve (its preset sets no "
                             f"flash2_attention_efficiency); use attention_kernel fused")
@@ -211,6 +215,8 @@ class GPUSpec(_Spec):
 
     def attention_name(self, kernel: str) -> str:
         """How reports name the kernel ``kernel`` on this GPU."""
+        if kernel == "flex":
+            return f"FlexAttention (a share of the {self.name} preset's fused curve)"
         return ("FlashAttention-2" if kernel == "flash2"
                 else f"the {self.name} preset's fused attention (cuDNN / FlashAttention-3 on Hopper)")
 
@@ -276,10 +282,14 @@ class TrainSpec(_Spec):
         "elementwise kernels: fused (Megatron-Core / Transformer Engine's kernels, torch.compile) or eager "
         "(torchtitan's modules without torch.compile, and the bundle's own: RMSNorm, RoPE, SwiGLU one kernel "
         "per op; planner.costmodel.formulas)"))
-    attention_kernel: Literal["fused", "flash2"] = Field("fused", description=(
+    attention_kernel: Literal["fused", "flash2", "flex"] = Field("fused", description=(
         "the causal attention kernel: fused (the GPU preset's curve: Transformer Engine / cuDNN or "
-        "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere) or flash2 (FlashAttention-2, what PyTorch's "
-        "SDPA ran on Hopper while its cuDNN backend was opt-in: pytorch/pytorch#138522, Oct 2024)"))
+        "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere), flash2 (FlashAttention-2, what PyTorch's "
+        "SDPA ran on Hopper while its cuDNN backend was opt-in: pytorch/pytorch#138522, Oct 2024) or flex "
+        "(FlexAttention, torchtitan 0.3's attention for language models: planner.specs.cp_impl)"))
+    # --- CP as the engine runs it (issue 33, part 4; planner.specs.cp_impl): the target's rules.py sets it
+    cp_comm: Literal[CP_COMMS] = Field("p2p", description="how the ring part of CP moves K/V (kinds.CP_COMMS)")
+    cp_balance: Literal[CP_BALANCES] = Field("headtail", description="causal balancing: headtail (zig-zag) | none")
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")

@@ -3,6 +3,7 @@ allows (per-stage folding, any rank order, per-stage recompute), so its table ha
 what it fixes are its search defaults and the attention kernel it runs."""
 from __future__ import annotations
 
+from planner.engines.shared import add_cp_comm
 from planner.layout.rules import RuleTable
 
 RULES = RuleTable()
@@ -15,7 +16,11 @@ MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up
 # in fp32, rotate-half RoPE, SwiGLU; GQA's repeat_interleave; no torch.compile); eager
 # F.cross_entropy on .float() logits keeps 12 bytes per logit
 DEFAULTS = {"master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "eager",
-            "logit_bytes": 12}
+            "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail"}
+
+# the bundle's ring (templates/cp/attention.py, cp/layout.py): K/V passed round the ring beside each
+# block's attention, on 2 * cp_ring zig-zag chunks
+add_cp_comm(RULES, "the bundle", ("p2p",))
 
 
 def attention_kernel(gpu) -> str:

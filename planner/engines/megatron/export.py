@@ -64,7 +64,9 @@ def flags(plan) -> list[tuple[str, ...]]:
     out = arch.model_flags(pr.model)
     out += [(flag("tp"), L.tp), (flag("pp"), L.pp), (flag("cp"), L.cp)]
     if L.cp > 1:
-        out.append(_set(CP_COMM_FLAG, cp_comm_type(L.cp_kind)))
+        # the ring kind as TE runs it: p2p, or allgather (cp_comm ag-te; transformer_config.py:987-995)
+        out.append(_set(CP_COMM_FLAG, "allgather" if L.cp_kind == "ring" and L.cp_comm == "ag-te"
+                        else cp_comm_type(L.cp_kind)))
         if L.cp_kind == "hybrid":         # arguments.py:580-585: the sizes multiply to cp
             out.append(_set(HIERARCHICAL_CP_FLAG, L.cp_ulysses, L.cp_ring))
     if pr.model.moe is not None:

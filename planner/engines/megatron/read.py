@@ -245,6 +245,8 @@ def _context_parallel(ctx: _Ctx, c: dict) -> None:
         ctx.lines["hierarchical_cp_sizes"] = flags.line(HIERARCHICAL_CP_FLAG)
     if cp > 1:
         c["cp_kind"] = CP_COMM_TYPE[kind]
+        # Transformer Engine's allgather CP (AttnFuncWithCPAndKVAllGather) or its p2p ring, zig-zag balanced
+        ctx.extra.update(cp_comm="ag-te" if kind == "allgather" else "p2p", cp_balance="headtail")
         if not kinds:
             ctx.assumed.append("cp_kind=ring: --cp-comm-type not given (Megatron default p2p)")
         if c["cp_kind"] == "ring":

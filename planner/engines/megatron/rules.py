@@ -12,7 +12,7 @@ from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, moe, up, warn
 from planner.engines.megatron import recompute
-from planner.engines.shared import add_master, add_order, add_recompute, add_uniform_fold
+from planner.engines.shared import add_cp_comm, add_master, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
 from planner.layout.rules import RuleTable
 
@@ -26,7 +26,7 @@ rule = RULES.rule
 DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
             "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10,
             # Megatron-LM's FP8 linears are Transformer Engine's (planner.specs.precision)
-            "fp8_library": "te"}
+            "fp8_library": "te", "cp_comm": "p2p", "cp_balance": "headtail"}
 
 
 # --------------------------------------------------------------------------- plan time
@@ -48,6 +48,11 @@ def _(x, pr):
 
 
 add_master(RULES, "megatron", DEFAULTS["master"])
+# --cp-comm-type (megatron/training/arguments.py:3054, default p2p; megatron-core 0.19.2): the ring part
+# runs TE's p2p ring ("P2P is async and can be overlapped with attention compute") or allgather ("not
+# async, and cannot be overlapped"), core/transformer/transformer_config.py:987-995; a2a / a2a+p2p are
+# the Ulysses / hybrid splits. TE cuts the sequence into 2 * cp zig-zag chunks (target.cp_seq).
+add_cp_comm(RULES, "Megatron", ("p2p", "ag-te"))
 
 
 # --------------------------------------------------------------------------- plan time: the engine's start-up checks

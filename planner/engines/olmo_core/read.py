@@ -299,6 +299,12 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     dp = exact_div(world, product(tp, cp, pp))
     extra = {"train_module": module, "kernels": "fused" if compiled else "eager", "logit_bytes": 12,
              "order": "tp-cp-dp-pp", **ac_extra, **_routing(calls), **prec}
+    if cp > 1 and cp_kind == "ring":     # zig_zag: ring_flash_attn.zigzag_ring_flash_attn_func, a p2p ring
+        extra.update(cp_comm="p2p", cp_balance="headtail")      # (nn/attention/flash_attn_api.py:324-353)
+        cc = parts["cp_config"]
+        if isinstance(cc, Call) and cc.short == "llama3":
+            assumed.append("cp llama3 strategy (ring-flash-attn's all-gather by head stride): priced as the "
+                           "zig-zag p2p ring")
     return ForeignConfig(
         format="olmo-core", path=path, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp, etp=1, ep=ep,
         edp=exact_div(product(cp, dp), ep), cp_kind=cp_kind if cp > 1 else None,

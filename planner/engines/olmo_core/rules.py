@@ -21,7 +21,7 @@ from typing import Optional
 
 from planner.engines.findings import degrees, err
 from planner.engines.olmo_core import recompute
-from planner.engines.shared import add_order, add_recompute, add_uniform_fold
+from planner.engines.shared import add_cp_comm, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 
@@ -36,7 +36,7 @@ VERSION = "ai2-olmo-core 3.0.0"
 # torch.compile on (compile_model); its default LM loss casts the logits to fp32 before
 # F.cross_entropy (nn/functional/cross_entropy_loss.py: logits.float()): 12 bytes per logit.
 DEFAULTS = {"recompute_modules": (), "cp_kinds": ("ring", "ulysses"), "target": "olmo-core",
-            "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12}
+            "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail"}
 
 
 def model_defaults(model, gpu=None) -> dict:
@@ -55,6 +55,9 @@ def model_defaults(model, gpu=None) -> dict:
 # --------------------------------------------------------------------------- plan time
 
 add_order(RULES, ENGINE)      # build_world_mesh: pp, dp, cp, tp (distributed/parallel/__init__.py:212-249)
+# ring CP = the zig_zag strategy: ring_flash_attn.zigzag_ring_flash_attn_func, a p2p ring overlapped with
+# FlashAttention-2 blocks (ai2-olmo-core 3.0.0 nn/attention/flash_attn_api.py:324-353; the export writes zig_zag)
+add_cp_comm(RULES, "OLMo-core", ("p2p",))
 
 
 def model_unsupported(m) -> Optional[str]:

@@ -152,6 +152,8 @@ def _judge_03(files: dict, world: int) -> dict:
     parsed.update(dp_replicate=dims.dp_replicate, dp_shard=dims.dp_shard, cp=dims.cp, tp=dims.tp, pp=dims.pp,
                   ep=dims.ep, etp=None, activation_checkpoint=None if ac is None else type(ac).__qualname__,
                   reshard=par.fsdp_reshard_after_forward, cuda_graphs=not tr.disable_cuda_graphs,
+                  attention=type(layer.attention.inner_attention).__qualname__,       # the kernel CP wraps
+                  cp_load_balancer=par.context_parallel_load_balancer,
                   **_model_facts(len(mc.layers), mc.dim, layer.attention, moe, tr.seq_len))
     return {"parsed": parsed, "groups": _groups(dims)}
 

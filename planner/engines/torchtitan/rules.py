@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, up, warn
-from planner.engines.shared import add_master, add_order, add_recompute, add_uniform_fold
+from planner.engines.shared import add_cp_comm, add_master, add_order, add_recompute, add_uniform_fold
 from planner.engines.torchtitan import recompute
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
@@ -23,12 +23,16 @@ rule = RULES.rule
 # TrainSpec fields of a torchtitan search (the CLI's flags override them). The stage model searches
 # full recompute only: torchtitan has no recompute modules, and its per-op AC (recompute.SAC, every
 # layer) is one of the forms planner.solve.targets.realise tries; torch.compile on the model, as the
-# exported TOML sets it (fused elementwise kernels); its SDPA wrapper puts cuDNN attention first
-# (torchtitan/models/attention.py, 2025-26); eager F.cross_entropy on .float() logits: 12 bytes each;
-# its MoE balances by the loss-free expert bias (load_balance_coeff 1e-3, models/common/moe.py:369, 0.3.0)
+# exported TOML sets it (fused elementwise kernels); eager F.cross_entropy on .float() logits: 12 bytes
+# each. torchtitan 0.3.0 runs language models' attention in FlexAttention (models/common/
+# config_utils.py:83-101: "sdpa is no longer supported for language models"; llama3 model_registry
+# attn_backend="flex", models/llama3/__init__.py:371) and its CP all-gathers K/V for it
+# (distributed/context_parallel/api.py:57-78): planner.specs.cp_impl ag-flex, head-tail balanced
+# (config/configs.py:235); its MoE balances by the loss-free expert bias (load_balance_coeff 1e-3,
+# models/common/moe.py:369, 0.3.0)
 DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
-            "target": "torchtitan", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12,
-            "balancing": "aux-free"}
+            "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "logit_bytes": 12,
+            "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free"}
 
 
 # --------------------------------------------------------------------------- plan time
@@ -36,10 +40,10 @@ DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "z
 add_order(RULES, "torchtitan")
 
 
-@rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel is ring attention only")
+@rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel splits the sequence, not heads")
 def _(x, pr):
-    # job_config.py:446 context_parallel_rotate_method allgather | alltoall: both pass KV shards
-    # round a ring (context_parallel.py); no Ulysses
+    # 0.3.0 distributed/context_parallel/api.py:57-109: FlexAttention with K/V all-gathered (or SDPA's
+    # ring for non-LM models); no Ulysses. The layout's ring kind carries its cp_comm (target.cp_comm)
     if x.cp > 1 and x.cp_kind != "ring":
         return f"torchtitan runs ring context parallel only, not cp_kind {x.cp_kind}"
 
@@ -57,6 +61,7 @@ def _(x, pr):
 
 
 add_master(RULES, "torchtitan", DEFAULTS["master"])
+add_cp_comm(RULES, "torchtitan 0.3", ("ag-flex",), ("headtail", "none"))
 
 
 def etp_broken(tp: int, ep: int, etp: int) -> bool:

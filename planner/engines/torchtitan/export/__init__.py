@@ -5,8 +5,9 @@ config is TOML: torchtitan/config/job_config.py; line numbers in the comments).
   state over dp x cp, which is torchtitan's "fsdp" mesh, parallel_dims.py:137);
   fsdp_reshard_after_forward "always" = zero3, "never" = zero2; DDP (sharding none) is
   data_parallel_replicate_degree = dp on a 1-D mesh;
-* ring CP with context_parallel_rotate_method "alltoall" (KV shards passed round the ring;
-  "allgather" gathers them, which the estimate does not model: job_config.py:446);
+* ring CP with context_parallel_rotate_method (job_config.py:446): "allgather" for a plan priced as
+  SDPA's all-gather rotation (cp_comm ag-ring), else "alltoall" (KV shards passed round the ring, p2p;
+  a 0.3 plan's ag-flex has no 0.2 form and is written as the ring, which costs no more);
 * per-stage layers as module_fqns_per_model_part (job_config.py:367), one chunk per virtual
   stage, chunk k on rank k % pp (schedule Interleaved1F1B when vpp > 1, else 1F1B);
 * [activation_checkpoint] mode none / full / selective with "op" or every k-th block
@@ -74,7 +75,7 @@ def tables(plan) -> dict[str, dict]:
     if L.sharding != "none":
         par[key("sharding")] = vocab.reshard(L.sharding)
     if L.cp > 1:
-        par[key("cp_kind")] = vocab.rotate(L.cp_kind)
+        par[key("cp_kind")] = "allgather" if L.cp_comm == "ag-ring" else vocab.rotate(L.cp_kind)
     if L.pp > 1:
         par["pipeline_parallel_schedule"] = "Interleaved1F1B" if L.vpp > 1 else "1F1B"
         par[key("micro_batch")] = L.micro_batch

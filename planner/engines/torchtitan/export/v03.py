@@ -81,6 +81,8 @@ def settings(plan) -> dict:
              f"{p}tensor_parallel_degree = {L.tp}", f"{p}context_parallel_degree = {L.cp}",
              f"{p}pipeline_parallel_degree = {L.pp}",
              f"{p}expert_parallel_degree = {s0.ep if pr.model.moe is not None else 1}"]
+    if L.cp > 1:        # config/configs.py:235: "headtail" (default) or None
+        lines.append(f"{p}context_parallel_load_balancer = {_balancer(L)!r}")
     if L.sharding != "none":
         lines.append(f"{p}fsdp_reshard_after_forward = {('always' if L.sharding == 'zero3' else 'never')!r}")
     if L.pp > 1:
@@ -99,6 +101,11 @@ def settings(plan) -> dict:
     return {"pkg": pkg, "base": base, "lines": lines, "imports": [conv_import] if conv_import else []}
 
 
+def _balancer(L):
+    """context_parallel_load_balancer of the plan's cp_balance (None: contiguous chunks)."""
+    return "headtail" if L.cp_balance == "headtail" else None
+
+
 def render(plan, name: str) -> dict[str, str]:
     s, e, L = settings(plan), plan.estimate, plan.layout
     nproc = min(plan.problem.cluster.gpus_per_node, L.world)
@@ -108,10 +115,9 @@ def render(plan, name: str) -> dict[str, str]:
             f"Run from the folder holding this file ({L.world // nproc} node(s) of {nproc}):",
             f"    PYTHONPATH=. torchrun --nproc-per-node {nproc} -m torchtitan.train --module {name} "
             f"--config {FUNCTION}", "", "Fill the lines marked FILL before a real run."]
-    ring = L.cp > 1 and plan.problem.model.name not in FLEX
-    if L.cp > 1 and not ring:
-        head.append(f"CP: 0.3 runs {plan.problem.model.name}'s FlexAttention with K/V all-gathered "
-                    f"(distributed/context_parallel/api.py:57-79); the plan prices ring attention.")
+    if L.cp > 1:   # the plan's cp_comm ag-flex (target.cp_comm): what 0.3 runs for every language model
+        head.append(f"CP: 0.3 runs FlexAttention with K/V all-gathered (distributed/context_parallel/api.py:57-78), "
+                    f"as the plan prices it (cp_comm {L.cp_comm}, load balancer {_balancer(L)}).")
     head.append('"""')
     body = [f"from torchtitan.models.{s['pkg']}.config_registry import {s['base']}",
             f"from torchtitan.models.{s['pkg']} import model_registry",
@@ -120,11 +126,6 @@ def render(plan, name: str) -> dict[str, str]:
             "from torchtitan.config import CompileConfig",
             "from torchtitan.distributed.activation_checkpoint import FullAC, SelectiveAC  # noqa: F401",
             "from torchtitan.models.common.config_utils import decoder_vocab_size", *s["imports"], ""]
-    if ring:   # torch's SDPA context parallel gathers K/V unless told otherwise (its _cp_options default
-        #        ALL_GATHER); 0.3 has no knob, so the module sets it as 0.2 did (distributed/utils.py:209-216)
-        body += ["from torch.distributed.tensor.experimental._attention import set_rotate_method", "",
-                 "# ring context parallel (K/V passed round the ring), as the plan prices it",
-                 "set_rotate_method(\"alltoall\")", ""]
     body += ["",
             f"def {FUNCTION}():", f"    config = {s['base']}()", "    # the layout foldplan planned"]
     body += [f"    {line}" for line in s["lines"]]

@@ -230,10 +230,11 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
              "logit_bytes": 12, "kernels": kernels, "version": version, **_routing(debug, where, lines, path),
              **prec}
     cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
+    extra.update(cp_impl(version, rotate, par.get("context_parallel_load_balancer", "headtail")))
     if cp > 1 and "context_parallel_rotate_method" not in par:
         assumed.append("cp_kind=allgather: " + ("context_parallel_rotate_method not given (torchtitan default)"
-                                                if "0.2" in version else "no set_rotate_method call (torch's default; "
-                                                "torchtitan 0.3 has no rotate setting)"))
+                                                if "0.2" in version else "0.3 runs FlexAttention with K/V all-gathered "
+                                                "(cp_comm ag-flex), whatever the rotate method"))
     return ForeignConfig(
         format="torchtitan", path=path,
         tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
@@ -357,3 +358,18 @@ def _activation_checkpoint(ac_table: dict, where: dict, lines: dict, assumed: li
     if "selective_ac_option" not in ac_table:
         assumed.append("selective_ac_option=2: not given (torchtitan default: full AC on every 2nd block)")
     return "full", int(option), effects
+
+
+def cp_impl(version: str, rotate: str, balancer) -> dict:
+    """CP and attention as this torchtitan version runs them (planner.specs.cp_impl): 0.3's language
+    models run FlexAttention (models/common/config_utils.py:83-101) and its CP all-gathers K/V
+    (distributed/context_parallel/api.py:57-78) whatever the rotate method; 0.2 runs SDPA's ring
+    with the rotate method (allgather by default: ag-ring; alltoall: p2p). The load balancer
+    (0.3 config/configs.py:235, default headtail; None: contiguous chunks)."""
+    if "0.3" in version:
+        out = {"cp_comm": "ag-flex", "attention_kernel": "flex"}
+    else:
+        out = {"cp_comm": "p2p" if rotate == "alltoall" else "ag-ring"}
+    out["cp_balance"] = "none" if balancer in (None, "None") else "headtail"
+    return out
+
