@@ -277,14 +277,18 @@ def main() -> None:
     ap.add_argument("--markdown", metavar="PATH", help="also write the tables into this markdown page "
                     "(docs/fidelity.md), between its generated-block markers")
     a = ap.parse_args()
-    rows, tt = run_all(), torchtitan_runs()
+    import fidelity_ep             # the EP dispatch / overlap rows (issue 33, part 2)
+    rows, tt, ep = run_all(), torchtitan_runs(), fidelity_ep.lines()
     print(table(rows))
     print()
     print(torchtitan_table(tt))
+    print()
+    print("\n".join(ep))
     if a.markdown:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import mdtables
-        mdtables.write_blocks(a.markdown, mdtables.command_line(), markdown_blocks(rows, tt))
+        mdtables.write_blocks(a.markdown, mdtables.command_line(),
+                              {**markdown_blocks(rows, tt), **fidelity_ep.markdown_block(ep)})
 
 
 if __name__ == "__main__":

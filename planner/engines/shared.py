@@ -77,3 +77,17 @@ def per_op_selective(L, engine: str) -> tuple[bool, Optional[str]]:
         shown = " / ".join("+".join(m) for m in sorted(mods))
         return False, f"{engine} has no recompute modules {shown} (its selective AC is per-op: module op)"
     return True, None
+
+
+def add_dispatch(table: RuleTable, engine: str, dispatchers: tuple, overlap: bool) -> None:
+    """EP dispatch (issue 33, part 2): the dispatchers `engine` runs, and whether it overlaps EP
+    communication with compute (each engine's rules.py says why, citing its code)."""
+    @table.rule("target.dispatcher", "layout", "", f"{engine} runs the dispatchers {', '.join(dispatchers)}")
+    def _(L, pr):
+        if L.dispatcher not in dispatchers:
+            return f"{engine} has no {L.dispatcher} dispatcher (it runs {', '.join(dispatchers)})"
+
+    @table.rule("target.ep_overlap", "layout", "", f"{engine} {'may' if overlap else 'does not'} overlap EP communication")
+    def _(L, pr):
+        if not overlap and (L.ep_overlap or L.delay_wgrad):
+            return f"{engine} has no EP communication overlap (ep_overlap / delay_wgrad)"

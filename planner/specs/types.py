@@ -17,7 +17,7 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
-from planner.specs.kinds import CP_KINDS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS, TARGETS
+from planner.specs.kinds import CP_KINDS, DISPATCHERS, MASTERS, RECOMPUTE_KINDS, RECOMPUTE_MODULES, SHARDINGS, TARGETS
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -280,6 +280,13 @@ class TrainSpec(_Spec):
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
     moe_imbalance: float = Field(1.1, ge=1, description="busiest expert rank's tokens / mean, dropless routing")
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
+    # EP dispatch and overlap (issue 33, part 2): what the target runs, the search picks per layout
+    dispatchers: tuple[Literal[DISPATCHERS], ...] = Field(("alltoall",), description=(
+        "MoE token dispatchers the search may choose (planner.specs.kinds.DISPATCHER; the target's rules "
+        "say which it runs)"))
+    ep_overlap: bool = Field(False, description=(
+        "the search may overlap EP dispatch / combine with another micro-batch's compute (Megatron's "
+        "--overlap-moe-expert-parallel-comm, 1F1B A2A overlap)"))
     target: Literal[TARGETS] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron, "
         "torchtitan or olmo-core (their configs: one expert folding for all stages; "
@@ -305,6 +312,8 @@ class TrainSpec(_Spec):
             raise ValueError("cp_kinds must allow at least one kind")
         if not self.shardings:
             raise ValueError("shardings must allow at least one kind")
+        if not self.dispatchers:
+            raise ValueError("dispatchers must allow at least one kind")
         bad = [k for k in self.recompute_modules if k not in RECOMPUTE_MODULES]
         if bad:
             raise ValueError(f"recompute_modules: unknown {', '.join(bad)} (known: {', '.join(RECOMPUTE_MODULES)})")
