@@ -154,9 +154,6 @@ def main() -> None:
         mdtables.write_blocks(a.markdown, mdtables.command_line(), markdown_block(rows))
 
 
-if __name__ == "__main__":
-    main()
-
 
 # The ModelZoo's Qwen3-235B-A22B H100 launch (yanring/Megatron-MoE-ModelZoo best_practice/qwen3/
 # run_h100_235b.sh @ bff1229): its variables and flags, run beside the corpus' model config
@@ -204,3 +201,7 @@ def zoo_235b_rows() -> tuple[Row, Row]:
         out.append(Row(f"ModelZoo Qwen3-235B-A22B EP32 {'on' if ov else 'off'}", rep.estimate.step_time, meas,
                        f"{L.dispatcher} tp{L.tp} pp{L.pp} vpp{L.vpp} ep{L.stages[0].ep}"))
     return out[0], out[1]
+
+
+if __name__ == "__main__":
+    main()

@@ -81,7 +81,10 @@ class MoERun:
         return self.gpus // (self.tp * self.cp * self.pp)
 
     def problem(self):
-        engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",)}
+        # the paper's runs: Megatron-Core's all-to-all dispatcher, no EP overlap (issue 33's dispatchers
+        # and overlap are priced by benchmarks/fidelity_ep.py's rows)
+        engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",), "dispatchers": ("alltoall",),
+                  "ep_overlap": False}
         return make_problem(model=self.model, gpu="h100-sxm", gpus=self.gpus, seq=4096,
                             global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0, **engine)
 

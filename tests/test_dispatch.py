@@ -130,3 +130,15 @@ def test_audit_reads_the_modelzoo_dispatcher_and_overlap():
     for name in ("moe-token-dispatcher-type", "moe-flex-dispatcher-backend", "overlap-moe-expert-parallel-comm",
                  "delay-wgrad-compute"):
         assert name not in shown
+
+
+def test_modelzoo_qwen3_235b_audit_near_its_best_plan(tmp_path):
+    """The ModelZoo's Qwen3-235B-A22B H100 launch (EP32, DeepEP, A2A overlap) audited: its rating
+    against the best plan is no longer >= 1.5x (it was 2.12x with EP priced as exposed all-to-all)."""
+    from planner.specs import make_problem
+    cfg = detect.load(fidelity_ep.qwen3_235b_launch(tmp_path))
+    rep = run_audit(cfg, make_problem(model="qwen3-235b-a22b", gpus=256, seq=4096, global_batch=2048),
+                    time_limit=30)
+    assert (rep.layout.dispatcher, rep.layout.ep_overlap) == ("deepep", True)
+    assert rep.best_estimate is not None
+    assert rep.estimate.step_time / rep.best_estimate.step_time < 1.5
