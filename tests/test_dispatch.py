@@ -142,3 +142,23 @@ def test_modelzoo_qwen3_235b_audit_near_its_best_plan(tmp_path):
     assert (rep.layout.dispatcher, rep.layout.ep_overlap) == ("deepep", True)
     assert rep.best_estimate is not None
     assert rep.estimate.step_time / rep.best_estimate.step_time < 1.5
+
+
+def test_plan_file_and_layout_string_carry_the_dispatch(tmp_path):
+    """A plan's dispatcher and overlap survive its JSON file and the audit reads them back (also from
+    an inline layout string); the estimate is the plan's."""
+    from planner import plan as planmod
+    base = megatron_cases.make(**megatron_cases.MORE["qwen3-30b-ep8"])
+    plan = _with(base, dispatcher="deepep", ep_overlap=True)
+    path = tmp_path / "plan.json"
+    path.write_text(planmod.dumps([plan]))
+    back = planmod.load(str(path))[0]
+    assert (back.layout.dispatcher, back.layout.ep_overlap) == ("deepep", True)
+    rep = run_audit(detect.load(str(path)), plan.problem, search=False)
+    assert (rep.layout.dispatcher, rep.layout.ep_overlap) == ("deepep", True)
+    assert rep.estimate.step_time == pytest.approx(plan.estimate.step_time, rel=1e-6)
+    rep = run_audit(detect.load("tp=1,dp=16,ep=8,dispatcher=hybridep,ep_overlap=1", world=16), plan.problem,
+                    search=False)
+    assert (rep.layout.dispatcher, rep.layout.ep_overlap) == ("hybridep", True)
+    with pytest.raises(Exception, match="dispatcher must be one of"):
+        detect.load("tp=1,dp=16,ep=8,dispatcher=nccl", world=16)

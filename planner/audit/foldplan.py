@@ -67,5 +67,6 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         stages=stages, model=model, model_name=name,
         sharding=layout.get("sharding"), master=layout.get("master"),
         extra={"order": layout.get("order"), "num_microbatches": layout.get("num_microbatches"),
-               "cluster": problem.get("cluster"), "train": train},
+               "cluster": problem.get("cluster"), "train": train,
+               **{k: layout[k] for k in ("dispatcher", "ep_overlap", "delay_wgrad") if k in layout}},
     )
