@@ -78,8 +78,8 @@ def op_times(x_a2a, n_tok):
 
 
 def ep_terms(x_a2a, n_tok, c_attn, c_mlp):
-    """(seconds of EP communication per MoE layer per micro-batch as it runs, the same for a
-    fully recomputed layer's repeated forward): the cheapest dispatcher the flags allow."""
+    """(seconds of EP communication per MoE layer per micro-batch as it runs; the same without the
+    overlap; a fully recomputed layer's repeated forward): the cheapest dispatcher the flags allow."""
     windows = (c_attn, 2 * c_mlp, c_mlp, 2 * c_attn)
 
     def exposed(x, n_sm, can_overlap):
@@ -93,7 +93,8 @@ def ep_terms(x_a2a, n_tok, c_attn, c_mlp):
     choices = ((d_a2a, xa, n_a2a, True), (d_ag, xg, n_a2a, False), (d_dep, xd, n_dep, True),
                (d_hep, xd, n_hep, True))
     run = sp.Min(*(exposed(x, n, ov) + (1 - f) * _UNUSED for f, x, n, ov in choices), evaluate=False)
+    plain = sp.Min(*(4 * x + (1 - f) * _UNUSED for f, x, n, ov in choices), evaluate=False)
     # full recompute repeats the forward's two ops, never overlapped (Megatron refuses the overlap with
     # full recompute: transformer_config.py:2688-2690)
     rc = sp.Min(*(2 * x + (1 - f) * _UNUSED for f, x, n, ov in choices), evaluate=False)
-    return run, rc
+    return run, plain, rc

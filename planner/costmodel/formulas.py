@@ -212,7 +212,7 @@ X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
 # the step's, and it keeps the compiled tables small)
 c_attn = T_mm(Fl_attn_mm) + T_core + T_ew(M_ew_attn)
 c_mlp = T_mm(Fl_moe) + T_ew(M_ew_moe)
-X_ep_run, X_ep_rc = ep_terms(X_ep / 4, n_tok, c_attn, c_mlp)
+X_ep_run, X_ep_plain, X_ep_rc = ep_terms(X_ep / 4, n_tok, c_attn, c_mlp)
 
 # --------------------------------------------------------------------------- recompute modules
 # Per module: (activation bytes freed per layer per micro-batch, extra compute time, extra
@@ -372,7 +372,9 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
                 "TP / ETP collectives (exposed)"),
     "comm_cp": ((nd_ + nmo_ + el * k_mtp) * (X_ring_exposed + X_ulysses) + (fd_ + fmo_) * X_ulysses / 2,
                 "CP passes not hidden by attention, and Ulysses all-to-alls"),
-    "comm_ep": ((nmo_ + el * k_mtp * is_moe_model) * X_ep_run + fmo_ * X_ep_rc + sel_comm,
+    # a fully recomputed MoE layer runs no EP overlap (Megatron refuses the overlap with full
+    # recompute, transformer_config.py:2688-2690): its ops are priced exposed, and repeated
+    "comm_ep": ((nmo_ - fmo_ + el * k_mtp * is_moe_model) * X_ep_run + fmo_ * (X_ep_plain + X_ep_rc) + sel_comm,
                 "EP dispatch / combine not hidden (and recomputed modules' collectives)"),
     "comm_pp": (has_pp * X_pp, "pipeline send / receive"),
     "shard_mb": (st_pd * X_mb(Zd, W_dpcp) + st_pe * X_mb(Ze, W_edp),
