@@ -269,8 +269,13 @@ def main() -> None:
         print(fidelity_moe.table(moe))
         print()
         print(fidelity_moe.torchtitan_table(tt))
+        import fidelity_ep                    # the EP dispatch / overlap rows (issue 33, part 2)
+        ep = fidelity_ep.lines()
+        print()
+        print("\n".join(ep))
         if a.markdown:
             blocks.update(fidelity_moe.markdown_blocks(moe, tt))
+            blocks.update(fidelity_ep.markdown_block(ep))
         import fidelity_cp                     # NeMo's long-sequence CP rows
         cp_rows = fidelity_cp.run_all()
         print()

@@ -81,7 +81,10 @@ class MoERun:
         return self.gpus // (self.tp * self.cp * self.pp)
 
     def problem(self):
-        engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",)}
+        # the paper's runs: Megatron-Core's all-to-all dispatcher, no EP overlap (issue 33's dispatchers
+        # and overlap are priced by benchmarks/fidelity_ep.py's rows)
+        engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",), "dispatchers": ("alltoall",),
+                  "ep_overlap": False}
         return make_problem(model=self.model, gpu="h100-sxm", gpus=self.gpus, seq=4096,
                             global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0, **engine)
 
@@ -277,14 +280,18 @@ def main() -> None:
     ap.add_argument("--markdown", metavar="PATH", help="also write the tables into this markdown page "
                     "(docs/fidelity.md), between its generated-block markers")
     a = ap.parse_args()
-    rows, tt = run_all(), torchtitan_runs()
+    import fidelity_ep             # the EP dispatch / overlap rows (issue 33, part 2)
+    rows, tt, ep = run_all(), torchtitan_runs(), fidelity_ep.lines()
     print(table(rows))
     print()
     print(torchtitan_table(tt))
+    print()
+    print("\n".join(ep))
     if a.markdown:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import mdtables
-        mdtables.write_blocks(a.markdown, mdtables.command_line(), markdown_blocks(rows, tt))
+        mdtables.write_blocks(a.markdown, mdtables.command_line(),
+                              {**markdown_blocks(rows, tt), **fidelity_ep.markdown_block(ep)})
 
 
 if __name__ == "__main__":

@@ -247,7 +247,8 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
     return Layout(world=tp * cp * dp * pp, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp,
                   cp_kind=kind, cp_ulysses=cu, cp_ring=cr, order=cfg.extra.get("order") or "tp-cp-dp-pp",
                   micro_batch=mb, num_microbatches=n_micro, stages=tuple(stages), cp_comm=problem.train.cp_comm,
-                  cp_balance=problem.train.cp_balance, **_sharding(cfg))
+                  cp_balance=problem.train.cp_balance, **_sharding(cfg),
+                  **{k: cfg.extra[k] for k in ("dispatcher", "ep_overlap", "delay_wgrad") if k in cfg.extra})
 
 
 def _applicable(modules: tuple, model: ModelSpec) -> tuple:

@@ -68,5 +68,6 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
         sharding=layout.get("sharding"), master=layout.get("master"),
         extra={"order": layout.get("order"), "num_microbatches": layout.get("num_microbatches"),
                **{k: layout[k] for k in ("cp_comm", "cp_balance") if layout.get(k)},
-               "cluster": problem.get("cluster"), "train": train},
+               "cluster": problem.get("cluster"), "train": train,
+               **{k: layout[k] for k in ("dispatcher", "ep_overlap", "delay_wgrad") if k in layout}},
     )

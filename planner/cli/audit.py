@@ -179,8 +179,10 @@ def _layout_text(L, moe: bool = True) -> str:
     folds = sorted({s.fold for s in L.stages})
     fold = "; ".join(f"etp{f[0]} ep{f[1]} edp{f[2]}" for f in folds)
     cp = f" ({L.cp_kind})" if L.cp > 1 else ""
+    ep = (" " + L.dispatcher + (" + EP overlap" if L.ep_overlap else "") + (" + delayed wgrad" if L.delay_wgrad else "")
+          if moe and max(s.ep for s in L.stages) > 1 else "")
     return (f"tp{L.tp} cp{L.cp}{cp} dp{L.dp} pp{L.pp}" + (f" vpp{L.vpp}" if L.vpp > 1 else "")
-            + (f", experts {fold}" if moe else "") + f", micro-batch {L.micro_batch} x {L.num_microbatches}")
+            + (f", experts {fold}{ep}" if moe else "") + f", micro-batch {L.micro_batch} x {L.num_microbatches}")
 
 
 def _is_moe(report: AuditReport) -> bool:

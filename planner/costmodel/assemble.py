@@ -32,6 +32,17 @@ def inflight(pp: int, vpp: int, m: int, stage: int) -> float:
     return chunks / vpp
 
 
+def overlap_extra(layout, stage) -> float:
+    """Micro-batches of activations Megatron's EP A2A overlap adds in flight (megatron-core 0.19.2):
+    with pp = 1 each layer's forward of micro-batch i+1 runs beside the backward of micro-batch i
+    (combined_1f1b.py:51-64, combined_1f1b_schedule_for_no_pipelining), which frees a layer as the
+    forward stores one: one layer more than a micro-batch at the peak; interleaved, one more warm-up
+    forward of one model chunk (schedules.py:939-943)."""
+    if not layout.ep_overlap:
+        return 0.0
+    return 1.0 / max(1, stage.num_layers) if layout.pp == 1 else 1.0 / layout.vpp
+
+
 def chunks(pp: int, vpp: int, m: int, i: int) -> int:
     """In-flight micro-batch chunks of stage i (each 1/vpp of the stage's layers)."""
     return round(inflight(pp, vpp, m, i) * vpp)
@@ -131,7 +142,8 @@ class Estimate:
 def _stage_estimates(problem, layout, r) -> list[StageEstimate]:
     out = []
     for i in range(layout.pp):
-        k = inflight(layout.pp, layout.vpp, layout.num_microbatches, i)
+        k = min(inflight(layout.pp, layout.vpp, layout.num_microbatches, i) + overlap_extra(layout, layout.stages[i]),
+                layout.num_microbatches)
         comm = {g: float(r[f"comm_{g}"][i]) for g in ("tp", "cp", "ep", "pp")}
         work = float(r["work"][i])
         busy = work + sum(comm.values())

@@ -61,6 +61,7 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "T_core": (T_core, "causal attention kernel time, forward, at the slowest ring rank's causal share"),
     "X_ulysses": (X_ulysses, "Ulysses all-to-alls"),
     "X_ep": (X_ep, "EP dispatch/combine all-to-alls"),
+    "X_ep_run": (X_ep_run, "EP dispatch/combine as the layout's dispatcher runs it, less what its overlap hides"),
     "X_pp": (X_pp, "pipeline send/recv per micro-batch (all chunks of a stage)"),
     "X_rc_dense": (X_rc_dense, "collectives repeated by fully recomputing a dense layer"),
     "X_rc_moe": (X_rc_moe, "collectives repeated by fully recomputing a MoE layer"),

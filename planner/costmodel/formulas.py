@@ -44,6 +44,7 @@ from planner.costmodel.symbols import *  # noqa: F401,F403  (every symbol; T_mm,
 from planner.costmodel.cp_terms import (balance as cp_balance, recompute_exposed as cp_recompute_exposed,  # noqa: E501
                                         ring_exposed as cp_ring_exposed, saved_kv as cp_saved_kv,
                                         transient_kv as cp_transient_kv)
+from planner.costmodel.dispatch import ep_terms
 
 # --------------------------------------------------------------------------- per layer
 T_ew = lambda nbytes: nbytes / W_hbm              # memory-bound (elementwise) kernels: bytes over achieved HBM
@@ -229,6 +230,13 @@ X_pp = 2 * v * (2 * n_tok * h / t / W_pp + alpha)
 # full recompute repeats the forward pass's collectives (half of the forward + backward)
 X_rc_dense = (X_tp_attn + X_tp_mlp + X_ulysses) / 2
 X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
+# EP communication as the dispatchers run it and the part the schedule hides (planner.costmodel.dispatch):
+# the windows are one micro-batch's forward attention (+ norms) and MoE block; backward twice. They
+# take the GEMMs at their FLOP time (T_mm, no wave quantisation or roofline: a window's length, not
+# the step's, and it keeps the compiled tables small)
+c_attn = T_mm(Fl_attn_mm) + T_core + T_ew(M_ew_attn)
+c_mlp = T_mm(Fl_moe) + T_ew(M_ew_moe)
+X_ep_run, X_ep_plain, X_ep_rc = ep_terms(X_ep / 4, n_tok, c_attn, c_mlp)
 
 # --------------------------------------------------------------------------- recompute modules
 # Per module: (activation bytes freed per layer per micro-batch, extra compute time, extra
@@ -393,8 +401,10 @@ STAGE: dict[str, tuple[sp.Expr, str]] = {
                 "TP / ETP collectives (exposed)"),
     "comm_cp": ((nd_ + nmo_ + el * k_mtp) * (X_ring_exposed + X_ulysses) + (fd_ + fmo_) * (X_ulysses / 2 + X_ring_rc),
                 "CP passes not hidden by attention, and Ulysses all-to-alls"),
-    "comm_ep": ((nmo_ + el * k_mtp * is_moe_model) * X_ep + fmo_ * X_ep / 2 + sel_comm,
-                "EP all-to-alls (and recomputed modules' collectives)"),
+    # a fully recomputed MoE layer runs no EP overlap (Megatron refuses the overlap with full
+    # recompute, transformer_config.py:2688-2690): its ops are priced exposed, and repeated
+    "comm_ep": ((nmo_ - fmo_ + el * k_mtp * is_moe_model) * X_ep_run + fmo_ * (X_ep_plain + X_ep_rc) + sel_comm,
+                "EP dispatch / combine not hidden (and recomputed modules' collectives)"),
     "comm_pp": (has_pp * X_pp, "pipeline send / receive"),
     "shard_mb": (st_pd * X_mb(Zd, W_dpcp) + st_pe * X_mb(Ze, W_edp) - lin_d * g8_mb(Zd, W_dpcp) - lin_e * g8_mb(Ze, W_edp),
                  "zero2/zero3 per-micro-batch gathers and reduce-scatters (overlap compute)"),

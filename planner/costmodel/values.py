@@ -14,7 +14,7 @@ import planner.costmodel.compile as cc
 import planner.costmodel.routing as routing
 from planner.layout import SHARDINGS, dense_strides
 from planner.specs.cp_impl import CP_TERMS
-from planner.specs.kinds import CP_BALANCES, CP_COMMS, SHARDING
+from planner.specs.kinds import CP_BALANCES, CP_COMMS, DISPATCHER, DISPATCHERS, SHARDING
 from planner.specs.precision import recipe
 from planner.layout.grid import locality
 
@@ -44,6 +44,11 @@ def model_values(problem) -> dict[str, float]:
                 b_r=tr.grad_reduce_bytes, Pk=gpu.peak_flops, eta=gpu.compute_efficiency,
                 eta_a=eta_a, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
                 N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=half_block)
+    # the dispatchers' constants (planner.specs.kinds.DISPATCHER: DeepEP's README rates, SMs per kernel)
+    dep = DISPATCHER["deepep"]
+    vals.update(W_nvl_x=min(gpu.intra_node_bw * gpu.bus_efficiency, dep.nvl_bps),
+                W_rdma_x=gpu.inter_node_bw * dep.rdma_share, n_sm_a2a=DISPATCHER["alltoall"].sms,
+                n_sm_dep=dep.sms, n_sm_hep=DISPATCHER["hybridep"].sms)
     vals.update(precision_values(tr, gpu))
     return vals     # imb / imb_mem depend on the layout: layout_values (planner.costmodel.routing)
 
@@ -115,13 +120,35 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     # float8_tensor_parallel.py, _prepare_output_fn: _NoopFwToFloat8BwDynamic after the redistribute);
     # other torchao runs cast each linear's input (s_x)
     a_8 = np.where((tp > 1) & (not te) & (tr.precision == "fp8-tensorwise"), 1.0, 0.0)
+    ep_run = dispatch_values(problem, x, ep, pp, f("vpp"))
     return dict(imb=imb, imb_mem=imb_mem, t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
                 Z_d=dp * cp, Z_e=edp, u_1=(pp == 1).astype(float),
                 W_tp=bw(loc["tp"]), W_cu=bw(loc["cp_ulysses"]), W_cr=bw(loc["cp_ring"]), W_dpcp=bw(loc["dp_cp"]),
                 W_edp=bw(loc["edp"]), W_etp=bw(loc["etp"]), W_pp=bw(loc["pp"]), W_ein=gpu.intra_node_bw * gpu.bus_efficiency,
                 W_eout=gpu.inter_node_bw * gpu.bus_efficiency, f_off=loc["ep_off"], n_wq=n_wq, a_8=a_8, s_x=(1.0 - a_8) * (not te),
-                **sharding_values(x["sharding"], x["master"]), **cp_values(problem, x))
+                **sharding_values(x["sharding"], x["master"]), **cp_values(problem, x), **ep_run)
+
+
+_FLAGS = dict(zip(DISPATCHERS, ("d_a2a", "d_ag", "d_dep", "d_hep")))
+
+
+def dispatch_values(problem, x, ep, pp, vpp) -> dict[str, np.ndarray]:
+    """The dispatcher flags and the overlap of layouts: a layout's own (`x["dispatcher"]`, an index
+    into DISPATCHERS, and `x["ep_overlap"]`), else, for the search's rows, every dispatcher the target
+    runs (the formulas take the cheapest) and the overlap where the target can run it: ep > 1, and a
+    pipeline only with virtual stages (megatron/core/transformer/transformer_config.py:2674-2682,
+    megatron-core 0.19.2)."""
+    tr = problem.train
+    if "dispatcher" in x:
+        kind = np.asarray(x["dispatcher"], float)
+        out = {flag: (kind == i).astype(float) for i, flag in enumerate(_FLAGS.values())}
+        out["o_ep"] = np.asarray(x["ep_overlap"], float) * (ep > 1)
+        return out
+    ones = np.ones_like(ep)
+    out = {flag: ones * float(name in tr.dispatchers) for name, flag in _FLAGS.items()}
+    out["o_ep"] = (float(tr.ep_overlap) * (ep > 1) * ((pp == 1) | (vpp > 1))).astype(float)
+    return out
 
 
 def layout_vector(layout) -> dict[str, np.ndarray]:
@@ -135,7 +162,8 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
                 micro_batch=arr(layout.micro_batch), num_microbatches=arr(layout.num_microbatches),
                 sharding=arr(SHARDINGS.index(layout.sharding)), master=arr(layout.master == "fp32"),
                 s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]),
-                cp_comm=arr(CP_COMMS.index(layout.cp_comm)), cp_balance=arr(CP_BALANCES.index(layout.cp_balance)))
+                cp_comm=arr(CP_COMMS.index(layout.cp_comm)), cp_balance=arr(CP_BALANCES.index(layout.cp_balance)),
+                dispatcher=arr(DISPATCHERS.index(layout.dispatcher)), ep_overlap=arr(layout.ep_overlap))
 
 
 # --------------------------------------------------------------------------- params
@@ -145,7 +173,9 @@ _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1
              W_cr=1.0, W_dpcp=1.0, W_edp=1.0, W_etp=1.0, W_pp=1.0, W_ein=1.0, W_eout=1.0, f_off=0.0,
              S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0,
              imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0,
-             q_p2p=1.0, q_agr=0.0, n_ag=0.0, q_sv=0.0, c_b=0.0)
+             q_p2p=1.0, q_agr=0.0, n_ag=0.0, q_sv=0.0, c_b=0.0,
+             d_a2a=1.0, d_ag=0.0, d_dep=0.0, d_hep=0.0, o_ep=0.0, n_sm_a2a=0.0,
+             n_sm_dep=0.0, n_sm_hep=0.0, W_nvl_x=1.0, W_rdma_x=1.0)
 
 
 def unit_values(model, **over) -> dict:

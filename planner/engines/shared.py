@@ -89,3 +89,17 @@ def add_cp_comm(table: RuleTable, engine: str, comms: tuple, balances: tuple = (
             return f"{engine} runs the ring part of CP as {' or '.join(comms)}, not cp_comm {L.cp_comm}"
         if L.cp_ring > 1 and L.cp_balance not in balances:
             return f"{engine} balances causal CP as {' or '.join(balances)}, not cp_balance {L.cp_balance}"
+
+
+def add_dispatch(table: RuleTable, engine: str, dispatchers: tuple, overlap: bool) -> None:
+    """EP dispatch (issue 33, part 2): the dispatchers `engine` runs, and whether it overlaps EP
+    communication with compute (each engine's rules.py says why, citing its code)."""
+    @table.rule("target.dispatcher", "layout", "", f"{engine} runs the dispatchers {', '.join(dispatchers)}")
+    def _(L, pr):
+        if L.dispatcher not in dispatchers:
+            return f"{engine} has no {L.dispatcher} dispatcher (it runs {', '.join(dispatchers)})"
+
+    @table.rule("target.ep_overlap", "layout", "", f"{engine} {'may' if overlap else 'does not'} overlap EP communication")
+    def _(L, pr):
+        if not overlap and (L.ep_overlap or L.delay_wgrad):
+            return f"{engine} has no EP communication overlap (ep_overlap / delay_wgrad)"

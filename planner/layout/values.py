@@ -13,8 +13,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
-from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES,  # noqa: F401
-                                 SHARDINGS, cp_kind_of, cp_split)
+from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DENSE_AXES, DISPATCHERS, MASTERS, ORDERS,  # noqa: F401
+                                 RECOMPUTE_MODULES, SHARDINGS, cp_kind_of, cp_split)
 
 class LayoutError(ValueError):
     """A layout breaks a rule. The message is one line and shows the arithmetic."""
@@ -87,6 +87,14 @@ class Layout(BaseModel):
         "bf16+fp32", description="bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); "
                                  "fp32: the sharded fp32 param is the master (FSDP2 mixed precision)")
     stages: tuple[Stage, ...] = Field(..., description="one entry per pipeline stage")
+    # EP dispatch and overlap (issue 33, part 2; priced by planner.costmodel.dispatch)
+    dispatcher: Literal[DISPATCHERS] = Field(
+        "alltoall", description="MoE token dispatcher: alltoall | allgather | deepep | hybridep "
+                                "(planner.specs.kinds.DISPATCHER)")
+    ep_overlap: bool = Field(False, description="EP dispatch / combine of one micro-batch overlapped with another's "
+                                                "compute (Megatron --overlap-moe-expert-parallel-comm)")
+    delay_wgrad: bool = Field(False, description="expert weight-gradient GEMMs delayed behind the backward "
+                                                 "dispatch (Megatron --delay-wgrad-compute; needs ep_overlap)")
 
     @model_validator(mode="before")
     @classmethod

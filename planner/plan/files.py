@@ -35,6 +35,9 @@ def _keys(d, allowed: set, where: str) -> dict:
     return d
 
 
+_LAYOUT_BOOLS = ("ep_overlap", "delay_wgrad")     # the layout's EP overlap switches (issue 33, part 2)
+
+
 def _ints_bounded(obj, where: str, hi: int = MAX_GPUS) -> None:
     """Every integer in a layout document is a count of GPUs, layers or micro-batches."""
     if isinstance(obj, dict):
@@ -44,6 +47,8 @@ def _ints_bounded(obj, where: str, hi: int = MAX_GPUS) -> None:
         for i, v in enumerate(obj):
             _ints_bounded(v, f"{where}[{i}]", hi)
     elif isinstance(obj, bool):
+        if where.rsplit(".", 1)[-1] in _LAYOUT_BOOLS:
+            return
         raise InputError(f"{where}: expected a number, got {str(obj).lower()}")
     elif isinstance(obj, float) and not math.isfinite(obj):
         raise InputError(f"{where}: must be finite, got {obj}")

@@ -23,19 +23,49 @@ from planner.solve.search import Candidate, search as solve
 WIDEN = 12
 
 
+def dispatch_forms(problem, layout: Layout, engine: EngineConstraints) -> list[Layout]:
+    """`layout` with each dispatcher and EP overlap the target runs (problem.train.dispatchers,
+    ep_overlap) that its rules allow for it. Delayed wgrad is not chosen: the cost model prices it as
+    the overlap alone (planner.costmodel.dispatch), and with --overlap-grad-reduce, which the Megatron
+    export sets, it needs Transformer Engine >= 2.8.0 (megatron/training/arguments.py:1822-1827)."""
+    if not problem.model.is_moe or max(s.ep for s in layout.stages) <= 1:
+        return [layout]
+    tr, out = problem.train, []
+    for name in tr.dispatchers:
+        for ov in ((False, True) if tr.ep_overlap else (False,)):
+            cand = layout.model_copy(update={"dispatcher": name, "ep_overlap": ov, "delay_wgrad": False})
+            if not [v for v in engine.runs_on(cand, problem) if v.rule.startswith(("target.dispatch", "target.ep_",
+                                                                                     "target.flex"))]:
+                out.append(cand)
+    return out or [layout]
+
+
+_DISPATCH = ("dispatcher", "ep_overlap", "delay_wgrad")
+
+
+def _same(realised: Layout, solved: Layout) -> bool:
+    """The solver's layout with the dispatcher and overlap `dispatch_forms` chose (which the search
+    priced per tuple: choosing them is no rounding)."""
+    return realised.model_copy(update={k: getattr(solved, k) for k in _DISPATCH}) == solved
+
+
 def realise(problem, layout: Layout, engine: EngineConstraints) -> Optional[tuple[Layout, cm.Estimate]]:
     """The fastest layout `engine` can run with this layout's split and folding (its own
-    recompute when the engine can say it), and its estimate; None when no form fits."""
+    recompute when the engine can say it; the dispatcher and EP overlap it runs that fit), and its
+    estimate; None when no form fits. The search priced each degree tuple with the cheapest dispatcher
+    (exact: the dispatcher changes no memory) and with the overlap where the target runs it; the
+    overlap's extra micro-batch in flight is checked here."""
     budget = problem.cluster.memory_budget_gib * cm.GiB
-    if engine.recompute_form(layout)[1] is None:
-        return layout, cm.evaluate(problem, layout)
+    forms = [layout] if engine.recompute_form(layout)[1] is None else \
+        [c for c in engine.recompute_forms(problem, layout) if engine.recompute_form(c)[1] is None]
     best = None
-    for cand in engine.recompute_forms(problem, layout):
-        if engine.recompute_form(cand)[1] is not None:
-            continue
-        est = cm.evaluate(problem, cand)
-        if est.peak_bytes <= budget and (best is None or est.step_time < best[1].step_time):
-            best = (cand, est)
+    for form in forms:
+        for cand in dispatch_forms(problem, form, engine):
+            est = cm.evaluate(problem, cand)
+            if est.peak_bytes <= budget and (best is None or est.step_time < best[1].step_time):
+                best = (cand, est)
+    if best is None and engine.recompute_form(layout)[1] is None:
+        return layout, cm.evaluate(problem, layout)          # as the solver returned it
     return best
 
 
@@ -57,10 +87,14 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
         if got is None:
             continue
         L, est = got
-        status = c.status if L == c.layout else "FEASIBLE"
+        # the search priced the overlap without its extra micro-batch in flight: where that did not fit,
+        # the realised plan is dearer than the proven objective
+        kept = _same(L, c.layout) and est.step_time * 1e9 <= c.objective_ns * (1 + 1e-3)
+        status = c.status if kept else "FEASIBLE"
         plans.append(Candidate(L, est, est.step_time * 1e9, status))
     plans.sort(key=lambda c: c.estimate.step_time)
-    proven = res.status == "OPTIMAL" and plans and res.plans and plans[0].layout == res.plans[0].layout
+    proven = res.status == "OPTIMAL" and plans and res.plans and _same(plans[0].layout, res.plans[0].layout) \
+        and plans[0].status == res.plans[0].status
     status = res.status if proven or not plans else "FEASIBLE"
     return dataclasses.replace(res, plans=plans[:top], status=status)
 

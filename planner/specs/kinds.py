@@ -194,3 +194,43 @@ def precision_gpu_error(precision: str, gpu) -> Optional[str]:
         return (f"precision {precision}: gpu {gpu.name!r} has no MX (block-scaled) FP8 tensor cores (Blackwell only); "
                 f"use an fp8-* recipe")
     return None
+
+
+# --------------------------------------------------------------------------- EP dispatchers (issue 33, part 2)
+@dataclass(frozen=True)
+class Dispatcher:
+    """How one MoE token dispatcher moves tokens to their experts and back (priced by
+    planner.costmodel.dispatch). `sms`: SMs its kernels take from compute while they run beside it;
+    `nvl_bps` / `rdma_share`: its achieved NVLink rate (bytes/s, capped by the GPU's achievable
+    link rate) and its share of the NIC's line rate; None: NCCL at the preset's bus efficiency."""
+    name: str
+    moves: str
+    runs: str
+    sms: int
+    nvl_bps: Optional[float] = None
+    rdma_share: Optional[float] = None
+
+
+# DeepEP README, "Normal kernels with NVLink and RDMA forwarding" (deepseek-ai/DeepEP, after the
+# 2025-04-22 update; H800 ~160 GB/s NVLink, CX7 400 Gb/s ~50 GB/s RDMA; 4,096 tokens, hidden 7,168,
+# top-8): NVLink dispatch 153 / combine 158 GB/s (EP8); RDMA 43 / 43 (EP16), 58 / 57 (EP32), 51 / 50
+# GB/s (EP64). The means: 155.5 GB/s NVLink, 50.3 GB/s RDMA of ~50 (taken as the line rate, share 1).
+DEEPEP_NVL_BPS = (153e9 + 158e9) / 2
+DEEPEP_RDMA_SHARE = min(1.0, (43 + 43 + 58 + 57 + 51 + 50) / 6 / 50)
+# SMs: DeepEP 20 (DeepSeek-V3's profile, 20 of 132 SMs; megatron/core/transformer/transformer_config.py:
+# 931-933, megatron-core 0.19.2: "historical default 20"); HybridEP 16 (torchtitan 0.3.0
+# models/common/config_utils.py:382-384: HYBRIDEP_NUM_SMS_DISPATCH / _COMBINE default 16); NCCL's
+# all-to-all: one block per channel; NCCL's default of 32 channels on NVLink-switch systems is not
+# sourced here, and the all-to-all is taken at DeepEP's 20 (an assumption: the report names it)
+DISPATCHER = {d.name: d for d in (
+    Dispatcher("alltoall", "each (token, expert) row to the rank of its expert (NCCL all-to-all)",
+               "Megatron (alltoall), torchtitan (standard), OLMo-core, the bundle", 20),
+    Dispatcher("allgather", "every token's hidden state to every EP rank (all-gather), the outputs back by "
+               "reduce-scatter", "Megatron (allgather); no EP overlap", 20),
+    Dispatcher("deepep", "each token once per GPU and once per node holding its experts (NVLink + RDMA "
+               "forwarding, DeepEP normal kernels)", "Megatron (flex, deepep backend); Hopper and newer", 20,
+               DEEPEP_NVL_BPS, DEEPEP_RDMA_SHARE),
+    Dispatcher("hybridep", "as deepep (NVIDIA's HybridEP kernels in DeepEP's hybrid-ep branch; rates taken "
+               "as DeepEP's: no published table)", "Megatron (flex, hybridep backend); Hopper and newer", 16,
+               DEEPEP_NVL_BPS, DEEPEP_RDMA_SHARE))}
+DISPATCHERS = tuple(DISPATCHER)

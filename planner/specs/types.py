@@ -17,9 +17,9 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
-from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, MASTERS, PRECISIONS, RECOMPUTE_KINDS,
-                                 RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error, routing_error,
-                                 routing_fields)
+from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, PRECISIONS,
+                                 RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error,
+                                 routing_error, routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -308,6 +308,13 @@ class TrainSpec(_Spec):
                                    "torchao enable_fsdp_float8_all_gather): 1 byte per linear weight gathered")
     fp8_library: Literal["te", "torchao"] = Field("torchao", description="who runs the FP8 linears: te (Transformer "
                                                   "Engine, Megatron-LM) or torchao (torchtitan, OLMo-core)")
+    # EP dispatch and overlap (issue 33, part 2): what the target runs, the search picks per layout
+    dispatchers: tuple[Literal[DISPATCHERS], ...] = Field(("alltoall",), description=(
+        "MoE token dispatchers the search may choose (planner.specs.kinds.DISPATCHER; the target's rules "
+        "say which it runs)"))
+    ep_overlap: bool = Field(False, description=(
+        "the search may overlap EP dispatch / combine with another micro-batch's compute (Megatron's "
+        "--overlap-moe-expert-parallel-comm, 1F1B A2A overlap)"))
     target: Literal[TARGETS] = Field("bundle", description=(
         "the engine that runs the plan: bundle (foldplan's own code: any per-stage folding), megatron, "
         "torchtitan or olmo-core (their configs: one expert folding for all stages; "
@@ -340,6 +347,8 @@ class TrainSpec(_Spec):
             raise ValueError("cp_kinds must allow at least one kind")
         if not self.shardings:
             raise ValueError("shardings must allow at least one kind")
+        if not self.dispatchers:
+            raise ValueError("dispatchers must allow at least one kind")
         bad = [k for k in self.recompute_modules if k not in RECOMPUTE_MODULES]
         if bad:
             raise ValueError(f"recompute_modules: unknown {', '.join(bad)} (known: {', '.join(RECOMPUTE_MODULES)})")

@@ -1,12 +1,15 @@
 """foldplan's own bundle (planner/bundle) as a target: it runs every layout the planner's rule table
-allows (per-stage folding, any rank order, per-stage recompute), so its table has no rule of its own;
-what it fixes are its search defaults and the attention kernel it runs."""
+allows (per-stage folding, any rank order, per-stage recompute); its table's one rule of its own is
+its dispatcher (all-to-all, no EP overlap); what it fixes besides are its search defaults and the
+attention kernel it runs."""
 from __future__ import annotations
 
-from planner.engines.shared import add_cp_comm
+from planner.engines.shared import add_cp_comm, add_dispatch
 from planner.layout.rules import RuleTable
 
 RULES = RuleTable()
+# the bundle's moe/dispatch.py moves tokens by all-to-all; it overlaps no EP communication
+add_dispatch(RULES, "bundle", ("alltoall",), False)
 
 # the modules the bundle's own recompute frees, each checked against the cost model's term by
 # its --dry-run (moe_act keeps the gate/up outputs and recomputes the activation in backward)

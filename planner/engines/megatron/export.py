@@ -18,8 +18,8 @@ import shlex
 from planner.engines.errors import ExportError
 
 from planner.engines.megatron import arch, recompute
-from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_FLAG, FSDP_STRATEGY_FLAG,
-                                           HIERARCHICAL_CP_FLAG, PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES,
+from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_FLAG, DISPATCHER_FLAG, DISPATCHER_TYPE,
+                                           FLEX_BACKEND_FLAG, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES,
                                            cp_comm_type, flag, fsdp_strategy)
 
 
@@ -70,7 +70,8 @@ def flags(plan) -> list[tuple[str, ...]]:
         if L.cp_kind == "hybrid":         # arguments.py:580-585: the sizes multiply to cp
             out.append(_set(HIERARCHICAL_CP_FLAG, L.cp_ulysses, L.cp_ring))
     if pr.model.moe is not None:
-        out += [(flag("ep"), s0.ep), (flag("etp"), s0.etp)]
+        out = [f for f in out if f[0] != "--" + DISPATCHER_FLAG] + [(flag("ep"), s0.ep), (flag("etp"), s0.etp)]
+        out += dispatch_flags(L)
     if L.tp > 1 and t.sequence_parallel:  # arguments.py:1432-1439: forced off at tp = 1
         out.append(_on("sequence_parallel"))
     if L.pp > 1:
@@ -127,6 +128,18 @@ def flags(plan) -> list[tuple[str, ...]]:
     return out
 
 
+def dispatch_flags(L) -> list[tuple]:
+    """The dispatcher and the EP overlap (planner.specs.kinds.DISPATCHER; rules.overlap_broken says
+    when Megatron refuses the overlap)."""
+    kind, backend = DISPATCHER_TYPE[L.dispatcher]
+    out = [_set(DISPATCHER_FLAG, kind)] + ([_set(FLEX_BACKEND_FLAG, backend)] if backend else [])
+    if L.ep_overlap:
+        out.append(_on("ep_overlap"))
+    if L.delay_wgrad:
+        out.append(_on("delay_wgrad"))
+    return out
+
+
 ENGINE = "megatron-core 0.19.2"      # the Megatron-LM whose arguments.py these flags are checked against
 # the training settings a job needs that a layout does not decide: (variable, flags it fills, what to put)
 FILL_IN = (
@@ -159,6 +172,8 @@ def _env(plan) -> list[str]:
     Megatron FSDP needs CUDA_DEVICE_MAX_CONNECTIONS=1 before Blackwell (set on every GPU: it only
     orders the kernels' launches); Megatron FSDP needs it unset or > 1 (arguments.py:1143)."""
     L = plan.layout
+    if L.ep_overlap:       # arguments.py:1426-1433: the EP overlap wants more than one connection (it only
+        return ["export CUDA_DEVICE_MAX_CONNECTIONS=32"]     # warns with TP / CP); 32: the ModelZoo's setting
     if (L.tp > 1 or L.cp > 1) and not fsdp_strategy(L.sharding):
         return ["export CUDA_DEVICE_MAX_CONNECTIONS=1"]
     return []

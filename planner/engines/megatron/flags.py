@@ -89,9 +89,9 @@ EFFECTS = {
     "use-megatron-fsdp": ("memory and time", "Megatron FSDP shards states over data-parallel ranks"),
     "use-torch-fsdp2": ("memory and time", "PyTorch FSDP2 shards parameters, gradients and states"),
     "data-parallel-sharding-strategy": ("memory and time", "what Megatron FSDP shards"),
-    "moe-token-dispatcher-type": ("time", "how tokens reach their experts (all-gather / all-to-all / flex)"),
-    "moe-flex-dispatcher-backend": ("time", "the flex dispatcher's communication library (DeepEP / HybridEP)"),
-    "moe-enable-deepep": ("time", "DeepEP dispatch kernels"),
+    # the dispatcher, its flex backend and the EP overlap are read into the layout (read_dispatch.py);
+    # only a backend the cost model does not price stays an effect
+    "moe-flex-dispatcher-backend": ("time", "the flex dispatcher's communication library (NCCL EP is not priced)"),
     "moe-router-padding-for-fp8": ("time", "pads routing maps for FP8 GEMMs"),
     "use-precision-aware-optimizer": ("memory", "optimizer state in lower precision"),
     "main-grads-dtype": ("memory", "the dtype of the main gradients"),
@@ -100,8 +100,6 @@ EFFECTS = {
     "exp-avg-sq-dtype": ("memory", "the dtype of Adam's second moment"),
     "num-distributed-optimizer-instances": ("memory and time", "several distributed-optimizer replicas: "
                                                                "states sharded over a part of dp"),
-    "overlap-moe-expert-parallel-comm": ("time", "overlaps expert all-to-alls with another micro-batch"),
-    "delay-wgrad-compute": ("time", "delays weight-gradient GEMMs to overlap communication"),
     "moe-shared-expert-overlap": ("time", "overlaps shared experts with dispatch"),
     "optimizer": ("memory and time", "the optimizer (Adam is modelled; others keep other states)"),
     "mlp-type": ("memory and time", "residual MoE (PR-MoE): a dense MLP beside the experts"),
@@ -111,7 +109,7 @@ EFFECTS = {
 
 # Values of an EFFECTS flag that are what the estimate assumes anyway (no effect to report).
 MODELLED_VALUES = {
-    "moe-token-dispatcher-type": {"alltoall"}, "optimizer": {"adam"}, "main-grads-dtype": {"fp32"},
+    "moe-flex-dispatcher-backend": {"deepep", "hybridep"}, "optimizer": {"adam"}, "main-grads-dtype": {"fp32"},
     "main-params-dtype": {"fp32"}, "exp-avg-dtype": {"fp32"}, "exp-avg-sq-dtype": {"fp32"},
     "num-distributed-optimizer-instances": {"1"}, "optimizer-offload-fraction": {"0", "0.0"},
     "cpu-offloading-num-layers": {"0"}, "mlp-type": {"standard"},

@@ -35,6 +35,7 @@ import re
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
 import planner.engines.megatron.read_precision as read_precision
+import planner.engines.megatron.read_dispatch as read_dispatch
 import planner.engines.megatron.read_world as read_world
 import planner.engines.megatron.read_routing as read_routing
 import planner.engines.megatron.read_zoo as read_zoo
@@ -137,6 +138,8 @@ def parse(text: str, path: str, world: int | None = None, env: dict | None = Non
                                               deepspeed=ctx.deepspeed)
     ctx.lines.update(model_lines)
     c.pop("layers")
+    if not ctx.deepspeed:
+        ctx.extra.update(read_dispatch.dispatch(flags))
     return ForeignConfig(format="megatron", path=path, model=model, extra=ctx.extra,
                          unknown_flags=tuple(flags.unknown), effects=_effects(flags, c, model),
                          lines=ctx.lines, assumed=tuple(ctx.assumed), **c)
@@ -375,9 +378,4 @@ def _effects(flags: Flags, c: dict, model: dict) -> tuple[tuple[str, str, str], 
             continue
         shown = f"--{name}" + (f" {' '.join(flags.flags[name].values)}" if flags.flags[name].values else "")
         out.append((shown, kind, what))
-    moe = model.get("moe")
-    if moe and (c["ep"] > 1 or c["etp"] > 1) and not flags.has("moe-token-dispatcher-type") \
-            and not flags.has("deepspeed"):
-        out.append(("--moe-token-dispatcher-type allgather (default)", "time",
-                    "tokens reach their experts by all-gather (the estimate models all-to-all)"))
     return tuple(out)

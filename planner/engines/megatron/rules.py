@@ -12,7 +12,7 @@ from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, moe, up, warn
 from planner.engines.megatron import recompute
-from planner.engines.shared import add_cp_comm, add_master, add_order, add_recompute, add_uniform_fold
+from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
 from planner.layout.rules import RuleTable
 
@@ -26,7 +26,8 @@ rule = RULES.rule
 DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
             "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10,
             # Megatron-LM's FP8 linears are Transformer Engine's (planner.specs.precision)
-            "fp8_library": "te", "cp_comm": "p2p", "cp_balance": "headtail"}
+            "fp8_library": "te", "cp_comm": "p2p", "cp_balance": "headtail",
+            "dispatchers": ("alltoall", "allgather", "deepep", "hybridep"), "ep_overlap": True}
 
 
 # --------------------------------------------------------------------------- plan time
@@ -109,6 +110,42 @@ def _(L, pr):
 
 add_uniform_fold(RULES, "megatron")
 add_recompute(RULES, recompute.form)
+# --moe-token-dispatcher-type alltoall | allgather | flex, the flex backend deepep | hybridep
+# (transformer_config.py:869, megatron-core 0.19.2); the 1F1B A2A overlap and delayed wgrad
+add_dispatch(RULES, "megatron", DEFAULTS["dispatchers"], True)
+
+
+@rule("target.flex_gpu", "layout", "", "DeepEP / HybridEP kernels need Hopper or newer")
+def _(L, pr):
+    # deepseek-ai/DeepEP README, Requirements: "Hopper GPUs (may support more architectures or devices
+    # later)"; HybridEP ships in the same library. Megatron itself does not check it
+    major = arch_major(pr.cluster.gpu.name)
+    if L.dispatcher in ("deepep", "hybridep") and major is not None and major < 9:
+        return f"the {L.dispatcher} dispatcher needs Hopper or newer; {pr.cluster.gpu.name} is sm{major}0"
+
+
+def overlap_broken(L, model) -> Optional[str]:
+    """Why Megatron refuses --overlap-moe-expert-parallel-comm / --delay-wgrad-compute for this layout
+    (megatron/core/transformer/transformer_config.py, megatron-core 0.19.2), or None."""
+    if L.delay_wgrad and not L.ep_overlap:
+        return "delay_wgrad needs ep_overlap (transformer_config.py:2750-2752)"
+    if not L.ep_overlap:
+        return None
+    ep = max(s.ep for s in L.stages)
+    why = [("ep > 1", ep <= 1, "2680-2682"),
+           (f"an alltoall or flex dispatcher, not {L.dispatcher}", L.dispatcher == "allgather", "2683-2686"),
+           ("no full recompute", any(s.recompute_full for s in L.stages), "2688-2690"),
+           ("no moe in the recompute modules", any(s.recompute_selective and "moe" in s.recompute_modules
+                                                   for s in L.stages), "2697-2699"),
+           (f"virtual pipeline stages with pp({L.pp}) > 1", L.pp > 1 and L.vpp <= 1, "2674-2678"),
+           (f"at most one MTP layer, not {model.mtp_layers}", model.mtp_layers > 1, "2710-2713")]
+    bad = [f"{what} (transformer_config.py:{lines})" for what, broken, lines in why if broken]
+    return "ep_overlap needs " + "; ".join(bad) if bad else None
+
+
+@rule("target.ep_overlap_rules", "layout", "", "Megatron's EP A2A overlap: its start-up checks")
+def _(L, pr):
+    return overlap_broken(L, pr.model)
 
 
 # --------------------------------------------------------------------------- start-up

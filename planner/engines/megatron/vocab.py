@@ -57,7 +57,14 @@ def fsdp_strategy(sharding: str) -> Optional[str]:
 SWITCHES = {"sequence_parallel": "sequence-parallel", "zero1": "use-distributed-optimizer",
             "megatron_fsdp": "use-megatron-fsdp", "grad_reduce_bf16": "grad-reduce-in-bf16",
             "overlap_grad_reduce": "overlap-grad-reduce", "overlap_param_gather": "overlap-param-gather",
-            "overlap_p2p": "overlap-p2p-comm"}
+            "overlap_p2p": "overlap-p2p-comm", "ep_overlap": "overlap-moe-expert-parallel-comm",
+            "delay_wgrad": "delay-wgrad-compute"}
+# the MoE dispatcher <-> --moe-token-dispatcher-type and the flex backend (transformer_config.py:862-869,
+# megatron-core 0.19.2); read back by read_dispatch.py
+DISPATCHER_FLAG = "moe-token-dispatcher-type"
+FLEX_BACKEND_FLAG = "moe-flex-dispatcher-backend"
+DISPATCHER_TYPE = {"alltoall": ("alltoall", None), "allgather": ("allgather", None), "deepep": ("flex", "deepep"),
+                   "hybridep": ("flex", "hybridep")}
 # valued flags that are not one integer field
 CP_COMM_FLAG = "cp-comm-type"
 HIERARCHICAL_CP_FLAG = "hierarchical-context-parallel-sizes"      # Ulysses part, ring part

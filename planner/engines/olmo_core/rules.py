@@ -21,7 +21,7 @@ from typing import Optional
 
 from planner.engines.findings import degrees, err
 from planner.engines.olmo_core import recompute
-from planner.engines.shared import add_cp_comm, add_order, add_recompute, add_uniform_fold
+from planner.engines.shared import add_cp_comm, add_dispatch, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 
@@ -161,6 +161,9 @@ def _(x, pr):
 
 
 add_uniform_fold(RULES, ENGINE)
+# OLMo-core 3.0.0 moves tokens by all-to-all only (nn/moe/parallel_mlp.py:288-330
+# permute_and_all_to_all / reverse_all_to_all); no EP overlap flag
+add_dispatch(RULES, ENGINE, ("alltoall",), False)
 add_recompute(RULES, recompute.form)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, up, warn
-from planner.engines.shared import add_cp_comm, add_master, add_order, add_recompute, add_uniform_fold
+from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
 from planner.engines.torchtitan import recompute
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
@@ -100,6 +100,10 @@ def _(x, pr):
 
 
 add_uniform_fold(RULES, "torchtitan")
+# torchtitan 0.3.0 has DeepEP / HybridEP dispatchers (models/common/config_utils.py:360-412), chosen by
+# the model registry's moe_comm_backend argument (models/qwen3/__init__.py:146), not by a config
+# override foldplan's export can write: its plans use the standard all-to-all; no EP overlap
+add_dispatch(RULES, "torchtitan", ("alltoall",), False)
 add_recompute(RULES, recompute.form)
 
 
