@@ -67,14 +67,16 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     vpp, etp, ep, edp, cu, cr, micro_batch, num_microbatches, sharding (index into
     SHARDINGS), master (1 = fp32) and the dense strides s_tp, s_cp, s_dp."""
     tr, gpu = problem.train, problem.cluster.gpu
-    gpn = problem.cluster.gpus_per_node
+    per_domain = problem.cluster.domain_used            # rank r in NVLink domain r // per_domain
     f = lambda k: np.asarray(x[k], float)
     tp, cp, dp, pp = f("tp"), f("cp"), f("dp"), f("pp")
     etp, ep, edp, cu_, cr_ = f("etp"), f("ep"), f("edp"), f("cu"), f("cr")
     bw = lambda intra: np.where(intra, gpu.intra_node_bw, gpu.inter_node_bw) * gpu.bus_efficiency
-    # the rank order and node size reach the cost model only through the locality vector
-    loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp")},
-                   gpn)
+    # the rank order and the domain size reach the cost model only through the locality vector; a
+    # layout's own stages (layout_vector: first, ranks) are judged each on its ranks, the search's
+    # rows (no stage) at the worst stage
+    loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp",
+                                      "first", "ranks") if k in x}, per_domain)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     return dict(t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),
@@ -86,7 +88,8 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 
 def layout_vector(layout) -> dict[str, np.ndarray]:
-    """The cost-model input of one layout, per stage (arrays of length pp)."""
+    """The cost-model input of one layout, per stage (arrays of length pp; `first` and `ranks`:
+    the stage's ranks, whose groups the locality vector judges)."""
     stride = dense_strides(layout.order, {"tp": layout.tp, "cp": layout.cp, "dp": layout.dp})
     n = layout.pp
     arr = lambda val: np.full(n, float(val))
@@ -95,7 +98,8 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
                 etp=per("etp"), ep=per("ep"), edp=per("edp"), cu=arr(layout.cp_ulysses), cr=arr(layout.cp_ring),
                 micro_batch=arr(layout.micro_batch), num_microbatches=arr(layout.num_microbatches),
                 sharding=arr(SHARDINGS.index(layout.sharding)), master=arr(layout.master == "fp32"),
-                s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]))
+                s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]),
+                first=np.arange(n, dtype=float) * layout.stage_ranks, ranks=arr(layout.stage_ranks))
 
 
 # --------------------------------------------------------------------------- params

@@ -22,8 +22,8 @@ from planner.layout.values import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMP
                                    LayoutError, Stage, cp_split, layer_recompute,
                                    uniform_stages)
 from planner.layout.rules import RULES, RuleTable, Violation, check, degree_violations, kv_heads_note, violations
-from planner.layout.grid import Group, RankGrid, dense_strides, span
+from planner.layout.grid import Group, RankGrid, dense_strides, domain_of
 
 __all__ = ["CP_KINDS", "DENSE_AXES", "MASTERS", "ORDERS", "RECOMPUTE_MODULES", "SHARDINGS", "Layout", "LayoutError",
            "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "RuleTable", "Violation", "check", "degree_violations", "kv_heads_note",
-           "violations", "Group", "RankGrid", "dense_strides", "span"]
+           "violations", "Group", "RankGrid", "dense_strides", "domain_of"]

@@ -112,9 +112,17 @@ def header(problem: Problem) -> str:
     pc = cm.param_counts(m)
     kind = f"MoE {m.moe.experts}x top-{m.moe.top_k}" if m.is_moe else "dense"
     return (f"{m.name} ({pc['total'] / 1e9:.1f}B total, {pc['active'] / 1e9:.1f}B active, {kind}, {m.layers} layers) "
-            f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, budget {c.memory_budget_gib:.1f} GiB/GPU), "
+            f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, {rack(c)}budget {c.memory_budget_gib:.1f} GiB/GPU), "
             f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences\n"
             f"{budget_note(c)}\n{attention_note(problem)}")
+
+
+def rack(c) -> str:
+    """The NVLink domain where it spans hosts or the job uses part of it (NVL72 racks), else nothing."""
+    if c.gpus_per_domain == c.gpus_per_node and c.used_per_domain == c.gpus_per_domain:
+        return ""
+    used = f"{c.used_per_domain} of " if c.used_per_domain != c.gpus_per_domain else ""
+    return f"{used}{c.gpus_per_domain} per NVLink domain, "
 
 
 def attention_note(problem: Problem) -> str:
@@ -155,7 +163,7 @@ def why(plans: list[Plan]) -> list[str]:
                f"{sum(e.exposed.values()):.3f} s, optimizer {e.optimizer:.3f} s; {k} dominates "
                f"({v / e.step_time:.0%}). MFU {e.mfu:.1%}.")
     if pr.model.is_moe:
-        grid = RankGrid(L, pr.cluster.gpus_per_node)
+        grid = RankGrid(L, pr.cluster.domain_used)
         s0 = L.stages[0]
         ep_g = grid.group("ep", 0)
         where = "inside one node" if ep_g.intra_node else f"across nodes ({ep_g.off_node_fraction:.0%} of peers off-node)"
