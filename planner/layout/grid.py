@@ -182,11 +182,11 @@ class RankGrid:
         self.axes = [axis_strides(self.inputs(s.index)) for s in layout.stages]
 
     def inputs(self, stage: int) -> dict[str, int]:
-        """The degrees and dense strides of one stage (axis_strides' / locality's input)."""
+        """The degrees, dense strides and ranks of one stage (axis_strides' / locality's input)."""
         L, s = self.layout, self.layout.stages[stage]
         st = self.dense_stride
         return dict(tp=L.tp, cp=L.cp, dp=L.dp, pp=L.pp, cu=L.cp_ulysses, cr=L.cp_ring, etp=s.etp, ep=s.ep, edp=s.edp,
-                    s_tp=st["tp"], s_cp=st["cp"], s_dp=st["dp"])
+                    s_tp=st["tp"], s_cp=st["cp"], s_dp=st["dp"], first=stage * self.stage_ranks, ranks=self.stage_ranks)
 
     def stage_of(self, rank: int) -> int:
         return rank // self.stage_ranks
