@@ -3,7 +3,7 @@
 `model_values(problem)` binds the model, the training shape and the GPU's constants;
 `layout_values(problem, x)` binds candidate layouts given as arrays (vectorised: one
 entry per candidate row), with each group's bandwidth chosen by whether the group stays
-inside a node (the locality vector, `planner.layout.grid.locality`). `param_counts` and `training_flops` read the
+inside an NVLink domain (the locality vector, `planner.layout.grid.locality`). `param_counts` and `training_flops` read the
 same formulas with a unit layout.
 """
 from __future__ import annotations

@@ -7,7 +7,7 @@ Three modules, one job each, and everything else imports from here:
 * `rules`  — the one rule table: every identity and framework-independent rule, with a
   stable id and a one-line message that shows the arithmetic;
 * `grid`   — the one rank grid: strides from the rank order, every group of every rank,
-  and whether a group stays inside a node (scalar and vectorised).
+  and whether a group stays inside an NVLink domain (scalar and vectorised).
 
 `foreign` holds the neutral ForeignConfig every config reader returns (in these axis names),
 and `strings` reads an inline layout string into one.
