@@ -22,6 +22,7 @@ from planner.layout import Layout, check
 from planner.specs import Problem
 from planner.solve.bounds import bounds, lagrangian
 from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
+from planner.solve.exposure import joint_floors
 from planner.solve.space import PerTuple, Tables, enumerate_tuples, tables, undominated
 from planner.solve.nofit import min_memory
 from planner.solve.stage_model import solve_stages
@@ -277,9 +278,11 @@ class _Line:
         too wait for it, within BATCH_SLACK of its bound); how many it refined."""
         block, got = self._batch(ti, lb, fl, kth, 1, "relaxed")
         t_star, o_star = floors(self.problem, self.tab, block, cap=[CAP * got[tj][2]["t"] for tj in block])
-        for tj, ts, os_ in zip(block, t_star, o_star):
+        joint = joint_floors(self.problem, self.tab, block)         # W t_max + V d_max together
+        for tj, ts, os_, td in zip(block, t_star, o_star, joint):
             _, lb_j, fl_j = got[tj]
             fl_j = _int_floors(max(ts, fl_j["t"]), fl_j["d"], max(os_, fl_j["o"]))
+            fl_j["obj"] = _with_joint(self.tab.tuples[tj], fl_j, td)
             lb_j = max(lb_j, _floor_ns(self.tab.tuples[tj], fl_j))
             if lb_j < kth:
                 self._push(tj, -1, 2, lb_j, fl_j)
@@ -302,9 +305,11 @@ class _Line:
         rows = undominated(self.tab, ti) if row < 0 else [row]
         target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
         dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
+        joint = fl.get("obj", 0) - tu.vpp * fl["o"]                   # the relaxed joint floor of W t + V d
         fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
+        fl["obj"] = _with_joint(tu, fl, joint)
         if dp.bnd is not None:
-            fl["obj"] = max(_scaled(tu, fl), int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])),
+            fl["obj"] = max(fl["obj"], int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])),
                             int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
         lb = max(lb, _floor_ns(tu, fl))
         if lb < kth:
@@ -315,6 +320,13 @@ def _int_floors(t: float, d: float, o: float) -> dict:
     """Integer floors (ns) of the stage model's t_max, d_max, o_max from valid real bounds."""
     up = lambda v: int(np.ceil(v - 1e-6)) if np.isfinite(v) and v > 0 else (0 if np.isfinite(v) else 2 ** 62)
     return dict(t=up(t), d=up(d), o=up(o))
+
+
+def _with_joint(tu, fl: dict, joint: float) -> int:
+    """The objective floor (V * step) of the integer floors and a real floor `joint` of
+    W * t_max + V * d_max (planner/solve/exposure.py), with V * o_max added to it."""
+    joint = int(np.ceil(joint - 1e-6)) if np.isfinite(joint) else 0        # (inf: no fit; the t floor says so)
+    return max(_scaled(tu, fl), joint + tu.vpp * fl["o"])
 
 
 def _scaled(tu, fl: dict) -> int:
