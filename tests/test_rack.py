@@ -84,25 +84,58 @@ def _priced(problem, layout):
 
 
 def _check_priced(problem, layout):
+    """Each stage's groups priced as the search prices a (tuple, folding) row: a kind at the
+    inter-domain link iff some group of it spans two domains anywhere in the layout with every
+    stage on this stage's folding (read from the RankGrid's groups)."""
     gpu, U = problem.cluster.gpu, problem.cluster.domain_used
     nvlink, net = gpu.intra_node_bw * gpu.bus_efficiency, gpu.inter_node_bw * gpu.bus_efficiency
-    grid, R = RankGrid(layout, U), layout.stage_ranks
     priced, vals = _priced(problem, layout)
     crossing = 0
     for s in layout.stages:
-        ranks = range(s.index * R, (s.index + 1) * R)
+        same = layout.model_copy(update={"stages": tuple(t.model_copy(update=dict(zip(("etp", "ep", "edp"), s.fold)))
+                                                         for t in layout.stages)})
+        grid = RankGrid(same, U)
         for kind, (_, axis) in PRICED.items():
-            spans = _spans(grid, axis, range(layout.world) if kind == "pp" else ranks)
+            spans = _spans(grid, axis, range(layout.world))
             assert priced[s.index][kind] == (net if spans else nvlink), (kind, s.index)
             crossing += spans and kind != "pp"
     return crossing, vals
 
 
-def test_576_gpu_gb200_plan_prices_groups_crossing_racks_at_the_inter_rack_link():
+@pytest.fixture(scope="module")
+def gb200_576():
     from planner.solve import search
     p = _gb200()
+    return p, search(p, top=1, fixed={"pp": 9}, time_limit=30)
+
+
+def test_576_gpu_gb200_search_is_optimal_and_its_objective_is_the_estimate(gb200_576):
+    # one owner of the step time: the plan's estimate is what CP-SAT minimised (the integer
+    # tables round every coefficient up, to the nanosecond), and evaluate binds each stage's
+    # bandwidths exactly as the search's row of that (tuple, folding) does
+    from planner.solve.search import TUPLE_FIELDS
+    from planner.solve.space import _RowInputs, enumerate_tuples
+    p, res = gb200_576
+    assert res.status == "OPTIMAL"
+    plan = res.plans[0]
+    est = plan.estimate.step_time * 1e9
+    assert 0 <= plan.objective_ns - est <= 1e-6 * est
+    L = plan.layout
+    (tu,) = enumerate_tuples(p, {k: getattr(L, k) for k in TUPLE_FIELDS})
+    row = _RowInputs([tu], float(L.master == "fp32"))
+    evaluated = cm.layout_values(p, cm.layout_vector(L))
+    bw = [k for k in evaluated if k.startswith("W_")] + ["f_off"]
+    for s in L.stages:
+        searched = cm.layout_values(p, row.grid(0, 1, [s.fold]))
+        for k in bw:
+            at = lambda v, i=0: float(np.asarray(v, float).reshape(-1)[i if np.size(v) > 1 else 0])
+            assert at(searched[k]) == at(evaluated[k], s.index), (k, s.index)
+
+
+def test_576_gpu_gb200_plan_prices_groups_crossing_racks_at_the_inter_rack_link(gb200_576):
+    p, res = gb200_576
     assert (p.cluster.gpus_per_node, p.cluster.gpus_per_domain, p.cluster.used_per_domain) == (4, 72, 72)
-    L = search(p, top=1, fixed={"pp": 9}, time_limit=30).plans[0].layout
+    L = res.plans[0].layout
     assert L.stage_ranks == 64
     grid = RankGrid(L, 72)
     # 64-rank stages on 72-GPU racks: stage s covers ranks [64 s, 64 s + 64); all but the first

@@ -72,9 +72,9 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     tp, cp, dp, pp = f("tp"), f("cp"), f("dp"), f("pp")
     etp, ep, edp, cu_, cr_ = f("etp"), f("ep"), f("edp"), f("cu"), f("cr")
     bw = lambda intra: np.where(intra, gpu.intra_node_bw, gpu.inter_node_bw) * gpu.bus_efficiency
-    # the rank order and the domain size reach the cost model only through the locality vector; a
-    # layout's own stages (layout_vector: first, ranks) are judged each on its ranks, the search's
-    # rows (no stage) at the worst stage
+    # the rank order and the domain size reach the cost model only through the locality vector;
+    # without `first` / `ranks` (the search's rows and layout_vector alike) a folding is judged at
+    # its worst stage of the layout (`locality`)
     loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp",
                                       "first", "ranks") if k in x}, per_domain)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
@@ -88,8 +88,11 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 
 def layout_vector(layout) -> dict[str, np.ndarray]:
-    """The cost-model input of one layout, per stage (arrays of length pp; `first` and `ranks`:
-    the stage's ranks, whose groups the locality vector judges)."""
+    """The cost-model input of one layout, per stage (arrays of length pp). One owner of the
+    step time: each stage's groups are judged as the search's tables judge a (tuple, folding)
+    row, at the worst stage of the layout for the stage's folding (no `first` / `ranks`:
+    planner.layout.grid.locality over every rank), so the plan's estimate is the objective the
+    solver minimised; a stage priced by its own ranks would need that in the search too."""
     stride = dense_strides(layout.order, {"tp": layout.tp, "cp": layout.cp, "dp": layout.dp})
     n = layout.pp
     arr = lambda val: np.full(n, float(val))
@@ -98,8 +101,7 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
                 etp=per("etp"), ep=per("ep"), edp=per("edp"), cu=arr(layout.cp_ulysses), cr=arr(layout.cp_ring),
                 micro_batch=arr(layout.micro_batch), num_microbatches=arr(layout.num_microbatches),
                 sharding=arr(SHARDINGS.index(layout.sharding)), master=arr(layout.master == "fp32"),
-                s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]),
-                first=np.arange(n, dtype=float) * layout.stage_ranks, ranks=arr(layout.stage_ranks))
+                s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]))
 
 
 # --------------------------------------------------------------------------- params

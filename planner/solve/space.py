@@ -65,33 +65,23 @@ class Degrees:
 @lru_cache(maxsize=None)
 def _orders(tp: int, cp: int, dp: int, cu: int, per_domain: int, pp: int = 1) -> list[str]:
     """Rank orders that differ in what the cost model prices: it reads an order only through
-    the locality vector (planner.layout.grid.locality, over all `pp` stages and per stage),
-    so orders with the same vectors cost the same: keep the first of each."""
+    the locality vector (planner.layout.grid.locality, over all `pp` stages: a folding at its
+    worst stage), so orders with the same vector cost the same: keep the first of each."""
     orders = list(ORDERS)
     st = [dense_strides(o, {"tp": tp, "cp": cp, "dp": dp}) for o in orders]
     n = len(orders)
-    # one vectorised call over all six orders (the expert view and pp do not depend on the
-    # order: any folding gives the same answer for every order)
-    R = tp * cp * dp
-    locs = []
-    for first, ranks in [(0, R * pp)] + [(s * R, R) for s in range(pp)]:
-        x = dict(tp=tp, cp=cp, dp=dp, pp=pp, cu=cu, cr=cp // cu, etp=1, ep=1, edp=R, first=first, ranks=ranks,
-                 **{f"s_{a}": np.array([s[a] for s in st], float) for a in ("tp", "cp", "dp")})
-        locs.append(locality({k: np.broadcast_to(np.asarray(v, float), (n,)).copy() for k, v in x.items()}, per_domain))
+    # one vectorised call over all six orders (the expert view does not depend on the order:
+    # any folding gives the same answer for every order)
+    x = dict(tp=tp, cp=cp, dp=dp, pp=pp, cu=cu, cr=cp // cu, etp=1, ep=1, edp=tp * cp * dp,
+             **{f"s_{a}": np.array([s[a] for s in st], float) for a in ("tp", "cp", "dp")})
+    loc = locality({k: np.broadcast_to(np.asarray(v, float), (n,)).copy() for k, v in x.items()}, per_domain)
     seen, out = set(), []
     for j, order in enumerate(orders):
-        key = tuple(float(loc[k][j]) for loc in locs for k in sorted(loc))
+        key = tuple(float(loc[k][j]) for k in sorted(loc))
         if key not in seen:
             seen.add(key)
             out.append(order)
     return out
-
-
-def _straddle(R: int, per_domain: int, pp: int) -> int:
-    """The stages whose locality `_orders` must compare: all of them where a stage of R
-    ranks and a domain are not one a multiple of the other (stages then straddle domains
-    differently); else one (every stage alike)."""
-    return pp if R % per_domain and per_domain % R else 1
 
 
 def folds(problem: Problem, stage_ranks: int, engine: Optional[EngineConstraints] = None) -> list[tuple[int, int, int]]:
@@ -154,7 +144,7 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
                         if not ok(vpp=vpp) or vpp > 1 and bad(pp=pp, vpp=vpp, num_microbatches=m):
                             continue
                         for kind, cu, cr in kinds:
-                            for order in _orders(tp, cp, dp, cu, gpn, _straddle(tp * cp * dp, gpn, pp)):
+                            for order in _orders(tp, cp, dp, cu, gpn, pp):
                                 if not ok(order=order):
                                     continue
                                 for sh in shardings:
