@@ -130,7 +130,8 @@ def locality(x: dict, per_domain) -> dict[str, np.ndarray]:
     for its slowest group; and `ep_off`, the largest share of an ep member's peers on other
     domains. `x` may hold `first` and `ranks`, the ranks judged (a stage: first = s * R,
     ranks = R, R = tp * cp * dp); without them, every stage of the layout (first 0, ranks
-    R * pp): the search's tables price a folding at its worst stage. pp groups run across
+    R * pp): a folding at its worst stage, as the search's tables and a plan's estimate
+    (costmodel.layout_vector) price it, one rule for both. pp groups run across
     the stages and are always judged over the whole layout."""
     ax = axis_strides(x)
     R = _arr(x["tp"]) * _arr(x["cp"]) * _arr(x["dp"])
