@@ -232,3 +232,29 @@ def test_attention_label_per_architecture():
     for name in ("b200", "gb200-nvl72", "b300", "gb300-nvl72"):
         label = load_gpu(name).attention_name("fused")
         assert "Blackwell" in label and "Hopper" not in label
+
+
+def test_joint_floor_of_bottleneck_and_exposure_is_below_every_tuples_optimum(gb200_576):
+    # the joint floor (planner/solve/exposure.py: max over stages of W busy + V excess, relaxed
+    # DP) never exceeds W t_max + V d_max of a plan CP-SAT finds for the same tuple (its
+    # objective less V times its optimizer step); on the plan's own tuple it is within 0.1%
+    from planner.solve.exposure import joint_floors
+    from planner.solve.search import TUPLE_FIELDS
+    from planner.solve.space import enumerate_tuples, tables
+    from planner.solve.stage_model import solve_stages
+    p, res = gb200_576
+    tuples = enumerate_tuples(p, {"pp": 9})
+    L = res.plans[0].layout
+    best = next(i for i, tu in enumerate(tuples) if all(getattr(tu, k) == getattr(L, k) for k in TUPLE_FIELDS))
+    pick = [best] + random.Random(0).sample(range(len(tuples)), 3)
+    tab = tables(p, [tuples[i] for i in pick])
+    joint = joint_floors(p, tab, list(range(len(pick))))
+    for j, tu in enumerate(tab.tuples):
+        sol = solve_stages(p, tab, j, time_limit=2.0)
+        if sol.layout is None:
+            continue
+        opt = cm.evaluate(p, sol.layout).optimizer * 1e9
+        assert joint[j] <= sol.objective - tu.vpp * opt + 1, (j, joint[j], sol.objective)
+    # on the plan's tuple the floor is within 0.1% of the plan (its bottleneck part alone, W t_max, is 12% below)
+    plan = res.plans[0]
+    assert joint[0] >= 0.999 * L.vpp * (plan.objective_ns - plan.estimate.optimizer * 1e9)
