@@ -47,3 +47,12 @@ def joint_floors(problem, tab, tis) -> np.ndarray:
     """Per tuple of `tis`: a floor of the stage model's W * t_max + V * d_max (0 where none)."""
     got, _ = floors(problem, tab, tis, relaxed=True, block=_Joint)
     return np.maximum(0.0, got)
+
+
+def with_joint(tu, fl: dict, joint: float) -> int:
+    """The objective floor (V * step, integer ns) of integer floors `fl` of the three maxima
+    (t, d, o) and a real floor `joint` of W * t_max + V * d_max, V * o_max added to it (an
+    infinite one, where nothing fits, is left to the t floor)."""
+    joint = int(np.ceil(joint - 1e-6)) if np.isfinite(joint) else 0
+    return max(step.scaled_step(fl["t"], fl["d"], fl["o"], tu.num_microbatches, tu.pp, tu.vpp),
+               joint + tu.vpp * fl["o"])
