@@ -80,7 +80,7 @@ def grid_groups(plan, axes=AXES) -> dict:
     dense model has no expert groups to compare: an engine builds its own defaults for them)."""
     if plan.problem.model.moe is None:
         axes = tuple(a for a in axes if a not in ("etp", "ep", "edp"))
-    grid = RankGrid(plan.layout, plan.problem.cluster.gpus_per_node)
+    grid = RankGrid(plan.layout, plan.problem.cluster.domain_used)
     return {a: [list(g) for g in grid.groups(a)] for a in axes}
 
 

@@ -37,7 +37,7 @@ def group_of(groups, rank):
 
 def assert_same_grid(lay, layout):
     """lay: the bundle's layout module; layout: the planner Layout it was rendered from."""
-    grid = RankGrid(layout, gpus_per_node=8)
+    grid = RankGrid(layout, per_domain=8)
     for r in range(layout.world):
         for axis in ("tp", "cp", "dp", "dp_cp", "pp"):
             assert group_of(lay.GROUPS[axis], r) == grid.group(axis, r).ranks, (axis, r)

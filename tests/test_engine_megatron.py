@@ -143,7 +143,7 @@ def test_engine_reads_the_plan(verdicts):
 def test_megatron_rank_groups_are_foldplans_grid(verdicts):
     plans, got, _, _, _ = verdicts
     for (name, plan), v in zip(plans.items(), got):
-        mine = _foldplan_groups(plan.layout, plan.problem.cluster.gpus_per_node)
+        mine = _foldplan_groups(plan.layout, plan.problem.cluster.domain_used)
         theirs = v["groups"]
         axes = ("tp", "cp", "pp", "dp", "dp_cp") + (("ep", "etp", "edp") if plan.problem.model.moe else ())
         for a in axes:
@@ -185,6 +185,6 @@ def test_random_target_plans_accepted(verdicts):
     assert len(drawn) >= 6
     for (name, plan), v in zip(drawn.items(), got):
         assert v["accepted"], (name, v["reason"])
-        mine = _foldplan_groups(plan.layout, plan.problem.cluster.gpus_per_node)
+        mine = _foldplan_groups(plan.layout, plan.problem.cluster.domain_used)
         for a in ("tp", "cp", "pp", "dp", "dp_cp"):
             assert v["groups"][a] == mine[a], (name, a)

@@ -72,7 +72,7 @@ HAND = [dict(model="olmoe-1b-7b", gpus=16, seq="8k", gb="1M", cp=2, pp=2, ep=4, 
 
 def grid_groups(plan) -> dict[str, set]:
     L = plan.layout
-    grid = RankGrid(L, plan.problem.cluster.gpus_per_node)
+    grid = RankGrid(L, plan.problem.cluster.domain_used)
     out = {a: set(grid.groups(a)) for a in ("tp", "cp", "dp", "dp_cp", "pp")}
     if plan.problem.model.moe is not None:
         for a in ("ep", "edp"):

@@ -140,7 +140,7 @@ def _groups_match(case, groups):
     """torchtitan's mesh groups through rank 0 equal foldplan's rank grid: tp, cp, pp, ep, and its
     loss group (dp_replicate x dp_shard x cp, the ranks reducing dense gradients) as foldplan's dp_cp."""
     L = plan_of(case).layout
-    grid = RankGrid(L, plan_of(case).problem.cluster.gpus_per_node)
+    grid = RankGrid(L, plan_of(case).problem.cluster.domain_used)
     ours = {"tp": "tp", "cp": "cp", "pp": "pp", "ep": "ep", "loss": "dp_cp"}
     for theirs, axis in ours.items():
         size = len(grid.group(axis, 0).ranks)

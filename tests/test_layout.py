@@ -110,7 +110,7 @@ def test_per_stage_folding_allowed():
 def test_megatron_worked_example_groups():
     # shared/REFERENCE.md: world 16, tp2 cp2 pp2 dp2, etp1 ep4 edp2, order tp-cp-ep-dp-pp
     L = layout(order="tp-cp-dp-pp")
-    g = RankGrid(L, gpus_per_node=8)
+    g = RankGrid(L, per_domain=8)
     assert g.groups("tp")[:2] == [(0, 1), (2, 3)]
     assert g.groups("cp")[:3] == [(0, 2), (1, 3), (4, 6)]
     assert g.groups("dp")[:2] == [(0, 4), (1, 5)]
@@ -126,7 +126,7 @@ def test_megatron_worked_example_groups():
 
 def test_group_node_locality():
     L = layout(order="dp-cp-tp-pp")           # tp has stride 4
-    g = RankGrid(L, gpus_per_node=4)
+    g = RankGrid(L, per_domain=4)
     assert g.group("dp", 0).intra_node and g.group("cp", 0).intra_node
     assert not g.group("tp", 0).intra_node
     assert not g.group("pp", 0).intra_node

@@ -106,7 +106,7 @@ def test_rank_cells_one_per_gpu_in_each_view(default):
     assert len(expert) == world
     assert sorted(int(a["data-rank"]) for a in dense) == list(range(world))
     # cells grouped by node: one box per node in each view
-    assert len(page.having("node-box", "rect", svg="rank-map-dense")) == world // default.problem.cluster.gpus_per_node
+    assert len(page.having("node-box", "rect", svg="rank-map-dense")) == world // default.problem.cluster.domain_used
     assert "pipeline stage" in default.html and "expert view: edp x ep x etp" in default.html
 
 
@@ -128,7 +128,7 @@ def test_rank_cells_colour_by_stage_and_name_their_groups(default):
     assert f"stage {r // grid_stage_ranks}" in title
     # the hover data names the group (its first rank) for each axis, as the RankGrid says
     from planner.layout import RankGrid
-    grid = RankGrid(L, default.problem.cluster.gpus_per_node)
+    grid = RankGrid(L, default.problem.cluster.domain_used)
     for axis in ("ep", "edp", "cp"):
         assert int(by_rank[r].get(f"data-{axis}")) == grid.group(axis, r).ranks[0]
 

@@ -314,7 +314,7 @@ def test_space_check_catches_a_dropped_order(monkeypatch):
                      micro_batches=(1,), shardings=("zero1",))
     assert len(space._orders(2, 2, 4, 1, 4)) > 1          # orders of this problem differ in locality
     assert _space_mismatch(p) == []
-    monkeypatch.setattr(space, "_orders", lambda tp, cp, dp, cu, gpn: ["tp-cp-dp-pp"])
+    monkeypatch.setattr(space, "_orders", lambda tp, cp, dp, cu, gpn, pp=1: ["tp-cp-dp-pp"])
     assert _space_mismatch(p)
 
 

@@ -23,7 +23,7 @@ def run(capsys, *args):
     ("tp=8,pp=16", "--fix tp=8,pp=16: tp(8) * pp(16) = 128 does not divide gpus(64)"),
     ("tp=2,cp=2,dp=2,pp=2", "--fix tp=2,cp=2,dp=2,pp=2: tp * cp * dp * pp = 16 != gpus(64)"),
     ("ep=3", "--fix ep=3: ep(3) does not divide experts(8)"),
-    ("tp=16", "--fix tp=16: tp(16) exceeds gpus_per_node(8)"),
+    ("tp=16", "--fix tp=16: tp(16) exceeds used_per_domain(8)"),
     ("cp=64,tp=2", "--fix tp=2,cp=64: tp(2) * cp(64) = 128 does not divide gpus(64)"),
     ("cp_kind=zigzag", "--fix cp_kind=zigzag: not one of ring, ulysses, hybrid"),
     ("tp=x", "--fix tp=x: expected a positive integer"),

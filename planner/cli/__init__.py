@@ -152,19 +152,20 @@ def cmd_gpus(a, args: ProblemArgs) -> int:
                      "allocatable_gib": round(g.allocatable_gib, 3),
                      "default_budget_gib": round(g.allocatable_gib * DEFAULT_HEADROOM, 3),
                      "peak_flops": g.peak_flops, "hbm_bw": g.hbm_bw, "intra_node_bw": g.intra_node_bw,
-                     "inter_node_bw": g.inter_node_bw, "gpus_per_node": g.gpus_per_node, "source": g.source,
-                     "fp8_peak_flops": g.fp8_peak_flops, "mxfp8": g.mxfp8})
+                     "inter_node_bw": g.inter_node_bw, "gpus_per_node": g.gpus_per_node, "gpus_per_domain": g.domain,
+                     "arch": g.arch, "source": g.source, "fp8_peak_flops": g.fp8_peak_flops, "mxfp8": g.mxfp8})
     if a.json:
         print(json.dumps({"schema": "foldplan.gpus/1", "gpus": rows}, indent=1, sort_keys=True))
         return EXIT_OK
     w = max(12, *(len(r["name"]) for r in rows))
     fp8 = lambda r: f"{r['fp8_peak_flops'] / 1e12:.0f}" if r["fp8_peak_flops"] else "-"    # dense FP8 TFLOP/s
     print(f"{'gpu':{w}s} {'total GiB':>9s} {'context':>7s} {'margin':>6s} {'allocatable':>11s} {'budget':>6s} "
-          f"{'TFLOP/s':>7s} {'FP8':>5s} {'MX':>3s}  memory as reported by")
+          f"{'TFLOP/s':>7s} {'FP8':>5s} {'MX':>3s} {'arch':9s} {'node/NVLink':>11s}  memory as reported by")
     for r in rows:
         print(f"{r['name']:{w}s} {r['memory_gib']:9.2f} {r['context_gib']:7.1f} {r['allocator_margin']:6.3f} "
               f"{r['allocatable_gib']:11.1f} {r['default_budget_gib']:6.1f} {r['peak_flops'] / 1e12:7.0f} "
-              f"{fp8(r):>5s} {'yes' if r['mxfp8'] else 'no':>3s}  "
+              f"{fp8(r):>5s} {'yes' if r['mxfp8'] else 'no':>3s} "
+              f"{load_gpu(r['name']).arch_label:9s} {r['gpus_per_node']:>5d}/{r['gpus_per_domain']:<5d}  "
               f"{r['memory_source']}")
     print(f"budget = allocatable x {DEFAULT_HEADROOM} headroom (--memory-fraction); "
           "plans check the peak of allocated tensors against it")

@@ -117,8 +117,9 @@ def _plan_job(p: ProblemArgs, cfg: ForeignConfig) -> tuple[dict, dict]:
         where["gpu"] = cluster["gpu"]
         if p.memory_gib is None and p.memory_fraction is None and cluster.get("memory_budget_gib"):
             where["memory_gib"] = float(cluster["memory_budget_gib"])
-        if p.gpus_per_node is None and cluster.get("gpus_per_node"):
-            where["gpus_per_node"] = int(cluster["gpus_per_node"])
+        for k in ("gpus_per_node", "gpus_per_domain", "used_per_domain"):     # the plan's placement
+            if getattr(p, k) is None and cluster.get(k):
+                where[k] = int(cluster[k])
     return {k: v for k, v in train.items() if k not in _SHAPE}, where
 
 

@@ -41,5 +41,6 @@ def build_problem(args: ProblemArgs, train: Optional[dict] = None) -> Problem:
         kw["routing"] = "capacity"
     return make_problem(model=args.model or DEFAULT_MODEL, gpu=args.gpu or DEFAULT_GPU,
                         gpus=args.gpus if args.gpus is not None else 64, gpus_per_node=args.gpus_per_node,
+                        gpus_per_domain=args.gpus_per_domain, used_per_domain=args.used_per_domain,
                         seq=args.seq or "128k", global_batch=args.global_batch or "4M",
                         memory_gib=args.memory_gib, memory_fraction=args.memory_fraction, **kw)

@@ -71,11 +71,11 @@ def parse_fix(text: str, problem) -> dict:
     for k in ("tp", "cp", "dp", "pp"):
         if k in fixed and n % fixed[k]:
             raise SpecError(f"--fix {k}={fixed[k]}: {k}({fixed[k]}) does not divide gpus({n})")
-    gpn = problem.cluster.gpus_per_node
-    for k in ("tp", "etp"):            # the search keeps (expert) tensor parallel inside a node
+    gpn = problem.cluster.domain_used
+    for k in ("tp", "etp"):            # the search keeps (expert) tensor parallel inside an NVLink domain
         if k in fixed and fixed[k] > gpn:
-            raise SpecError(f"--fix {k}={fixed[k]}: {k}({fixed[k]}) exceeds gpus_per_node({gpn}); tensor "
-                            f"parallel stays inside a node")
+            raise SpecError(f"--fix {k}={fixed[k]}: {k}({fixed[k]}) exceeds used_per_domain({gpn}); tensor "
+                            f"parallel stays inside an NVLink domain")
     dense = [k for k in ("tp", "cp", "dp", "pp") if k in fixed]
     total = prod(fixed[k] for k in dense)
     if len(dense) > 1 and n % total:

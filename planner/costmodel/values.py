@@ -3,7 +3,7 @@
 `model_values(problem)` binds the model, the training shape and the GPU's constants;
 `layout_values(problem, x)` binds candidate layouts given as arrays (vectorised: one
 entry per candidate row), with each group's bandwidth chosen by whether the group stays
-inside a node (the locality vector, `planner.layout.grid.locality`). `param_counts` and `training_flops` read the
+inside an NVLink domain (the locality vector, `planner.layout.grid.locality`). `param_counts` and `training_flops` read the
 same formulas with a unit layout.
 """
 from __future__ import annotations
@@ -100,14 +100,16 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     vpp, etp, ep, edp, cu, cr, micro_batch, num_microbatches, sharding (index into
     SHARDINGS), master (1 = fp32) and the dense strides s_tp, s_cp, s_dp."""
     tr, gpu = problem.train, problem.cluster.gpu
-    gpn = problem.cluster.gpus_per_node
+    per_domain = problem.cluster.domain_used            # rank r in NVLink domain r // per_domain
     f = lambda k: np.asarray(x[k], float)
     tp, cp, dp, pp = f("tp"), f("cp"), f("dp"), f("pp")
     etp, ep, edp, cu_, cr_ = f("etp"), f("ep"), f("edp"), f("cu"), f("cr")
     bw = lambda intra: np.where(intra, gpu.intra_node_bw, gpu.inter_node_bw) * gpu.bus_efficiency
-    # the rank order and node size reach the cost model only through the locality vector
-    loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp")},
-                   gpn)
+    # the rank order and the domain size reach the cost model only through the locality vector;
+    # without `first` / `ranks` (the search's rows and layout_vector alike) a folding is judged at
+    # its worst stage of the layout (`locality`)
+    loc = locality({k: f(k) for k in ("tp", "cp", "dp", "pp", "cu", "cr", "etp", "ep", "edp", "s_tp", "s_cp", "s_dp",
+                                      "first", "ranks") if k in x}, per_domain)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     moe = problem.model.moe
     rows = tr.seq / cp * f("micro_batch") * (moe.top_k if moe else 0) * etp / tsp     # R_rows at imbalance 1
@@ -152,7 +154,11 @@ def dispatch_values(problem, x, ep, pp, vpp) -> dict[str, np.ndarray]:
 
 
 def layout_vector(layout) -> dict[str, np.ndarray]:
-    """The cost-model input of one layout, per stage (arrays of length pp)."""
+    """The cost-model input of one layout, per stage (arrays of length pp). One owner of the
+    step time: each stage's groups are judged as the search's tables judge a (tuple, folding)
+    row, at the worst stage of the layout for the stage's folding (no `first` / `ranks`:
+    planner.layout.grid.locality over every rank), so the plan's estimate is the objective the
+    solver minimised; a stage priced by its own ranks would need that in the search too."""
     stride = dense_strides(layout.order, {"tp": layout.tp, "cp": layout.cp, "dp": layout.dp})
     n = layout.pp
     arr = lambda val: np.full(n, float(val))

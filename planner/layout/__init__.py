@@ -7,7 +7,7 @@ Three modules, one job each, and everything else imports from here:
 * `rules`  — the one rule table: every identity and framework-independent rule, with a
   stable id and a one-line message that shows the arithmetic;
 * `grid`   — the one rank grid: strides from the rank order, every group of every rank,
-  and whether a group stays inside a node (scalar and vectorised).
+  and whether a group stays inside an NVLink domain (scalar and vectorised).
 
 `foreign` holds the neutral ForeignConfig every config reader returns (in these axis names),
 and `strings` reads an inline layout string into one.
@@ -22,8 +22,8 @@ from planner.layout.values import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMP
                                    LayoutError, Stage, cp_split, layer_recompute,
                                    uniform_stages)
 from planner.layout.rules import RULES, RuleTable, Violation, check, degree_violations, kv_heads_note, violations
-from planner.layout.grid import Group, RankGrid, dense_strides, span
+from planner.layout.grid import Group, RankGrid, dense_strides, domain_of
 
 __all__ = ["CP_KINDS", "DENSE_AXES", "MASTERS", "ORDERS", "RECOMPUTE_MODULES", "SHARDINGS", "Layout", "LayoutError",
            "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "RuleTable", "Violation", "check", "degree_violations", "kv_heads_note",
-           "violations", "Group", "RankGrid", "dense_strides", "span"]
+           "violations", "Group", "RankGrid", "dense_strides", "domain_of"]

@@ -94,6 +94,8 @@ def plan_entry(p, where: str) -> None:
         raise InputError(_pyd(e, f"{where}.problem.cluster")) from None
     try:
         ClusterSpec.model_validate({"gpu": gpu, "gpus": c["gpus"], "gpus_per_node": c["gpus_per_node"],
+                                    "gpus_per_domain": c.get("gpus_per_domain"),
+                                    "used_per_domain": c.get("used_per_domain"),
                                     "memory_budget_gib": c["memory_budget_gib"]})
     except ValidationError as e:
         raise InputError(_pyd(e, f"{where}.problem.cluster")) from None

@@ -114,7 +114,7 @@ def header(problem: Problem) -> str:
     pc = cm.param_counts(m)
     kind = f"MoE {m.moe.experts}x top-{m.moe.top_k}" if m.is_moe else "dense"
     return (f"{m.name} ({pc['total'] / 1e9:.1f}B total, {pc['active'] / 1e9:.1f}B active, {kind}, {m.layers} layers) "
-            f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, budget {c.memory_budget_gib:.1f} GiB/GPU), "
+            f"on {c.gpus} x {c.gpu.name} ({c.gpus_per_node}/node, {rack(c)}budget {c.memory_budget_gib:.1f} GiB/GPU), "
             f"seq {t.seq:,}, global batch {t.global_batch_tokens:,} tokens = {t.global_batch} sequences\n"
             f"{budget_note(c)}\n{attention_note(problem)}" + precision_note(problem))
 
@@ -128,6 +128,14 @@ def precision_note(problem: Problem) -> str:
     return (f"\nprecision: {t.precision} linear GEMMs ({lib}) at {g.fp8_compute_efficiency} of the FP8 peak "
             f"{g.fp8_peak_flops / 1e12:,.0f} TFLOP/s; attention, router, embedding and head bf16"
             + ("; FP8 parameter all-gather" if t.fp8_param_gather else "") + "; MFU against the bf16 peak")
+
+
+def rack(c) -> str:
+    """The NVLink domain where it spans hosts or the job uses part of it (NVL72 racks), else nothing."""
+    if c.gpus_per_domain == c.gpus_per_node and c.used_per_domain == c.gpus_per_domain:
+        return ""
+    used = f"{c.used_per_domain} of " if c.used_per_domain != c.gpus_per_domain else ""
+    return f"{used}{c.gpus_per_domain} per NVLink domain, "
 
 
 def attention_note(problem: Problem) -> str:
@@ -173,7 +181,7 @@ def why(plans: list[Plan]) -> list[str]:
                f"{sum(e.exposed.values()):.3f} s, optimizer {e.optimizer:.3f} s; {k} dominates "
                f"({v / e.step_time:.0%}). MFU {e.mfu:.1%}.")
     if pr.model.is_moe:
-        grid = RankGrid(L, pr.cluster.gpus_per_node)
+        grid = RankGrid(L, pr.cluster.domain_used)
         s0 = L.stages[0]
         ep_g = grid.group("ep", 0)
         where = "inside one node" if ep_g.intra_node else f"across nodes ({ep_g.off_node_fraction:.0%} of peers off-node)"

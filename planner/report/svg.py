@@ -162,14 +162,14 @@ def _cell_title(r, c, node, layout, groups, size, gpn) -> str:
              "expert " + " · ".join(f"{a} {c[a]}/{size[a]}" for a in ("edp", "ep", "etp"))]
     for axis in HOVER_AXES:
         g = groups[axis][r]
-        where = "one node" if g.intra_node else f"{len({m // gpn for m in g.ranks})} nodes"
+        where = "one domain" if g.intra_node else f"{len({m // gpn for m in g.ranks})} NVLink domains"
         lines.append(f"{axis} group ({len(g.ranks)}, {where}): {ranks_text(g.ranks)}")
     return "\n".join(lines)
 
 
 def rank_map(subject: Subject, max_cells: int = MAX_CELLS, view_width: float = 640) -> dict:
     """The dense and the expert view of the same ranks, one cell per GPU, grouped by node."""
-    L, gpn = subject.layout, subject.problem.cluster.gpus_per_node
+    L, gpn = subject.layout, subject.problem.cluster.domain_used       # boxes: NVLink domains as ranks are placed
     grid = RankGrid(L, gpn)
     n = shown_ranks(L, gpn, max_cells)
     groups = _group_table(grid, n)

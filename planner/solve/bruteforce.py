@@ -12,7 +12,7 @@ modules. Legality is the rule table's (planner.layout's and the target engine's:
 search's pruning (its enumeration, its de-duplication of rank orders, its dominated
 foldings) is not used, so a tuple the search omits shows up as a better brute-force
 optimum. The one restriction shared with the search is its stated scope: tp and etp stay
-inside a node (expert or dense TP across nodes is never planned).
+inside an NVLink domain (expert or dense TP across nodes is never planned).
 
 Each stage option is scored by the cost model's direct per-stage function
 (`planner.costmodel.stage`, the one `evaluate` calls) and whole layouts by
@@ -76,10 +76,10 @@ def naive_points(problem: Problem, where: Optional[dict] = None,
     target's constraints, default the bundle's)."""
     engine = engine or constraints("bundle")
     tr, n = problem.train, problem.cluster.gpus
-    gpn, gb = problem.cluster.gpus_per_node, tr.global_batch
+    gpn, gb = problem.cluster.domain_used, tr.global_batch
     out = []
     for tp, cp, dp, pp in product(_divisors(n), repeat=4):
-        if tp * cp * dp * pp != n or tp > gpn:             # scope: tensor parallel inside a node
+        if tp * cp * dp * pp != n or tp > gpn:             # scope: tensor parallel inside a domain
             continue
         splits = [(cp_kind_of(u, cp // u), u, cp // u) for u in _divisors(cp)]
         for (kind, cu, cr), order, mb, vpp, sh in product(splits, ORDERS, tr.micro_batches,
@@ -98,7 +98,7 @@ def naive_folds(problem: Problem, pt: Point, engine: Optional[EngineConstraints]
     """Every (etp, ep, edp) factoring of the stage's ranks the fold rules allow (etp inside
     a node: the search's scope)."""
     engine = engine or constraints("bundle")
-    n, gpn = pt.stage_ranks, problem.cluster.gpus_per_node
+    n, gpn = pt.stage_ranks, problem.cluster.domain_used
     return [(etp, ep, n // (etp * ep)) for etp in _divisors(n) for ep in _divisors(n // etp)
             if etp <= gpn and not engine.degree_violations(problem, "fold", tp=pt.tp, cp=pt.cp, dp=pt.dp,
                                                             etp=etp, ep=ep, edp=n // (etp * ep))]

@@ -199,19 +199,20 @@ def uniform_bottleneck(problem, tab: Tables, ti: int, rows) -> np.ndarray:
 
 
 def floors(problem, tab: Tables, tis, max_rows: int = 8192, relaxed: bool = True,
-           cap=None) -> tuple[np.ndarray, np.ndarray]:
+           cap=None, block=Block) -> tuple[np.ndarray, np.ndarray]:
     """(T*, O*) of each tuple in `tis` (the least bottleneck and the least slowest
     optimizer step, as least_bottleneck), evaluated in blocks of tuples that share pp and
     vpp (the module sets of a block are the union of its tuples': more choices, still a
     lower bound). `cap` (per tuple): a stage whose time without recompute already exceeds
     it is taken at that time, not relaxed further (the floor stays exact up to the cap and
-    is never below min(cap, exact))."""
+    is never below min(cap, exact)). `block`: the Block class whose stage times are
+    minimised (planner/solve/exposure.py passes one whose time carries the exposure)."""
     tis = np.asarray(tis, int)
     cap = np.full(len(tis), np.inf) if cap is None else np.asarray(cap, float)
     t_out, o_out = np.full(len(tis), np.inf), np.full(len(tis), np.inf)
     L, pm = _moe_prefix(problem)
     for P, V, part in _blocks(tab, tis, max_rows):
-        t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed, cap[part])
+        t_out[part], o_out[part] = _block_floors(problem, tab, tis[part], L, P, V, pm, relaxed, cap[part], block)
     return t_out, o_out
 
 
@@ -300,12 +301,12 @@ def _least_opt(problem, blk: Block, codes, L: int, first: int, last: int) -> np.
     return out
 
 
-def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None):
+def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None, block=Block):
     rows = np.concatenate([np.arange(tab.rows[t].start, tab.rows[t].stop) for t in tis])
     lens = np.array([tab.rows[t].stop - tab.rows[t].start for t in tis])
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
     Ms = np.array([tab.tuples[t].num_microbatches for t in tis])
-    blk = Block(problem, tab, rows)
+    blk = block(problem, tab, rows)
     T = len(tis)
     best_t = best_o = minmax_start(T, L)
     for i in range(P):
@@ -328,6 +329,8 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None):
             if len(keep):
                 per_t[keep] = np.minimum.reduceat(t_rel, starts, axis=1)        # (pair, tuple)
             per_o = np.minimum.reduceat(_least_opt(problem, blk, codes, L, first, last), starts, axis=1)
+        elif not getattr(blk, "exact_fallback", True):          # no floor from this stage
+            per_t = per_o = np.full((len(codes), T), -np.inf)
         else:
             t, _, _, o_free, _ = stage_options(problem, blk, codes, L, V, k, int(i == 0), int(i == P - 1))
             per_t = np.minimum.reduceat(t.min(axis=(1, 3)), starts, axis=1)

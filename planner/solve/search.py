@@ -22,6 +22,7 @@ from planner.layout import Layout, check
 from planner.specs import Problem
 from planner.solve.bounds import bounds, lagrangian
 from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
+from planner.solve.exposure import joint_floors, with_joint
 from planner.solve.space import PerTuple, Tables, enumerate_tuples, tables, undominated
 from planner.solve.nofit import min_memory
 from planner.solve.stage_model import solve_stages
@@ -194,17 +195,19 @@ class _Line:
     """The tuples waiting for their next visit, best bound first (ties broken by the tuple's
     fields, for determinism). Each visit refines a tuple's bound and puts it back in line
     under the new one: first the Lagrangian floor (planner/solve/bounds.py, blocks of fresh
-    tuples), then the relaxed DP over its stage boundaries (batches of the tuples next in
-    line), then the exact DP (planner/solve/dpbound.py); the visit after those hands it to
-    CP-SAT. Under an engine's target (one folding for every stage) each folding of a tuple
-    goes on alone after the relaxed DP, under its own exact least bottleneck."""
+    tuples), then the window floor and the relaxed DP over its stage boundaries, then the
+    joint floor of bottleneck and exposed reduction (planner/solve/exposure.py; batches of
+    the tuples next in line, each), then the exact DP (planner/solve/dpbound.py); the visit
+    after those hands it to CP-SAT. Under an engine's target (one folding for every stage)
+    each folding of a tuple goes on alone after the joint floor, under its own exact least
+    bottleneck."""
 
     def __init__(self, problem: Problem, tab: Tables, parts: dict, t_lb: np.ndarray, uniform: bool):
         self.problem, self.tab, self.parts, self.t_lb = problem, tab, parts, t_lb
         self.heap: list = []                       # (bound, key, (tuple index, row or -1))
         self.state: dict = {}                      # item -> (visits so far, bound, floors[, DP result, rows])
         self.uniform = uniform                     # the engine runs one folding for every stage
-        self.blocks = {"fresh": -1, "window": -1, "relaxed": -1}
+        self.blocks = {"fresh": -1, "window": -1, "relaxed": -1, "joint": -1}
 
     def block_size(self, kind: str) -> int:
         """The next block of this kind: FIRST_BLOCK, then twice the last, up to BLOCK."""
@@ -236,10 +239,12 @@ class _Line:
             return self._window(item[0], lb, fl, kth), None
         if visits == 1:
             return self._relaxed(item[0], lb, fl, kth), None
-        if visits == 2 and item[1] < 0 and self.uniform:
+        if visits == 2:
+            return self._joint(item[0], lb, fl, kth), None
+        if visits == 3 and item[1] < 0 and self.uniform:
             self._split_folds(item[0], lb, fl, kth)
             return 0, None
-        if visits == 2:
+        if visits == 3:
             self._exact(item, lb, fl, kth)
             return 0, None
         return 0, (item[0], lb, fl, *solved)
@@ -285,6 +290,19 @@ class _Line:
                 self._push(tj, -1, 2, lb_j, fl_j)
         return len(block)
 
+    def _joint(self, ti: int, lb: float, fl: dict, kth: float) -> int:
+        """Fourth visit: the joint floor of the bottleneck and the exposed reduction
+        (planner/solve/exposure.py) of this tuple and those next in line; how many it refined.
+        A visit of its own, after the relaxed DP: only the tuples still in line pay for it."""
+        block, got = self._batch(ti, lb, fl, kth, 2, "joint")
+        for tj, td in zip(block, joint_floors(self.problem, self.tab, block)):
+            _, lb_j, fl_j = got[tj]
+            fl_j = {**fl_j, "obj": max(fl_j.get("obj", 0), with_joint(self.tab.tuples[tj], fl_j, td))}
+            lb_j = max(lb_j, _floor_ns(self.tab.tuples[tj], fl_j))
+            if lb_j < kth:
+                self._push(tj, -1, 3, lb_j, fl_j)
+        return len(block)
+
     def _split_folds(self, ti: int, lb: float, fl: dict, kth: float) -> None:
         """One folding for every stage (the engine's target): each folding its own item, in
         line under its exact least bottleneck."""
@@ -293,22 +311,24 @@ class _Line:
             fl_r = _int_floors(max(t_r, fl["t"]), fl["d"], fl["o"])
             lb_r = max(lb, _floor_ns(self.tab.tuples[ti], fl_r))
             if lb_r < kth:
-                self._push(ti, int(r), 2, lb_r, fl_r)
+                self._push(ti, int(r), 3, lb_r, fl_r)
 
     def _exact(self, item, lb: float, fl: dict, kth: float) -> None:
-        """Third visit: the exact DP floors (of the tuple, or of one of its foldings)."""
+        """Fifth visit: the exact DP floors (of the tuple, or of one of its foldings)."""
         ti, row = item
         tu = self.tab.tuples[ti]
         rows = undominated(self.tab, ti) if row < 0 else [row]
         target = tu.vpp * (kth - fl["o"]) if np.isfinite(kth) else np.inf
         dp = least_bottleneck(self.problem, self.tab, ti, rows, target)     # exact T* and O*, a split reaching T*
+        joint = fl.get("obj", 0) - tu.vpp * fl["o"]                   # the relaxed joint floor of W t + V d
         fl = _int_floors(max(dp.t_star, fl["t"]), max(dp.d_star, fl["d"]), max(dp.o_star, fl["o"]))
+        fl["obj"] = with_joint(tu, fl, joint)
         if dp.bnd is not None:
-            fl["obj"] = max(_scaled(tu, fl), int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])),
+            fl["obj"] = max(fl["obj"], int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])),
                             int(np.floor(dp.td_floor)) + tu.vpp * fl["o"])
         lb = max(lb, _floor_ns(tu, fl))
         if lb < kth:
-            self._push(ti, row, 3, lb, fl, dp, rows)
+            self._push(ti, row, 4, lb, fl, dp, rows)
 
 
 def _int_floors(t: float, d: float, o: float) -> dict:

@@ -63,18 +63,18 @@ class Degrees:
 
 
 @lru_cache(maxsize=None)
-def _orders(tp: int, cp: int, dp: int, cu: int, gpn: int) -> list[str]:
+def _orders(tp: int, cp: int, dp: int, cu: int, per_domain: int, pp: int = 1) -> list[str]:
     """Rank orders that differ in what the cost model prices: it reads an order only through
-    the locality vector (planner.layout.grid.locality), so orders with the same vector
-    cost the same: keep the first of each."""
+    the locality vector (planner.layout.grid.locality, over all `pp` stages: a folding at its
+    worst stage), so orders with the same vector cost the same: keep the first of each."""
     orders = list(ORDERS)
     st = [dense_strides(o, {"tp": tp, "cp": cp, "dp": dp}) for o in orders]
     n = len(orders)
-    # one vectorised call over all six orders (the expert view and pp do not depend on the
-    # order: any folding gives the same answer for every order)
-    x = dict(tp=tp, cp=cp, dp=dp, pp=1, cu=cu, cr=cp // cu, etp=1, ep=1, edp=tp * cp * dp,
+    # one vectorised call over all six orders (the expert view does not depend on the order:
+    # any folding gives the same answer for every order)
+    x = dict(tp=tp, cp=cp, dp=dp, pp=pp, cu=cu, cr=cp // cu, etp=1, ep=1, edp=tp * cp * dp,
              **{f"s_{a}": np.array([s[a] for s in st], float) for a in ("tp", "cp", "dp")})
-    loc = locality({k: np.broadcast_to(np.asarray(v, float), (n,)).copy() for k, v in x.items()}, gpn)
+    loc = locality({k: np.broadcast_to(np.asarray(v, float), (n,)).copy() for k, v in x.items()}, per_domain)
     seen, out = set(), []
     for j, order in enumerate(orders):
         key = tuple(float(loc[k][j]) for k in sorted(loc))
@@ -90,7 +90,7 @@ def folds(problem: Problem, stage_ranks: int, engine: Optional[EngineConstraints
     bad = (engine or constraints("bundle")).degree_violations
     if not problem.model.is_moe:
         return [(1, 1, stage_ranks)]
-    gpn = problem.cluster.gpus_per_node
+    gpn = problem.cluster.domain_used
     out = []
     for etp in divisors(stage_ranks):
         if etp > gpn or bad(problem, "fold", etp=etp):
@@ -116,7 +116,7 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
     `fixed`, whose fields given there take those values: the same tuples, in the same order,
     as filtering the whole list afterwards, without making the others)."""
     mo, tr = problem.model, problem.train
-    n, gpn = problem.cluster.gpus, problem.cluster.gpus_per_node
+    n, gpn = problem.cluster.gpus, problem.cluster.domain_used       # tensor parallel within an NVLink domain
     gb = tr.global_batch
     engine = engine or constraints("bundle")
     bad = lambda **kw: engine.degree_violations(problem, **kw)
@@ -144,7 +144,7 @@ def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
                         if not ok(vpp=vpp) or vpp > 1 and bad(pp=pp, vpp=vpp, num_microbatches=m):
                             continue
                         for kind, cu, cr in kinds:
-                            for order in _orders(tp, cp, dp, cu, gpn):
+                            for order in _orders(tp, cp, dp, cu, gpn, pp):
                                 if not ok(order=order):
                                     continue
                                 for sh in shardings:

@@ -49,6 +49,7 @@ def reduction_floors(problem, blk: Block, kept, L: int, P: int, V: int, M: int, 
     t_eo = clamp(fronts.least_t([d_hint], o_hint)[0])
     hint_td = W * t_star + V * d_hint
     td_floor, point = _bracket(fronts, L, P, V, W, t_star, d_hint, t_e, lo, target)
+    td_floor = max(td_floor, fronts.joint(W, V, t_cap))         # the two maxima at one stage together
     if point is not None and point[1] < hint_td:
         # a split with a slower bottleneck that exposes enough less: start CP-SAT there
         got = fronts.least_excess(point[0])
@@ -104,6 +105,16 @@ class _Fronts:
                        if len(c["least"]) else np.full(q.shape, np.inf))
             ce[:, i][:, lo_, hi_] = got[:, inv]
         return minmax_many(ce)
+
+    def joint(self, W: int, V: int, t_cap: float) -> float:
+        """A floor of W * t_max + V * d_max over every split: each stage's least W t + V
+        max(0, e) over its choices (exact: every r, every module set), min-max over splits;
+        a stage's choices beyond t_cap are not in the front, and cost at least W (t_cap + 1)."""
+        cost = np.full((self.P, self.L + 1, self.L + 1), np.inf)
+        for i, inv, lo_, hi_, n, span, c in self.parts:
+            vals = W * c["t"].astype(float) + V * np.maximum(c["e"], 0).astype(float)
+            cost[i][lo_, hi_] = _per_pair_min(vals, c, W * (t_cap + 1.0))[inv]
+        return float(minmax(cost)[0])
 
     def least_excess(self, t_cap: float):
         """The least exposed reduction over the splits whose every stage's micro-batch fits

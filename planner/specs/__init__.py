@@ -19,7 +19,8 @@ from planner.specs.types import (DEFAULT_GPU, DEFAULT_HEADROOM, DEFAULT_MODEL, P
 
 
 def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEFAULT_GPU,
-                 gpus: int = 64, gpus_per_node: Optional[int] = None, seq: Union[str, int] = "128k",
+                 gpus: int = 64, gpus_per_node: Optional[int] = None, gpus_per_domain: Optional[int] = None,
+                 used_per_domain: Optional[int] = None, seq: Union[str, int] = "128k",
                  global_batch: Union[str, int] = "4M", micro_batches=None, memory_gib: Optional[float] = None,
                  memory_fraction: Optional[float] = None, **train) -> Problem:
     """The one constructor the CLI, the audit and the tests use. Raises SpecError (one line)."""
@@ -46,5 +47,6 @@ def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEF
     if micro_batches:
         tdata["micro_batches"] = tuple(micro_batches)
     t = build(TrainSpec, tdata, "train")
-    c = build(ClusterSpec, dict(gpu=g, gpus=gpus, gpus_per_node=gpn, memory_budget_gib=budget), "cluster")
+    c = build(ClusterSpec, dict(gpu=g, gpus=gpus, gpus_per_node=gpn, gpus_per_domain=gpus_per_domain,
+                                used_per_domain=used_per_domain, memory_budget_gib=budget), "cluster")
     return build(Problem, dict(model=m, cluster=c, train=t), "problem")

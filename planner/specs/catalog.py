@@ -90,5 +90,6 @@ def problem_from_dict(d: dict) -> Problem:
         gpu = gpu.model_copy(update={"memory_gib": c.get("memory_gib", gpu.memory_gib), **fields})
     return Problem(model=ModelSpec(**d["model"]),
                    cluster=ClusterSpec(gpu=gpu, gpus=c["gpus"], gpus_per_node=c["gpus_per_node"],
+                                       gpus_per_domain=c.get("gpus_per_domain"), used_per_domain=c.get("used_per_domain"),
                                        memory_budget_gib=c["memory_budget_gib"]),
                    train=TrainSpec(**d["train"]))

@@ -17,6 +17,7 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.safeio import validate
+from planner.specs.domains import ARCH_LABELS, ARCHS, FUSED_ATTENTION, domain_defaults, domain_error
 from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, PRECISIONS,
                                  RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error,
                                  routing_error, routing_fields)
@@ -175,7 +176,10 @@ class GPUSpec(_Spec):
     hbm_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of hbm_bw in elementwise kernels")
     intra_node_bw: float = Field(..., gt=0, description="scale-up link bandwidth per GPU, one direction, bytes/s")
     inter_node_bw: float = Field(..., gt=0, description="scale-out NIC bandwidth per GPU, one direction, bytes/s")
-    gpus_per_node: int = Field(8, gt=0, description="GPUs sharing one scale-up (NVLink) domain")
+    # rack-scale NVLink domains (issue 33, part 5; planner/specs/domains.py): host and domain apart
+    gpus_per_node: int = Field(8, gt=0, description="GPUs per host (torchrun --nproc-per-node): HGX 8, GB200 4")
+    gpus_per_domain: Optional[int] = Field(None, gt=0, description="GPUs per NVLink domain (None: the host)")
+    arch: Optional[Literal[ARCHS]] = Field(None, description="GPU architecture (labels per architecture)")
     latency_s: float = Field(5e-6, ge=0, description="latency per collective hop, seconds")
     compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
     attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")
@@ -214,11 +218,14 @@ class GPUSpec(_Spec):
         return self.flash2_attention_efficiency, self.flash2_attention_half_block or self.attention_half_block
 
     def attention_name(self, kernel: str) -> str:
-        """How reports name the kernel ``kernel`` on this GPU."""
+        """How reports name the kernel ``kernel`` on this GPU (the fused kernel per architecture)."""
         if kernel == "flex":
             return f"FlexAttention (a share of the {self.name} preset's fused curve)"
-        return ("FlashAttention-2" if kernel == "flash2"
-                else f"the {self.name} preset's fused attention (cuDNN / FlashAttention-3 on Hopper)")
+        return ("FlashAttention-2" if kernel == "flash2" else
+                f"the {self.name} preset's fused attention ({FUSED_ATTENTION.get(self.arch, 'the fused kernel')})")
+
+    domain = property(lambda self: self.gpus_per_domain or self.gpus_per_node, doc="GPUs per NVLink domain")
+    arch_label = property(lambda self: ARCH_LABELS.get(self.arch, "unknown architecture"))
 
     @property
     def allocatable_gib(self) -> float:
@@ -230,16 +237,23 @@ class ClusterSpec(_Spec):
     """The GPUs of one job."""
     gpu: GPUSpec = Field(..., description="accelerator kind")
     gpus: int = Field(..., gt=0, description="GPUs in the job (world size N)")
-    gpus_per_node: int = Field(..., gt=0, description="GPUs per NVLink domain (8 for HGX, 72 for NVL72)")
+    # rack-scale NVLink domains (issue 33, part 5; planner/specs/domains.py)
+    gpus_per_node: int = Field(..., gt=0, description=(
+        "GPUs per host (torchrun --nproc-per-node): launch scripts read it; where the preset's NVLink domain is "
+        "one host (HGX) it sets the domain too, as it always did"))
+    gpus_per_domain: Optional[int] = Field(None, gt=0, description="GPUs per NVLink domain (HGX 8, NVL72 72)")
+    used_per_domain: Optional[int] = Field(None, gt=0, description=(
+        "GPUs of each NVLink domain the job uses (64 of 72: spares); rank r in domain r // this: bandwidth reads it"))
     memory_budget_gib: float = Field(..., gt=0, description="memory a plan may use per GPU, GiB (after reserve)")
+
+    _defaults = model_validator(mode="before")(classmethod(lambda cls, d: domain_defaults(d, d["gpu"]) if isinstance(
+        d, dict) and isinstance(d.get("gpu"), GPUSpec) else d))
+    domain_used = property(lambda self: self.used_per_domain, doc="rank r sits in NVLink domain r // this")
 
     @model_validator(mode="after")
     def _check(self):
-        n, g = self.gpus, self.gpus_per_node
-        if n > g and n % g:
-            raise ValueError(f"gpus({n}) is not a multiple of gpus_per_node({g})")
-        if n < g and g % n:
-            raise ValueError(f"gpus({n}) does not divide gpus_per_node({g})")
+        if (err := domain_error(self)) is not None:
+            raise ValueError(err)
         return self
 
 
@@ -387,6 +401,8 @@ class Problem(_Spec):
             "model": self.model.model_dump(mode="json"),
             "cluster": {"gpu": self.cluster.gpu.name, "gpus": self.cluster.gpus,
                         "gpus_per_node": self.cluster.gpus_per_node,
+                        "gpus_per_domain": self.cluster.gpus_per_domain, "used_per_domain": self.cluster.used_per_domain,
+                        "arch": self.cluster.gpu.arch,
                         "memory_gib": self.cluster.gpu.memory_gib,
                         "memory_budget_gib": self.cluster.memory_budget_gib,
                         "peak_flops": self.cluster.gpu.peak_flops,
