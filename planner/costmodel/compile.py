@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 _HERE = Path(__file__).parent
-_KEY_FILES = ("formulas.py", "dispatch.py", "symbols.py", "formula_table.py", "names.py", "printer.py", "cp_terms.py")
+_KEY_FILES = ("formulas.py", "dispatch.py", "symbols.py", "formula_table.py", "names.py", "printer.py", "cp_terms.py", "sharding_terms.py")
 SHIPPED = _HERE / "compiled"              # the tables of the committed formulas
 
 _NUMPY = {k: getattr(np, k) for k in ("amax", "amin", "ceil", "floor", "maximum", "minimum", "sqrt", "select", "less", "greater",
