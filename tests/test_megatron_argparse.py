@@ -80,10 +80,18 @@ def _effect(cfg, name: str) -> str | None:
     return None
 
 
-def _dispatcher(cfg) -> str:
-    """The token dispatcher the reader reports (all-to-all is modelled, so not reported)."""
-    v = _effect(cfg, "moe-token-dispatcher-type")
-    return "alltoall" if v is None else v.split()[0]
+def _dispatcher(cfg) -> str | None:
+    """The token dispatcher the reader put in the layout, as Megatron's --moe-token-dispatcher-type
+    names it (DeepEP and HybridEP are its flex dispatcher's backends)."""
+    d = cfg.extra.get("dispatcher")
+    return "flex" if d in ("deepep", "hybridep") else d
+
+
+def _precision(ns) -> str:
+    """The precision Megatron runs: bf16 without --fp8-format, else its --fp8-recipe (arguments.py's
+    default delayed) as foldplan names it."""
+    from planner.engines.megatron.read_precision import RECIPE
+    return RECIPE.get(ns.fp8_recipe, ns.fp8_recipe) if ns.fp8 else "bf16"
 
 
 def _sharding(ns) -> str:
@@ -145,9 +153,8 @@ def _pairs(cfg, ns) -> list[tuple[str, object, object]]:
         ("grad_reduce_bytes", cfg.grad_reduce_bytes, 2 if ns.grad_reduce_in_bf16 else 4),
         ("overlap_grad_reduce", cfg.overlap_grad_reduce, ns.overlap_grad_reduce),
         ("dtype", x.get("dtype"), "bf16" if ns.bf16 else "fp16" if ns.fp16 else None),
-        ("fp8", _effect(cfg, "fp8-format"), ns.fp8),
-        ("fp8_recipe", _effect(cfg, "fp8-recipe"), ns.fp8_recipe if "--fp8-recipe" in ns.argv_given else None),
-        ("fp8_param_gather", _effect(cfg, "fp8-param-gather") is not None, bool(ns.fp8_param_gather)),
+        ("precision", x.get("precision", "bf16"), _precision(ns)),
+        ("fp8_param_gather", bool(x.get("fp8_param_gather")), bool(ns.fp8_param_gather) and bool(ns.fp8)),
         ("ce_fusion", _effect(cfg, "cross-entropy-loss-fusion") is not None, bool(ns.cross_entropy_loss_fusion)),
         ("cpu_offload", _effect(cfg, "optimizer-cpu-offload") is not None, bool(ns.optimizer_cpu_offload)),
         ("layers", m.get("layers"), ns.num_layers), ("hidden", m.get("hidden"), ns.hidden_size),
