@@ -342,6 +342,10 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
                                        "see `best` and `smallest_change`"))
 
 
+_JOB_INPUTS = ("capacity_factor", "routing", "balancing", "capacity_pad", "moe_imbalance", "precision",
+               "fp8_param_gather", "fp8_library")
+
+
 def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = None) -> Problem:
     """The same model, GPUs, sequence and batch, with the base problem's search options (and,
     for an engine's config, that engine's target's search defaults: planner.engines.constraints)."""
@@ -351,7 +355,10 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
         over = constraints(engine).train_defaults(audited.model, audited.cluster.gpu)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,
-                                          "capacity_factor": audited.train.capacity_factor, **over,
+                                          **over,
+                                          # the job's inputs, not layout choices: routing and its
+                                          # balancing, the precision (issue 33)
+                                          **{k: getattr(audited.train, k) for k in _JOB_INPUTS},
                                           # the same kernels (a config run eager is compared with
                                           # plans run eager: torch.compile is no layout choice)
                                           "kernels": audited.train.kernels,

@@ -224,7 +224,7 @@ def engines_why(best: Plan, price: dict) -> str:
         kern = f", {kern} kernels" if kern and kern != best.problem.train.kernels else ""
         att = got.get("attention")
         if att and att != best.problem.train.attention_kernel:
-            kern += ", " + ("FlashAttention-2" if att == "flash2" else "cuDNN attention")
+            kern += ", " + {"flash2": "FlashAttention-2", "flex": "FlexAttention"}.get(att, "cuDNN attention")
         parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
                      f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)}{kern})")
     return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."
