@@ -269,7 +269,7 @@ def main() -> None:
         print(fidelity_moe.table(moe))
         print()
         print(fidelity_moe.torchtitan_table(tt))
-        import fidelity_ep                    # the EP dispatch / overlap rows (issue 33, part 2)
+        import fidelity_ep                    # the EP dispatch / overlap rows
         ep = fidelity_ep.lines()
         print()
         print("\n".join(ep))

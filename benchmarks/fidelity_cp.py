@@ -21,11 +21,10 @@ What the source leaves open, and how each row resolves it:
     reading decides what the published number means, the table also shows the other reading
     (the same formula with the causal halving: "causal" columns); neither is chosen by the fit.
   * Batch: 4M tokens = 4,194,304, i.e. 4096k / seq sequences.
-  * Precision: the runs are FP8 (Transformer Engine); FP8 is another part of issue 33 that lands
-    at merge, so each row carries PRECISION and is estimated in BF16 now; the ratio of each row
-    to the 4k row (same precision, same count) cancels most of the precision and is reported
-    beside the absolute error. The merger switches PRECISION to the FP8 recipe NeMo 24.03 ran
-    (Transformer Engine delayed scaling).
+  * Precision: the runs are FP8 through Transformer Engine; the page names no recipe, and NeMo
+    24.03's default FP8 recipe is Transformer Engine's delayed scaling (fp8-delayed, the FP8
+    linears as Megatron runs them: planner.specs.precision). The ratio of each row to the 4k row
+    (same precision, same count) is reported beside the absolute error.
   * CP implementation: NeMo's Megatron path at 24.03 passes no cp_comm_type, so Transformer
     Engine's default p2p ring with zig-zag (head-tail) balancing runs: cp_comm p2p.
   * Recompute, micro-batch, virtual pipeline, rank order: not stated. The stated degrees (TP, PP,
@@ -51,7 +50,7 @@ from planner.specs import ModelSpec, TrainSpec, make_problem  # noqa: E402
 LLAMA2_7B = ModelSpec(name="llama2-7b", layers=32, hidden=4096, heads=32, kv_heads=32, head_dim=128,
                       vocab=32000, ffn_hidden=11008)
 BATCH_TOKENS = 4 * 2 ** 20
-PRECISION = "bf16"        # merger: the FP8 recipe NeMo 24.03 ran (TE delayed scaling) once TrainSpec has it
+PRECISION = "fp8-delayed"    # Transformer Engine delayed scaling: NeMo 24.03's FP8 default (see above)
 
 
 @dataclass(frozen=True)

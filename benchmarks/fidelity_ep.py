@@ -1,4 +1,4 @@
-"""EP dispatch and overlap rows (issue 33, part 2): estimate vs measured, printed by
+"""EP dispatch and overlap rows: estimate vs measured, printed by
 benchmarks/fidelity_moe.py (and written into docs/fidelity.md's "fidelity-ep" block).
 
     python benchmarks/fidelity_ep.py
@@ -23,7 +23,7 @@ What the sources leave open, and how each row resolves it:
        describes). Memory: the tuned run's 62.17 GiB peak is not compared (its SM count differs).
   ZOO  the readme does not say the routing: the launch's forced balance is taken (imbalance 1); CP 1 and
        the virtual stage size from the ModelZoo's runtime.conf (the launcher reads it, the audit does not).
-  DS3  FP8 GEMMs and the H800 are other parts of issue 33: the row reads an "h800" GPU preset when one
+  DS3  FP8 GEMMs and the H800 are modelled elsewhere: the row reads an "h800" GPU preset when one
        exists, else the H100 preset with NVLink at the H800's 400 GB/s (200 GB/s a direction; NVIDIA
        H800 datasheet), and prices BF16 (so its dispatch moves twice the FP8 bytes DeepSeek sends);
        DeepSeek-V3's node-limited routing (4 nodes per token) is not modelled (top-8 over 8 nodes

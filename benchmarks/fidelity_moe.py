@@ -81,7 +81,7 @@ class MoERun:
         return self.gpus // (self.tp * self.cp * self.pp)
 
     def problem(self):
-        # the paper's runs: Megatron-Core's all-to-all dispatcher, no EP overlap (issue 33's dispatchers
+        # the paper's runs: Megatron-Core's all-to-all dispatcher, no EP overlap (the dispatchers
         # and overlap are priced by benchmarks/fidelity_ep.py's rows)
         engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",), "dispatchers": ("alltoall",),
                   "ep_overlap": False}
@@ -280,7 +280,7 @@ def main() -> None:
     ap.add_argument("--markdown", metavar="PATH", help="also write the tables into this markdown page "
                     "(docs/fidelity.md), between its generated-block markers")
     a = ap.parse_args()
-    import fidelity_ep             # the EP dispatch / overlap rows (issue 33, part 2)
+    import fidelity_ep             # the EP dispatch / overlap rows
     rows, tt, ep = run_all(), torchtitan_runs(), fidelity_ep.lines()
     print(table(rows))
     print()

@@ -1,4 +1,4 @@
-"""Forced vs dropless vs capacity routing on one layout per model (issue 33, part 1): the throughput
+"""Forced vs dropless vs capacity routing on one layout per model: the throughput
 ratio the cost model gives (planner/costmodel/routing.py), as a check against the published statements
 (dropless 8-20% slower than forced, more at shorter sequences; capacity factor 1 -> 5 ~23% slower
 without forced balance), not a fit. One layout per model: tp1 pp1, the stated EP, ZeRO-1, no

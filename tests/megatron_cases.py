@@ -58,7 +58,7 @@ EXPORT_SUITE = {   # tests/test_export.py MEGATRON
                           sharding="none", mb=2),
 }
 MORE = {
-    # MoE routing (issue 33): forced balance; token drop padded to the capacity
+    # MoE routing: forced balance; token drop padded to the capacity
     "mixtral-forced": dict(model="mixtral-8x7b", gpus=16, seq="4k", gb=32, pp=2, fold=(1, 8), routing="forced"),
     "olmoe-capacity-pad": dict(model="olmoe-1b-7b", gpus=8, seq="4k", gb=16, fold=(1, 8), routing="capacity=1.25",
                                capacity_pad=True),

@@ -47,7 +47,7 @@ def test_corpus_file_parses_to_what_a_person_reads(name):
     for key, want in exp.get("model", {}).items():
         got = moe.get(key) if key in ("experts", "top_k", "first_dense_layers") else cfg.model.get(key)
         assert got == want, f"{name}: model {key} = {got!r}, read {want!r}"
-    if "precision" in exp:                       # the FP8 flags, read as the precision (issue 33 part 3)
+    if "precision" in exp:                       # the FP8 flags, read as the precision
         assert cfg.extra.get("precision") == exp["precision"], f"{name}: precision {cfg.extra.get('precision')!r}"
     named = {e[0].split()[0] for e in cfg.effects}
     for flag in exp.get("unmodelled", []):

@@ -1,4 +1,4 @@
-"""EP dispatchers and EP-communication overlap as plan choices (issue 33, part 2): the cost against
+"""EP dispatchers and EP-communication overlap as plan choices: the cost against
 published measurements, the search choosing what the target runs, Megatron's own code judging the
 exports, and the audit reading the flags back."""
 import sys

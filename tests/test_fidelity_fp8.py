@@ -1,4 +1,4 @@
-"""The published BF16 / FP8 pairs (benchmarks/fidelity_fp8.py): issue 33 asks the FP8 pairs' ratios within 10%.
+"""The published BF16 / FP8 pairs (benchmarks/fidelity_fp8.py): each pair's ratio, estimated against published.
 
 Held here: MoE Parallel Folding's Table 2 pairs (FP8 delayed, Megatron-Core) and torchtitan's tensorwise
 pairs within 10%; rowwise slower than tensorwise, as measured on both torchtitan layouts (its ratio is not

@@ -292,7 +292,7 @@ PROBES = {
                      "--fp8-param-gather --grad-reduce-in-bf16 --overlap-grad-reduce --cross-entropy-loss-fusion "
                      "--global-batch-size 64 --vocab-size 32000\n",
     "equals": "--tensor-model-parallel-size=2 --pipeline-model-parallel-size=2 --fp16\n",
-    # pipeline splits a fine-grained MoE grid uses (issue 33)
+    # pipeline splits a fine-grained MoE grid uses
     "first-last-vpp": "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 2 "
                       "--decoder-last-pipeline-num-layers 2 --num-virtual-stages-per-pipeline-rank 2\n",
     "first-only-mtp": "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 1 --mtp-num-layers 1\n",
@@ -301,7 +301,7 @@ PROBES = {
                              "--account-for-loss-in-pipeline-split --num-layers 15\n",
     "layout-vpp-mtp": "--pipeline-model-parallel-size 2 --mtp-num-layers 1\n"
                       "--pipeline-model-parallel-layout Et*3|t*4|t*4|t*4,t,mL\n",
-    # MoE routing (issue 33): force balance, capacity with padding, balancing type and coefficient
+    # MoE routing: force balance, capacity with padding, balancing type and coefficient
     "moe-routing": _MOE + "--expert-model-parallel-size 4 --moe-router-force-load-balancing "
                           "--moe-expert-capacity-factor 1.0 --moe-pad-expert-input-to-capacity "
                           "--moe-token-drop-policy position --moe-router-load-balancing-type seq_aux_loss "

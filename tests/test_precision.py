@@ -1,4 +1,4 @@
-"""FP8 / MXFP8 as precisions (issue 33 part 3): the specs refuse what the GPU cannot run, the cost
+"""FP8 / MXFP8 as precisions: the specs refuse what the GPU cannot run, the cost
 model's FP8 GEMMs run at the preset's FP8 rate, the readers map the engines' FP8 settings, the
 exporters write them and the engines' own code reads them back.
 

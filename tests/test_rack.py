@@ -1,4 +1,4 @@
-"""Rack-scale NVLink domains (issue 33, part 5): hosts and domains apart, every group priced at
+"""Rack-scale NVLink domains: hosts and domains apart, every group priced at
 the slowest link it spans given the real rank placement (rank r in domain r // used_per_domain),
 GPU presets against their datasheet figures."""
 import random

@@ -1,4 +1,4 @@
-"""Routing as a job input (issue 33, part 1): the expert-load skew model (planner/costmodel/routing.py)
+"""Routing as a job input: the expert-load skew model (planner/costmodel/routing.py)
 against outside numbers, forced vs dropless vs capacity on one MoE model, the CLI and the Megatron reader."""
 import math
 

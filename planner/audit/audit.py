@@ -357,7 +357,7 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
                                           "global_batch_tokens": audited.train.global_batch_tokens,
                                           **over,
                                           # the job's inputs, not layout choices: routing and its
-                                          # balancing, the precision (issue 33)
+                                          # balancing, the precision
                                           **{k: getattr(audited.train, k) for k in _JOB_INPUTS},
                                           # the same kernels (a config run eager is compared with
                                           # plans run eager: torch.compile is no layout choice)

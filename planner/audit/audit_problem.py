@@ -133,7 +133,7 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
         train["logit_bytes"] = float(cfg.extra["logit_bytes"])
     if cfg.extra.get("kernels"):
         train["kernels"] = cfg.extra["kernels"]
-    for k in ("precision", "fp8_param_gather", "fp8_library"):   # FP8 (issue 33 part 3): what the config runs
+    for k in ("precision", "fp8_param_gather", "fp8_library"):   # FP8: what the config runs
         if k in cfg.extra:
             train[k] = cfg.extra[k]
     for key in ("cp_comm", "cp_balance", "attention_kernel"):    # CP and attention as the engine runs them

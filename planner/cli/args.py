@@ -148,7 +148,7 @@ class ProblemArgs:
     gpu: Optional[str] = _flag(ClusterSpec, "gpu", _text, f"a GPU preset (default {DEFAULT_GPU}; see foldplan gpus)")
     gpus: Optional[int] = _flag(ClusterSpec, "gpus", _gpus, "(default {default})", default="64")
     gpus_per_node: Optional[int] = _flag(ClusterSpec, "gpus_per_node", _integer, "(default: the GPU preset's)")
-    # rack-scale NVLink domains (issue 33, part 5)
+    # rack-scale NVLink domains
     gpus_per_domain: Optional[int] = _flag(ClusterSpec, "gpus_per_domain", _integer, "(default: the GPU preset's)")
     used_per_domain: Optional[int] = _flag(ClusterSpec, "used_per_domain", _integer, "(default: the whole domain)")
     seq: Optional[int] = _flag(TrainSpec, "seq", _size, "(default {default})", default="128k")

@@ -1,4 +1,4 @@
-"""EP dispatch and combine as the dispatchers run them, and the part a schedule hides (issue 33, part 2).
+"""EP dispatch and combine as the dispatchers run them, and the part a schedule hides.
 
 Written in sympy; `planner.costmodel.formulas` hands in its per-layer terms (`ep_terms`) and prices a
 MoE layer's EP communication with what comes back. Per MoE layer per micro-batch,

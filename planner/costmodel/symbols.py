@@ -58,7 +58,7 @@ def T_gemm(flops, M, N, K, G=1):
     return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
 
 
-# --------------------------------------------------------------------------- FP8 (issue 33 part 3)
+# --------------------------------------------------------------------------- FP8
 # f_8 = 1 when the linear layers' GEMMs run in an FP8 recipe (planner.specs.precision); Pk_8, eta_8
 # the FP8 peak and efficiency; w_8 the recipe's wgrad rate / fprop rate; q_8 HBM bytes per element of
 # each tensor cast for an FP8 GEMM; s_8 bytes per saved linear input; c_8 cached fp8 weight bytes

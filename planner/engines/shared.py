@@ -92,7 +92,7 @@ def add_cp_comm(table: RuleTable, engine: str, comms: tuple, balances: tuple = (
 
 
 def add_dispatch(table: RuleTable, engine: str, dispatchers: tuple, overlap: bool) -> None:
-    """EP dispatch (issue 33, part 2): the dispatchers `engine` runs, and whether it overlaps EP
+    """EP dispatch: the dispatchers `engine` runs, and whether it overlaps EP
     communication with compute (each engine's rules.py says why, citing its code)."""
     @table.rule("target.dispatcher", "layout", "", f"{engine} runs the dispatchers {', '.join(dispatchers)}")
     def _(L, pr):

@@ -22,7 +22,7 @@ from planner.specs.kinds import CP_BALANCES, CP_COMMS, DISPATCHERS, cp_kind_of, 
 _INT_KEYS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_ulysses", "cp_ring", "micro_batch",
              "num_microbatches", "etp", "ep", "edp")
 _STR_KEYS = ("cp_kind", "order", "cp_comm", "cp_balance", "dispatcher")
-_BOOL_KEYS = ("ep_overlap", "delay_wgrad")          # EP dispatch and overlap (issue 33, part 2)
+_BOOL_KEYS = ("ep_overlap", "delay_wgrad")          # EP dispatch and overlap
 _CP_KINDS = ("ring", "ulysses", "hybrid", "allgather")
 _PAIR = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^=,]*?)\s*$")
 

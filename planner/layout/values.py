@@ -72,7 +72,7 @@ class Layout(BaseModel):
     cp_ulysses: int = Field(1, ge=1, description="Ulysses (all-to-all) part of cp (the split is stored; "
                                                  "the CP kind is derived from it: `cp_kind`)")
     cp_ring: int = Field(1, ge=1, description="ring (zig-zag P2P) part of cp")
-    # --- CP as the engine runs it (issue 33, part 4; planner.specs.cp_impl)
+    # --- CP as the engine runs it(planner.specs.cp_impl)
     cp_comm: Literal[CP_COMMS] = Field("p2p", description="how the ring part of CP moves K/V: p2p | ag-ring | "
                                                           "ag-te | ag-flex (planner.specs.kinds.CP_COMMS)")
     cp_balance: Literal[CP_BALANCES] = Field("headtail", description="causal load balancing of the ring part: "
@@ -87,7 +87,7 @@ class Layout(BaseModel):
         "bf16+fp32", description="bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); "
                                  "fp32: the sharded fp32 param is the master (FSDP2 mixed precision)")
     stages: tuple[Stage, ...] = Field(..., description="one entry per pipeline stage")
-    # EP dispatch and overlap (issue 33, part 2; priced by planner.costmodel.dispatch)
+    # EP dispatch and overlap(priced by planner.costmodel.dispatch)
     dispatcher: Literal[DISPATCHERS] = Field(
         "alltoall", description="MoE token dispatcher: alltoall | allgather | deepep | hybridep "
                                 "(planner.specs.kinds.DISPATCHER)")

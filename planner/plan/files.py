@@ -35,7 +35,7 @@ def _keys(d, allowed: set, where: str) -> dict:
     return d
 
 
-_LAYOUT_BOOLS = ("ep_overlap", "delay_wgrad")     # the layout's EP overlap switches (issue 33, part 2)
+_LAYOUT_BOOLS = ("ep_overlap", "delay_wgrad")     # the layout's EP overlap switches
 
 
 def _ints_bounded(obj, where: str, hi: int = MAX_GPUS) -> None:

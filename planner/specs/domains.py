@@ -1,4 +1,4 @@
-"""Hosts and NVLink domains (issue 33, part 5): the facts a cluster keeps apart, and the labels per
+"""Hosts and NVLink domains: the facts a cluster keeps apart, and the labels per
 GPU architecture.
 
 A host holds `gpus_per_node` GPUs (what torchrun's --nproc-per-node and SLURM's --gpus-per-node

@@ -21,7 +21,7 @@ class GPUSpec(_Spec):
     hbm_efficiency: float = Field(0.8, gt=0, le=1, description="achieved fraction of hbm_bw in elementwise kernels")
     intra_node_bw: float = Field(..., gt=0, description="scale-up link bandwidth per GPU, one direction, bytes/s")
     inter_node_bw: float = Field(..., gt=0, description="scale-out NIC bandwidth per GPU, one direction, bytes/s")
-    # rack-scale NVLink domains (issue 33, part 5; planner/specs/domains.py): host and domain apart
+    # rack-scale NVLink domains(planner/specs/domains.py): host and domain apart
     gpus_per_node: int = Field(8, gt=0, description="GPUs per host (torchrun --nproc-per-node): HGX 8, GB200 4")
     gpus_per_domain: Optional[int] = Field(None, gt=0, description="GPUs per NVLink domain (None: the host)")
     arch: Optional[Literal[ARCHS]] = Field(None, description="GPU architecture (labels per architecture)")
@@ -41,7 +41,7 @@ class GPUSpec(_Spec):
         "flash2 reads it. None: this preset has no FlashAttention-2 curve"))
     flash2_attention_half_block: Optional[float] = Field(None, gt=0, description=(
         "FlashAttention-2's half-throughput block length (tokens), as attention_half_block"))
-    # FP8 / MXFP8 precisions (issue 33 part 3; planner.specs.precision)
+    # FP8 / MXFP8 precisions(planner.specs.precision)
     fp8_peak_flops: Optional[float] = Field(None, gt=0, description="dense FP8 tensor FLOP/s (None: no FP8 tensor cores)")
     fp8_compute_efficiency: Optional[float] = Field(None, gt=0, le=1, description="achievable fraction of the FP8 peak in large FP8 GEMMs")
     mxfp8: bool = Field(False, description="MX (block-scaled) FP8 tensor cores (Blackwell)")
@@ -82,7 +82,7 @@ class ClusterSpec(_Spec):
     """The GPUs of one job."""
     gpu: GPUSpec = Field(..., description="accelerator kind")
     gpus: int = Field(..., gt=0, description="GPUs in the job (world size N)")
-    # rack-scale NVLink domains (issue 33, part 5; planner/specs/domains.py)
+    # rack-scale NVLink domains(planner/specs/domains.py)
     gpus_per_node: int = Field(..., gt=0, description=(
         "GPUs per host (torchrun --nproc-per-node): launch scripts read it; where the preset's NVLink domain is "
         "one host (HGX) it sets the domain too, as it always did"))

@@ -110,7 +110,7 @@ RECOMPUTE_KINDS = ("none", "selective", "full")
 # whole save set and so is never combined with another module
 RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
 
-# --------------------------------------------------------------------------- MoE routing (issue 33, part 1)
+# --------------------------------------------------------------------------- MoE routing
 # How tokens reach experts, as a job runs them:
 # forced    benchmark mode: Megatron-LM --moe-router-force-load-balancing (random router logits,
 #           megatron/core/transformer/moe/router.py:856 and moe_utils.py:1195, megatron-core 0.19.2),
@@ -173,7 +173,7 @@ def routing_error(routing: str, capacity_factor: Optional[float]) -> Optional[st
     return None
 
 
-# --------------------------------------------------------------------------- precision (issue 33, part 3)
+# --------------------------------------------------------------------------- precision
 # The numerics of the linear layers' GEMMs: bf16, or an FP8 recipe (what each one runs, stores and
 # costs: planner.specs.precision.RECIPES). fp8-tensorwise: per-tensor current scaling (TE's
 # Float8CurrentScaling, torchao's "tensorwise"); fp8-delayed: per-tensor scales from an amax history
@@ -196,7 +196,7 @@ def precision_gpu_error(precision: str, gpu) -> Optional[str]:
     return None
 
 
-# --------------------------------------------------------------------------- EP dispatchers (issue 33, part 2)
+# --------------------------------------------------------------------------- EP dispatchers
 @dataclass(frozen=True)
 class Dispatcher:
     """How one MoE token dispatcher moves tokens to their experts and back (priced by

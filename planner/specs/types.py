@@ -190,13 +190,13 @@ class TrainSpec(_Spec):
         "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere), flash2 (FlashAttention-2, what PyTorch's "
         "SDPA ran on Hopper while its cuDNN backend was opt-in: pytorch/pytorch#138522, Oct 2024) or flex "
         "(FlexAttention, torchtitan 0.3's attention for language models: planner.specs.cp_impl)"))
-    # --- CP as the engine runs it (issue 33, part 4; planner.specs.cp_impl): the target's rules.py sets it
+    # --- CP as the engine runs it(planner.specs.cp_impl): the target's rules.py sets it
     cp_comm: Literal[CP_COMMS] = Field("p2p", description="how the ring part of CP moves K/V (kinds.CP_COMMS)")
     cp_balance: Literal[CP_BALANCES] = Field("headtail", description="causal balancing: headtail (zig-zag) | none")
     flash_attention: bool = Field(True, description="fused attention: no S x S scores are stored")
     dropout: bool = Field(False, description="dropout layers present (adds masks to activations)")
     sequence_parallel: bool = Field(True, description="Megatron sequence parallel when tp > 1")
-    # --- MoE routing (issue 33 part 1; planner/costmodel/routing.py prices it per layout)
+    # --- MoE routing(planner/costmodel/routing.py prices it per layout)
     routing: Literal[ROUTINGS] = Field("dropless", description="MoE routing: forced (benchmark), dropless (the "
                                        "busiest EP rank sets the pace) or capacity=<f> (token drop)")
     balancing: Optional[Literal[BALANCINGS]] = Field(None, description="router balancing (None: aux-free when "
@@ -205,13 +205,13 @@ class TrainSpec(_Spec):
     moe_imbalance: Optional[float] = Field(None, ge=1, description=(
         "dropless busiest EP rank's rows / mean given instead of the skew model (None: the model)"))
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
-    # FP8 / MXFP8 precisions (issue 33 part 3; planner.specs.precision has what each recipe runs and stores)
+    # FP8 / MXFP8 precisions(planner.specs.precision has what each recipe runs and stores)
     precision: Literal[PRECISIONS] = Field("bf16", description="the linear layers' GEMM precision: bf16 or an FP8 recipe")
     fp8_param_gather: bool = Field(False, description="FP8 parameter all-gather (Megatron --fp8-param-gather, "
                                    "torchao enable_fsdp_float8_all_gather): 1 byte per linear weight gathered")
     fp8_library: Literal["te", "torchao"] = Field("torchao", description="who runs the FP8 linears: te (Transformer "
                                                   "Engine, Megatron-LM) or torchao (torchtitan, OLMo-core)")
-    # EP dispatch and overlap (issue 33, part 2): what the target runs, the search picks per layout
+    # EP dispatch and overlap: what the target runs, the search picks per layout
     dispatchers: tuple[Literal[DISPATCHERS], ...] = Field(("alltoall",), description=(
         "MoE token dispatchers the search may choose (planner.specs.kinds.DISPATCHER; the target's rules "
         "say which it runs)"))

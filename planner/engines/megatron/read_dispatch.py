@@ -1,4 +1,4 @@
-"""The MoE dispatcher and EP overlap a Megatron launch asks for (issue 33, part 2), as the layout's
+"""The MoE dispatcher and EP overlap a Megatron launch asks for, as the layout's
 `dispatcher`, `ep_overlap` and `delay_wgrad` (planner.costmodel.dispatch prices them).
 
 megatron-core 0.19.2: --moe-token-dispatcher-type defaults to allgather (transformer_config.py:862);

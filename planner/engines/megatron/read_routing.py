@@ -1,4 +1,4 @@
-"""The MoE routing of a Megatron-LM command line (issue 33, part 1): routing (forced / dropless /
+"""The MoE routing of a Megatron-LM command line: routing (forced / dropless /
 capacity), the capacity factor and its padding, and the balancing kind (planner/specs/kinds.py).
 
 Flags and defaults, megatron-core 0.19.2: --moe-router-force-load-balancing, --moe-expert-capacity-factor,
