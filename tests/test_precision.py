@@ -82,13 +82,10 @@ def test_cast_share_checked_against_the_deepseek_v3_profile():
     setting, on the H100 preset: H800 has its SMs and HBM). The profile's quantize / cast / transpose
     kernels take ~14% of the compute stream (4,166 us of ~31 ms); the model's cast bytes give a share
     of the same order, lower: it does not count DeepEP's FP8 dispatch casts (reported)."""
-    p = make_problem(model="deepseek-v3", gpu="h100-sxm", gpus=64, seq=4096, global_batch=64, moe_imbalance=1.0,
-                     precision="fp8-blockwise", fp8_library="te")
-    x = {k: np.array([v], float) for k, v in dict(tp=1, cp=1, dp=64, pp=1, vpp=1, etp=1, ep=64, edp=1, cu=1, cr=1,
-         micro_batch=1, num_microbatches=1, sharding=1, master=0, s_tp=1, s_cp=1, s_dp=1).items()}
-    base = {**model_values(p), **layout_values(p, x)}
-    f = lambda **o: float(np.asarray(cc.formulas({**base, **o})["T_moe"]).ravel()[0])
-    share = (f() - f(q_8=0.0)) / f()
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import fidelity_fp8
+    share, profiled = fidelity_fp8.deepseek_cast_share()
+    assert profiled == pytest.approx(4166 / (32.25e3 * 0.96))
     assert 0.05 < share < 0.14
 
 
