@@ -234,6 +234,7 @@ def test_attention_label_per_architecture():
         assert "Blackwell" in label and "Hopper" not in label
 
 
+@pytest.mark.full_matrix        # 25 s on 2 cores: with the slow set (.ci/run: pytest -m full_matrix)
 def test_joint_floor_of_bottleneck_and_exposure_is_below_every_tuples_optimum(gb200_576):
     # the joint floor (planner/solve/exposure.py: max over stages of W busy + V excess, relaxed
     # DP) never exceeds W t_max + V d_max of a plan CP-SAT finds for the same tuple (its
