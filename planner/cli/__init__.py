@@ -231,6 +231,9 @@ def cmd_export(a, args: ProblemArgs) -> int:
 
 def cmd_audit(a, args: ProblemArgs) -> int:
     from planner.cli import audit as audit_cli
+    if a.measured is not None:                  # a measured step beside the estimate (planner/cli/calibrate.py)
+        from planner.cli.calibrate import cmd_measured
+        return cmd_measured(a, args)
     return audit_cli.run(audit_cli.audit_args(a, args))
 
 
@@ -285,7 +288,11 @@ def parser() -> argparse.ArgumentParser:
     au.add_argument("source", help="a file, or an inline layout string")
     add_audit_flags(au)
     add_problem_flags(au, scopes=(ALL,), from_config=True)
+    au.add_argument("--measured", default=None, help="the bundle's metrics file or a Megatron / torchtitan log: "
+                    "the measured step beside the estimate, term by term")
     au.set_defaults(fn=cmd_audit)
+    from planner.cli.calibrate import add_calibrate_parser
+    add_calibrate_parser(sub)
     return ap
 
 

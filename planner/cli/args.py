@@ -232,7 +232,7 @@ def check_command(ns: argparse.Namespace) -> None:
     output paths (before the search, not after it)."""
     from planner import safeio
     v = vars(ns)
-    for name in ("layout", "source", "plan"):
+    for name in ("layout", "source", "plan", "results", "measured"):
         if v.get(name) is not None:
             _text(name, v[name])
     if v.get("top") is not None:
@@ -242,7 +242,7 @@ def check_command(ns: argparse.Namespace) -> None:
     if v.get("index") is not None:
         V.integer(v["index"], "index", 0, 10**6)
     out, report = v.get("out"), v.get("report")
-    if out is not None and v.get("cmd") == "export":      # a file (and files beside it): export.write
+    if out is not None and v.get("cmd") in ("export", "calibrate"):      # a file (and files beside it): export.write
         safeio.check_output_file(out, "out")
     elif out is not None:
         safeio.check_output_dir(out, bool(v.get("force")), "out")

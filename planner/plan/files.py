@@ -76,7 +76,11 @@ def plan_entry(p, where: str) -> None:
     for k in ("gpu", "gpus", "gpus_per_node", "memory_budget_gib"):
         if k not in c:
             raise InputError(f"{where}.problem.cluster: lacks {k!r}")
-    if not isinstance(c["gpu"], str) or c["gpu"] not in gpu_names():
+    known = isinstance(c["gpu"], str) and c["gpu"] in gpu_names()
+    # a calibrated GPU (foldplan calibrate; not a preset name) is whole in the file: every required field
+    calibrated = isinstance(c["gpu"], str) and all(k in c for k, f in GPUSpec.model_fields.items()
+                                                   if f.is_required() and k != "name")
+    if not (known or calibrated):
         raise InputError(f"{where}.problem.cluster.gpu: unknown GPU {c['gpu']!r:.40} (known: {', '.join(gpu_names())})")
     try:
         model = ModelSpec.model_validate(prob["model"])
@@ -89,7 +93,8 @@ def plan_entry(p, where: str) -> None:
         raise InputError(_pyd(e, f"{where}.problem.train")) from None
     gpu_fields = {k: v for k, v in c.items() if k in GPUSpec.model_fields and k != "gpu"}
     try:
-        gpu = GPUSpec.model_validate({**load_gpu(c["gpu"]).model_dump(), **gpu_fields})
+        gpu = GPUSpec.model_validate({**(load_gpu(c["gpu"]).model_dump() if known else {"name": c["gpu"]}),
+                                      **gpu_fields})
     except ValidationError as e:
         raise InputError(_pyd(e, f"{where}.problem.cluster")) from None
     try:

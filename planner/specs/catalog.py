@@ -37,12 +37,32 @@ def budget_note(cluster) -> str:
 
 
 def load_gpu(name: str) -> GPUSpec:
+    """A preset name, or a preset file of the same schema (`foldplan calibrate --out my-cluster.yaml`)."""
     path = PRESETS / "gpus" / f"{name}.yaml"
+    if not path.exists() and Path(name).suffix in (".yaml", ".yml", ".json"):
+        return _gpu_file(Path(name))
     if not path.exists():
         raise SpecError(f"gpu: unknown preset {name!r} (known: {', '.join(gpu_names())})")
     data = dict(_read_yaml(str(path)))
     data.pop("published", None)
     return build(GPUSpec, {"name": name, **data}, f"gpu {name}")
+
+
+def _gpu_file(path: Path) -> GPUSpec:
+    """A GPU preset file: named after its stem; its `calibration` provenance (and `published`) set aside."""
+    if not path.exists():
+        raise SpecError(f"gpu: file {path} not found (a preset name, or a preset YAML such as foldplan calibrate writes)")
+    try:
+        text = safeio.read_text_limited(path, "gpu", safeio.MAX_SPEC_BYTES)
+        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"gpu: {path.name}")
+    except safeio.InputError as e:
+        raise SpecError(str(e)) from None
+    if not isinstance(data, dict):
+        raise SpecError(f"gpu: {path.name} should hold a mapping of GPUSpec fields")
+    data = {k: v for k, v in data.items() if k not in ("published", "calibration", "name")}
+    if isinstance(data.get("gemm_tile"), list):
+        data["gemm_tile"] = tuple(data["gemm_tile"])
+    return build(GPUSpec, {"name": path.stem, **data}, f"gpu {path.name}")
 
 
 def load_model(name_or_path: str) -> ModelSpec:
@@ -83,7 +103,10 @@ def problem_from_dict(d: dict) -> Problem:
     fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
                                 "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
                                 "allocator_margin", "sm_count", "gemm_tile", "attention_half_block",
-                                "flash2_attention_efficiency", "flash2_attention_half_block") if k in c}
+                                "flash2_attention_efficiency", "flash2_attention_half_block",
+                                "arch", "fp8_peak_flops", "mxfp8", "fp8_compute_efficiency") if k in c}
+    if isinstance(fields.get("gemm_tile"), list):
+        fields["gemm_tile"] = tuple(fields["gemm_tile"])
     if gpu is None:
         gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
     else:

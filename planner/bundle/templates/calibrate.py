@@ -102,8 +102,17 @@ def provenance(b) -> dict:
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "world_size": b.world, "local_world_size": b.local_world, "nodes": -(-b.world // b.local_world),
             "dtype": str(b.dtype).replace("torch.", ""), "iters": b.args.iters, "tiny": b.args.tiny,
-            "plan": {"model": layout.MODEL["name"], "world": layout.LAYOUT["world"],
+            "plan": {"model": layout.MODEL["name"], "world": layout.LAYOUT["world"], "gpu": plan_gpu(),
                      "degrees": {k: layout.LAYOUT[k] for k in ("tp", "cp", "dp", "pp", "cp_ulysses", "cp_ring")}}}
+
+
+def plan_gpu():
+    """The GPU preset the plan was made for (plan.json beside this file): `foldplan calibrate`'s default base."""
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "plan.json")) as f:
+            return json.load(f)["plans"][0]["problem"]["cluster"]["gpu"]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
 
 
 def shapes(tiny: bool) -> dict:

@@ -1,0 +1,134 @@
+"""Measured steps beside the estimate: `foldplan audit --measured METRICS PLAN_OR_CONFIG`.
+
+METRICS is one of
+  the bundle's metrics file   one JSON line per step (templates/metrics.py; train.py --metrics):
+                              step_time_s, tokens, tiny, tokens_per_s, peak_memory_gib, mfu
+  a Megatron-LM log           training.py's "iteration N/M | ... | elapsed time per iteration (ms): X |"
+                              (megatron/training/training.py, megatron-core 0.19.2, training_log)
+  a torchtitan log            "step: N  loss: ..  memory: XGiB(..%)  tps: N  tflops: ..  mfu: ..%"
+                              (torchtitan/components/metrics.py, torchtitan 0.3.0, MetricsProcessor.log)
+The first step is left out (compilation, allocator warm-up) when there are more; the measured step is
+the median of the rest. What each source cannot split (compute, exposed communication, bubble) is said.
+"""
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from planner import safeio
+
+MAX_LOG_BYTES = 256 * 2 ** 20
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_MEGATRON = re.compile(r"iteration\s+(\d+)/\s*\d+ \|.*?elapsed time per iteration \(ms\): ([0-9.]+)")
+_TITAN = re.compile(r"step:\s*(\d+)\s+loss:.*?memory:\s*([0-9.]+)GiB.*?tps:\s*([0-9,]+)")
+
+
+@dataclass
+class Measured:
+    source: str                              # bundle | megatron | torchtitan
+    steps: list = field(default_factory=list)          # (step, seconds)
+    tokens_per_s_gpu: Optional[float] = None
+    peak_gib: Optional[float] = None
+    peak_of: str = ""
+    tiny: bool = False
+    unsplit: str = ""
+
+    def step_s(self) -> float:
+        times = [t for _, t in self.steps]
+        return statistics.median(times[1:] if len(times) > 1 else times)
+
+
+def _bundle(lines: list[str], name: str, world: int, tokens: int) -> Measured:
+    m = Measured("bundle", unsplit="the bundle's metrics carry each step's total only: compute, exposed "
+                 "communication, bubble and optimizer cannot be split from them (torch.profiler can)")
+    peaks = []
+    for i, ln in enumerate(lines, 1):
+        try:
+            row = json.loads(ln)
+        except ValueError as e:
+            raise safeio.InputError(f"measured: {name} line {i} is not JSON ({e.msg})") from None
+        if not isinstance(row, dict) or "step" not in row:
+            raise safeio.InputError(f"measured: {name} line {i} is not a metrics row (no 'step')")
+        t = row.get("step_time_s")
+        if t is None and isinstance(row.get("tokens_per_s"), (int, float)) and row["tokens_per_s"] > 0:
+            t = tokens / row["tokens_per_s"]
+        if not isinstance(t, (int, float)) or isinstance(t, bool) or not t > 0:
+            raise safeio.InputError(f"measured: {name} line {i}: no positive step_time_s or tokens_per_s")
+        m.steps.append((row["step"], float(t)))
+        m.tiny = m.tiny or bool(row.get("tiny"))
+        if isinstance(row.get("peak_memory_gib"), (int, float)):
+            peaks.append(float(row["peak_memory_gib"]))
+    m.peak_gib = max(peaks) if peaks else None
+    m.peak_of = "the bundle's peak_memory_gib (CUDA: max allocated; CPU: the process's max RSS)"
+    return m
+
+
+def _megatron(lines: list[str]) -> Measured:
+    m = Measured("megatron", unsplit="Megatron's iteration line carries the step total only; its per-phase "
+                 "timers (--timing-log-level 1+) are not parsed")
+    for ln in lines:
+        if (x := _MEGATRON.search(ln)):
+            m.steps.append((int(x.group(1)), float(x.group(2)) / 1000.0))
+    return m
+
+
+def _titan(lines: list[str], world: int, tokens: int) -> Measured:
+    m = Measured("torchtitan", unsplit="torchtitan's step line carries throughput only; the step is the "
+                 "global batch over tps x GPUs; no per-phase split")
+    tps = []
+    for ln in lines:
+        if (x := _TITAN.search(_ANSI.sub("", ln))):
+            t = float(x.group(3).replace(",", ""))
+            if t > 0:
+                m.steps.append((int(x.group(1)), tokens / (t * world)))
+                tps.append(t)
+                m.peak_gib = max(m.peak_gib or 0.0, float(x.group(2)))
+    m.peak_of = "torchtitan's memory: max reserved (allocated x (1 + allocator margin) in the estimate's terms)"
+    return m
+
+
+def read_measured(path, world: int, tokens: int) -> Measured:
+    """The steps of a metrics file or log; one-line InputError when none can be read."""
+    text = safeio.read_text_limited(path, "measured", MAX_LOG_BYTES)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    name = Path(path).name
+    if not lines:
+        raise safeio.InputError(f"measured: {name} is empty")
+    if lines[0].lstrip().startswith("{"):
+        m = _bundle(lines, name, world, tokens)
+    elif any("elapsed time per iteration" in ln for ln in lines):
+        m = _megatron(lines)
+    else:
+        m = _titan(lines, world, tokens)
+    if not m.steps:
+        raise safeio.InputError(f"measured: {name} holds no step line (the bundle's metrics JSON lines, Megatron's "
+                                f"'elapsed time per iteration (ms)' or torchtitan's 'step: .. tps: ..')")
+    m.tokens_per_s_gpu = tokens / (m.step_s() * world)
+    return m
+
+
+def comparison(m: Measured, est: dict, tokens: int, world: int) -> list[str]:
+    """The table: the estimate's terms, the measured figures where the source has them."""
+    ts = est["time_s"]
+    comm = sum(v for v in ts["exposed_comm"].values() if v > 0)
+    step = m.step_s()
+    n = len(m.steps) - 1 if len(m.steps) > 1 else 1
+    rows = [("step (s)", est["step_time_s"], step, f"median of {n} step(s)"),
+            ("  compute", ts["compute"], None, ""), ("  exposed comm", comm, None, ""),
+            ("  bubble", ts["bubble"], None, ""), ("  optimizer", ts["optimizer"], None, ""),
+            ("tokens/s/GPU", est["tokens_per_s_per_gpu"], m.tokens_per_s_gpu, f"{tokens:,} tokens / step / {world} GPUs"),
+            ("peak memory (GiB)", est["peak_memory_gib"], m.peak_gib, m.peak_of)]
+    out = [f"{'term':18s} {'estimate':>10s} {'measured':>10s} {'meas/est':>8s}  note"]
+    for name, e, v, note in rows:
+        ratio = f"{v / e:8.2f}" if v is not None and e else f"{'-':>8s}"
+        vtxt = f"{v:10.4g}" if v is not None else f"{'-':>10s}"
+        out.append(f"{name:18s} {e:10.4g} {vtxt} {ratio}  {note}")
+    out.append(f"not split: {m.unsplit}")
+    if m.tiny:
+        out.append("warning: the metrics are of a --tiny run (small dimensions): its step is not the plan's; "
+                   "run the bundle without --tiny to compare")
+    return out

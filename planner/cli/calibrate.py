@@ -1,0 +1,62 @@
+"""`foldplan calibrate RESULTS --out my-cluster.yaml [--gpu BASE]` and `foldplan audit --measured
+METRICS PLAN_OR_CONFIG`: the command-line ends of planner.calibrate."""
+from __future__ import annotations
+
+from planner import safeio
+
+
+def add_calibrate_parser(sub) -> None:
+    c = sub.add_parser("calibrate", help="turn the bundle's microbenchmark results (launch/calibrate.sh) into a "
+                       "GPU preset for --gpu")
+    c.add_argument("results", help="the JSON-lines file calibrate.py wrote")
+    c.add_argument("--out", required=True, help="the preset YAML to write (then: foldplan plan --gpu FILE)")
+    c.add_argument("--gpu", default=None, help="the preset whose unmeasured fields are kept (default: the GPU of "
+                   "the plan the benchmarks were generated from)")
+    c.add_argument("--force", action="store_true", help="replace an existing --out file")
+    c.set_defaults(fn=cmd_calibrate)
+
+
+def cmd_calibrate(a, args) -> int:
+    from pathlib import Path
+
+    from planner.calibrate.preset import build_preset, read_results, write_preset
+    if Path(a.out).exists() and not a.force:
+        raise safeio.InputError(f"out: {a.out} exists (use --force)")
+    base = a.gpu
+    if base is None:
+        prov, _ = read_results(a.results)
+        base = (prov.get("plan") or {}).get("gpu") if isinstance(prov.get("plan"), dict) else None
+        if not isinstance(base, str):
+            raise safeio.InputError("gpu: the results do not name the plan's GPU; pass --gpu BASE_PRESET")
+    data, notes = build_preset(a.results, base)
+    write_preset(data, a.out)
+    cal = data["calibration"]
+    print(f"calibrated {len(cal['measured'])} field(s) over the {base} preset from {a.results}:")
+    for k, v in cal["measured"].items():
+        print(f"  {k:28s} {v['value']:<12.4g} {v['fit']}")
+    print(f"kept from {base}: {', '.join(cal['kept_from_base'])}")
+    for n in notes:
+        print(f"note: {n}")
+    print(f"written: {a.out} (use: foldplan plan --gpu {a.out} ...)")
+    return 0
+
+
+def cmd_measured(a, args) -> int:
+    """The audit of PLAN_OR_CONFIG (its estimate, no best-plan search) beside the measured steps."""
+    from planner.audit.audit import run_audit
+    from planner.calibrate.measured import comparison, read_measured
+    from planner.cli import audit as audit_cli
+    aa = audit_cli.audit_args(a, args)
+    cfg = audit_cli._load(aa)
+    problem = audit_cli.base_problem(aa.problem, cfg)
+    report = run_audit(cfg, problem, search=False, time_limit=aa.time_limit, progress=None)
+    if report.estimate is None:
+        raise safeio.InputError(f"measured: {a.source} has no estimate to compare with "
+                                f"({'; '.join(f.message for f in report.errors) or 'the audit could not price it'})")
+    pb = report.problem
+    tokens, world = pb.train.global_batch_tokens, pb.cluster.gpus
+    m = read_measured(a.measured, world, tokens)
+    print(f"measured ({m.source}, {a.measured}) beside the estimate of {a.source} on {world} x {pb.cluster.gpu.name}:")
+    for line in comparison(m, report.estimate.to_dict(), tokens, world):
+        print(line)
+    return 0
