@@ -6,6 +6,8 @@ Each fit is the cost model's own form, so the fitted value means what the preset
                         cost model applies tile and wave quantisation on top)
   attention curve       efficiency x L / (L + L0) (GPUSpec.attention_half_block), least squares on
                         1 / y = 1 / eta + (L0 / eta) (1 / L) over the measured SDPA blocks
+  hbm_bw                the best achieved bytes/s of an elementwise add (2 reads + 1 write) over
+                        hbm_efficiency (kept): the cost model's elementwise bandwidth is their product
   collectives           t = alpha x hops + wire_intra / W_intra + wire_inter / W_inter: the cost
                         model's collective (formulas.coll: (n-1)/n x bytes / W + (n-1) x alpha; an
                         all-reduce twice that; a p2p pass bytes / W + alpha), least squares over
@@ -40,6 +42,16 @@ def compute_efficiency(rows: list[dict], peak: float) -> tuple[Optional[float], 
     note = (f"gemm {best['name']} {best['m']}x{best['k']}x{best['n']}: {rate / 1e12:.4g} TFLOP/s over the "
             f"peak {peak / 1e12:.4g} TFLOP/s (best of {len(gemms)} plan GEMMs)")
     return rate / peak, note
+
+
+def memory_bandwidth(rows: list[dict]) -> tuple[Optional[float], str]:
+    """The best achieved bytes/s of the elementwise rows (read + write bytes over the time)."""
+    mem = [r for r in rows if r["kind"] == "memory"]
+    if not mem:
+        return None, "no memory measurement"
+    best = max(mem, key=lambda r: r["bytes"] / r["time_s"])
+    bw = best["bytes"] / best["time_s"]
+    return bw, f"elementwise add over {best['bytes'] / 2 ** 20:.4g} MiB: {bw / 1e9:.4g} GB/s (best of {len(mem)} sizes)"
 
 
 def grouped_ratio(rows: list[dict]) -> tuple[Optional[float], str]:

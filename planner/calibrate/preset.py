@@ -14,6 +14,7 @@ from planner.calibrate import fit
 KINDS = {"gemm": ("name", "m", "k", "n", "flops", "time_s"),
          "grouped_gemm": ("name", "experts", "rows", "k", "n", "flops", "time_s"),
          "attention": ("block", "heads", "head_dim", "flops", "time_s"),
+         "memory": ("op", "bytes", "time_s"),
          "collective": ("op", "axis", "group_size", "span", "bytes", "time_s"),
          "skipped": ("what", "why")}
 OPS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all", "p2p")
@@ -105,6 +106,10 @@ def calibrated_fields(prov: dict, rows: list[dict], base) -> tuple[dict, dict, l
             f"{note}; SDPA is the bundle's kernel, so the base preset's {prefix} curve is the one replaced")
     else:
         notes.append(f"{prefix} curve: {note}")
+    bw, note = fit.memory_bandwidth(rows)
+    if bw is not None:
+        new["hbm_bw"] = bw / base.hbm_efficiency
+        how["hbm_bw"] = f"{note}; field = measured / hbm_efficiency {base.hbm_efficiency} (kept)"
     coll, note = fit.collectives(rows)
     if "latency_s" in coll:
         new["latency_s"], how["latency_s"] = coll["latency_s"], note

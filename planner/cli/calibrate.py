@@ -41,22 +41,43 @@ def cmd_calibrate(a, args) -> int:
     return 0
 
 
-def cmd_measured(a, args) -> int:
-    """The audit of PLAN_OR_CONFIG (its estimate, no best-plan search) beside the measured steps."""
+def _is_plan_file(path: str) -> bool:
+    from planner import plan as planmod
+    if not path.endswith(".json"):
+        return False
+    try:
+        doc = safeio.read_json(path, "plan")
+    except safeio.InputError:
+        return False
+    return isinstance(doc, dict) and doc.get("schema") == planmod.SCHEMA
+
+
+def _estimate(a, args):
+    """(problem, estimate dict) of PLAN_OR_CONFIG: a plan.json's own plan (re-estimated on its recorded GPU,
+    a calibrated one included), or the audit's estimate of a config (no best-plan search)."""
+    if _is_plan_file(a.source):
+        from planner import plan as planmod
+        p = planmod.load(a.source, 0)[0]
+        return p.problem, p.estimate.to_dict()
     from planner.audit.audit import run_audit
-    from planner.calibrate.measured import comparison, read_measured
     from planner.cli import audit as audit_cli
     aa = audit_cli.audit_args(a, args)
     cfg = audit_cli._load(aa)
-    problem = audit_cli.base_problem(aa.problem, cfg)
-    report = run_audit(cfg, problem, search=False, time_limit=aa.time_limit, progress=None)
+    report = run_audit(cfg, audit_cli.base_problem(aa.problem, cfg), search=False, time_limit=aa.time_limit,
+                       progress=None)
     if report.estimate is None:
         raise safeio.InputError(f"measured: {a.source} has no estimate to compare with "
                                 f"({'; '.join(f.message for f in report.errors) or 'the audit could not price it'})")
-    pb = report.problem
+    return report.problem, report.estimate.to_dict()
+
+
+def cmd_measured(a, args) -> int:
+    """The estimate of PLAN_OR_CONFIG beside the measured steps."""
+    from planner.calibrate.measured import comparison, read_measured
+    pb, est = _estimate(a, args)
     tokens, world = pb.train.global_batch_tokens, pb.cluster.gpus
     m = read_measured(a.measured, world, tokens)
     print(f"measured ({m.source}, {a.measured}) beside the estimate of {a.source} on {world} x {pb.cluster.gpu.name}:")
-    for line in comparison(m, report.estimate.to_dict(), tokens, world):
+    for line in comparison(m, est, tokens, world):
         print(line)
     return 0

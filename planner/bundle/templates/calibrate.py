@@ -7,6 +7,7 @@
 Measures, at the shapes layout.py records (the full model, or --tiny's):
   gemm          the dense projections of one micro-batch per rank (QKV, attention out, MLP up/down; / tp)
   grouped_gemm  the local experts' up and down projections (moe/experts.py's grouped GEMM, or its loop)
+  memory        elementwise add over large operands (the achieved memory bandwidth)
   attention     causal SDPA forward + backward at the block lengths the CP kind runs, and a ladder below
   collective    every collective the plan runs, in the plan's own groups (or, on another world size,
                 consecutive ranks of the same group size), at the plan's message size and a ladder of
@@ -158,6 +159,17 @@ def bench_grouped(b, s):
         t = b.timed(lambda: gm.mm(xi, w), group_max=False)
         b.emit(kind="grouped_gemm", name=name, experts=local, rows=rows_each, k=K, n=N, grouped=gm.grouped,
                flops=2.0 * local * rows_each * K * N, time_s=t)
+
+
+def bench_memory(b):
+    """Elementwise z = x + y (2 reads, 1 write) over operands of 1/16, 1/4 and all of --max-mib / 4: the
+    achieved memory bandwidth the cost model's elementwise terms use (GPUSpec.hbm_bw x hbm_efficiency)."""
+    for frac in (16, 4, 1):
+        numel = max(1024, b.cap // 4 // frac // torch.tensor([], dtype=b.dtype).element_size())
+        x, y = (torch.randn(numel, device=b.device, dtype=b.dtype) for _ in range(2))
+        z = torch.empty_like(x)
+        t = b.timed(lambda: torch.add(x, y, out=z), group_max=False)
+        b.emit(kind="memory", op="add", bytes=3 * numel * x.element_size(), time_s=t)
 
 
 def attention_blocks(s) -> list:
@@ -317,6 +329,7 @@ def main():
     torch.manual_seed(0)
     bench_gemms(b, s)
     bench_grouped(b, s)
+    bench_memory(b)
     bench_attention(b, s)
     bench_collectives(b, s)
     b.write()
