@@ -48,9 +48,14 @@ def test_round_trip_on_cpu(tmp_path):
     kinds = {r["kind"] for r in rows}
     assert {"gemm", "grouped_gemm", "attention", "memory", "collective"} <= kinds
     ops = {(r["axis"], r["op"]) for r in rows if r["kind"] == "collective"}
-    # the plan's collectives (cp2 ring p2p, ep2 all-to-all, dp2 / edp2 ZeRO-1 reduce-scatter + all-gather)
-    assert {("cp_ring", "p2p"), ("ep", "all_to_all"), ("dp", "reduce_scatter"), ("dp", "all_gather"),
-            ("edp", "reduce_scatter"), ("a2a_peers_4", "all_to_all"), ("node", "all_reduce")} <= ops
+    lay = json.loads((b / "plan.json").read_text())["plans"][0]["layout"]
+    cp = {("cp_ring", "p2p")} if lay["cp_ring"] > 1 else set()
+    cp |= {("cp_ulysses", "all_to_all")} if lay["cp_ulysses"] > 1 else set()
+    assert lay["cp"] == 2 and cp                           # --fix cp=2: the CP kind the search chose
+    # the plan's collectives (CP, ep2 all-to-all, dp2 / edp2 sharded reduce-scatter + all-gather), the node's
+    # group of every rank, all-to-all by peers
+    assert cp | {("ep", "all_to_all"), ("dp", "reduce_scatter"), ("dp", "all_gather"), ("edp", "reduce_scatter"),
+                 ("a2a_peers_4", "all_to_all"), ("a2a_peers_2", "all_to_all"), ("node", "all_reduce")} <= ops
 
     out = foldplan("calibrate", tmp_path / "res.jsonl", "--out", tmp_path / "my.yaml", cwd=tmp_path).stdout
     assert "kept from h100-sxm" in out

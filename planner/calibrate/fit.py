@@ -22,6 +22,7 @@ from typing import Optional
 import numpy as np
 
 MIN_POINTS = 2       # fewest measurements a two-parameter fit takes (an exact solution at 2)
+FLAT_HALF_BLOCK = 1.0   # L0 of a flat attention curve (GPUSpec.attention_half_block must be positive): L/(L+1) ~ 1
 
 
 def hops_and_wire(op: str, n: int, nbytes: float) -> tuple[float, float]:
@@ -74,9 +75,12 @@ def attention_curve(rows: list[dict], peak: float) -> tuple[Optional[tuple[float
     y = np.array([r["flops"] / r["time_s"] / peak for r in att])
     A = np.stack([np.ones_like(L), 1.0 / L], axis=1)
     (a, b), *_ = np.linalg.lstsq(A, 1.0 / y, rcond=None)
-    if a <= 0 or b <= 0:
-        return None, (f"attention efficiency does not rise with the block length over {blocks[0]}..{blocks[-1]} "
-                      f"tokens (1/y = {a:.3g} + {b:.3g}/L): no L/(L+L0) curve")
+    if a <= 0 or b <= 0:             # no rise with L over the measured blocks: a flat curve at their mean
+        eta = sum(r["flops"] for r in att) / sum(r["time_s"] for r in att) / peak
+        return (eta, FLAT_HALF_BLOCK), (
+            f"SDPA causal fwd+bwd, {len(att)} blocks {blocks[0]}..{blocks[-1]} tokens: the efficiency does not rise "
+            f"with the block length (1/y = {a:.3g} + {b:.3g}/L), so a flat curve: eta {eta:.4g} = all blocks' FLOPs "
+            f"over their time, L0 {FLAT_HALF_BLOCK:g} token")
     eta, l0 = 1.0 / a, b / a
     fitted = eta * L / (L + l0)
     err = float(np.max(np.abs(fitted - y) / y))
