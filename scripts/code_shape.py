@@ -28,7 +28,7 @@ LAYERS = (
     ("plan", ("planner.plan",)),
     ("outputs", ("planner.engines.*.read", "planner.engines.*.export", "planner.engines.export", "planner.engines.startup",
                  "planner.audit",
-                 "planner.report", "planner.bundle")),
+                 "planner.report", "planner.bundle", "planner.calibrate")),
     ("cli", ("planner.cli",)),
 )
 

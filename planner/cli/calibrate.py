@@ -60,11 +60,10 @@ def _estimate(a, args):
         p = planmod.load(a.source, 0)[0]
         return p.problem, p.estimate.to_dict()
     from planner.audit.audit import run_audit
-    from planner.cli import audit as audit_cli
-    aa = audit_cli.audit_args(a, args)
-    cfg = audit_cli._load(aa)
-    report = run_audit(cfg, audit_cli.base_problem(aa.problem, cfg), search=False, time_limit=aa.time_limit,
-                       progress=None)
+    from planner.cli.audit import _load, audit_args, base_problem
+    aa = audit_args(a, args)
+    cfg = _load(aa)
+    report = run_audit(cfg, base_problem(aa.problem, cfg), search=False, time_limit=aa.time_limit, progress=None)
     if report.estimate is None:
         raise safeio.InputError(f"measured: {a.source} has no estimate to compare with "
                                 f"({'; '.join(f.message for f in report.errors) or 'the audit could not price it'})")
