@@ -70,7 +70,7 @@ def test_round_trip_on_cpu(tmp_path):
 
     foldplan("plan", *PLAN_ARGS, "--gpu", tmp_path / "my.yaml", "--out", "b2", cwd=tmp_path)
     plan = json.loads((tmp_path / "b2" / "plan.json").read_text())["plans"][0]
-    assert plan["problem"]["cluster"]["gpu"] == "my"
+    assert plan["problem"]["cluster"]["gpu"] == "my.yaml"
     assert plan["problem"]["cluster"]["peak_flops"] == pytest.approx(preset["peak_flops"], rel=1e-5)
     assert plan["problem"]["cluster"]["intra_node_bw"] == pytest.approx(preset["intra_node_bw"], rel=1e-5)
 
@@ -80,7 +80,7 @@ def test_round_trip_on_cpu(tmp_path):
     step_row = next(ln for ln in text.splitlines() if ln.startswith("step (s)")).split()
     assert float(step_row[2]) == pytest.approx(plan["estimate"]["step_time_s"], rel=1e-3)
     assert float(step_row[3]) == pytest.approx(statistics.median(steps[1:]), rel=1e-3)
-    assert "not split:" in text and "4 x my" in text
+    assert "not split:" in text and "4 x my.yaml" in text
 
 
 def test_attention_fit_recovers_the_published_fa2_curve():

@@ -77,9 +77,9 @@ def plan_entry(p, where: str) -> None:
         if k not in c:
             raise InputError(f"{where}.problem.cluster: lacks {k!r}")
     known = isinstance(c["gpu"], str) and c["gpu"] in gpu_names()
-    # a calibrated GPU (foldplan calibrate; not a preset name) is whole in the file: every required field
-    calibrated = isinstance(c["gpu"], str) and all(k in c for k, f in GPUSpec.model_fields.items()
-                                                   if f.is_required() and k != "name")
+    # a GPU of a preset file (--gpu my-cluster.yaml, as foldplan calibrate writes): whole in the plan file
+    calibrated = (isinstance(c["gpu"], str) and c["gpu"].endswith((".yaml", ".yml", ".json"))
+                  and all(k in c for k, f in GPUSpec.model_fields.items() if f.is_required() and k != "name"))
     if not (known or calibrated):
         raise InputError(f"{where}.problem.cluster.gpu: unknown GPU {c['gpu']!r:.40} (known: {', '.join(gpu_names())})")
     try:

@@ -49,7 +49,8 @@ def load_gpu(name: str) -> GPUSpec:
 
 
 def _gpu_file(path: Path) -> GPUSpec:
-    """A GPU preset file: named after its stem; its `calibration` provenance (and `published`) set aside."""
+    """A GPU preset file: named by its file name (plan files accept such a name with every GPU field beside
+    it); its `calibration` provenance (and `published`) set aside."""
     if not path.exists():
         raise SpecError(f"gpu: file {path} not found (a preset name, or a preset YAML such as foldplan calibrate writes)")
     try:
@@ -62,7 +63,7 @@ def _gpu_file(path: Path) -> GPUSpec:
     data = {k: v for k, v in data.items() if k not in ("published", "calibration", "name")}
     if isinstance(data.get("gemm_tile"), list):
         data["gemm_tile"] = tuple(data["gemm_tile"])
-    return build(GPUSpec, {"name": path.stem, **data}, f"gpu {path.name}")
+    return build(GPUSpec, {"name": path.name, **data}, f"gpu {path.name}")
 
 
 def load_model(name_or_path: str) -> ModelSpec:
