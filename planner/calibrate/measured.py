@@ -63,8 +63,16 @@ def _bundle(lines: list[str], name: str, world: int, tokens: int) -> Measured:
         if isinstance(row.get("peak_memory_gib"), (int, float)):
             peaks.append(float(row["peak_memory_gib"]))
     m.peak_gib = max(peaks) if peaks else None
-    m.peak_of = "the bundle's peak_memory_gib (CUDA: max allocated; CPU: the process's max RSS)"
+    m.peak_of = "the bundle's peak_memory_gib: torch.cuda.max_memory_allocated, the estimate's own quantity"
+    if any(_row_device(ln) == "cpu" for ln in lines):
+        m.peak_gib, m.peak_of = None, ("a CPU run reports the process's max RSS (interpreter, libraries, "
+                                       "buffers), not allocated tensors: not compared")
     return m
+
+
+def _row_device(line: str):
+    row = json.loads(line)
+    return row.get("device") if isinstance(row, dict) else None
 
 
 def _megatron(lines: list[str]) -> Measured:
