@@ -33,6 +33,7 @@ import layout
 
 SMALLEST_BYTES = 4096            # the ladder of message sizes starts here and doubles up to the plan's size
 LADDER_STEPS = 6                 # at most this many sizes below the plan's, per collective
+CPU_MAX_BLOCK = 4096             # longest attention block a CPU run times (its time grows as L^2)
 
 
 def parse_args():
@@ -135,6 +136,7 @@ def bench_gemms(b, s):
              "mlp_up": (T, H, (2 if m["gated"] else 1) * ffn), "mlp_down": (T, ffn, H)}
     for name, (M, K, N) in cases.items():
         if min(M, K, N) < 1 or max(M * K, K * N, M * N) * 2 > b.cap:
+            b.emit(kind="skipped", what=f"gemm {name} {M}x{K}x{N}", why=f"an operand over --max-mib {b.args.max_mib}")
             continue
         x = torch.randn(M, K, device=b.device, dtype=b.dtype)
         w = torch.randn(K, N, device=b.device, dtype=b.dtype)
@@ -189,7 +191,10 @@ def bench_attention(b, s):
     heads = max(1, m["heads"] // (s["tp"] * s["cu"]))
     d = m["head_dim"]
     for L in attention_blocks(s):
-        if s["mb"] * heads * L * d * 2 * 4 > b.cap:
+        if s["mb"] * heads * L * d * 2 * 4 > b.cap or (not b.cuda and L > CPU_MAX_BLOCK):
+            b.emit(kind="skipped", what=f"attention block {L}",
+                   why=f"over --max-mib {b.args.max_mib}" if b.cuda or L <= CPU_MAX_BLOCK else
+                   f"a CPU run times blocks up to {CPU_MAX_BLOCK} tokens (quadratic time)")
             continue
         q, k, v = (torch.randn(s["mb"], heads, L, d, device=b.device, dtype=b.dtype, requires_grad=True)
                    for _ in range(3))
