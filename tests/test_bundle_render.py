@@ -17,7 +17,7 @@ from planner.cli import main as cli_main  # noqa: E402
 from planner.bundle.codegen import BundleError, render_bundle  # noqa: E402
 from planner.specs import ModelSpec  # noqa: E402
 
-SCRIPTS = ["launch/torchrun.sh", "launch/slurm.sbatch", "launch/local_cpu.sh"]
+SCRIPTS = ["launch/torchrun.sh", "launch/slurm.sbatch", "launch/local_cpu.sh", "launch/calibrate.sh"]
 
 
 def test_bundle_contents(tmp_path):
