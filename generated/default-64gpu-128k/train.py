@@ -255,7 +255,9 @@ class Run:
         tps = self.global_tokens / dt
         self.metrics.write(step=step, loss=total.item(), tokens_per_s=tps,
                            mfu=tps * self.flops / (self.world * self.peak_flops) if self.peak_flops else None,
-                           peak_memory_gib=peak_memory_gib(self.device), grad_norm=grad_norm.item(), lr=lr)
+                           peak_memory_gib=peak_memory_gib(self.device), grad_norm=grad_norm.item(), lr=lr,
+                           step_time_s=dt, tokens=self.global_tokens, tiny=bool(self.args.tiny),   # audit --measured
+                           device=self.device.type)
 
 
 def main():
