@@ -50,14 +50,15 @@ class Bench:
     def __init__(self, args):
         self.args = args
         self.cuda = args.device == "cuda"
-        dist.init_process_group("nccl" if self.cuda else "gloo")
-        self.rank, self.world = dist.get_rank(), dist.get_world_size()
-        self.local_world = int(os.environ.get("LOCAL_WORLD_SIZE", self.world))
-        if self.cuda:
+        if self.cuda:                                  # the rank's GPU before NCCL starts (no all-on-GPU-0)
             torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
             self.device = torch.device("cuda", torch.cuda.current_device())
+            dist.init_process_group("nccl", device_id=self.device)
         else:
             self.device = torch.device("cpu")
+            dist.init_process_group("gloo")
+        self.rank, self.world = dist.get_rank(), dist.get_world_size()
+        self.local_world = int(os.environ.get("LOCAL_WORLD_SIZE", self.world))
         self.dtype = torch.bfloat16 if self.cuda else torch.float32
         self.cap = int(args.max_mib * 2 ** 20)
         self.rows = []
@@ -101,6 +102,7 @@ def provenance(b) -> dict:
     mem = torch.cuda.get_device_properties(b.device).total_memory / 2 ** 30 if b.cuda else None
     return {"kind": "provenance", "host": platform.node(), "torch": torch.__version__, "device": dev,
             "device_type": b.device.type, "memory_gib": mem, "backend": dist.get_backend(),
+            "nccl": ".".join(map(str, torch.cuda.nccl.version())) if b.cuda else None,
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "world_size": b.world, "local_world_size": b.local_world, "nodes": -(-b.world // b.local_world),
             "dtype": str(b.dtype).replace("torch.", ""), "iters": b.args.iters, "tiny": b.args.tiny,
