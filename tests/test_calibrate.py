@@ -151,3 +151,13 @@ def test_bad_measured_and_gpu_file_one_line(tmp_path):
     assert r.returncode == 2 and "holds no step line" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     r = foldplan("plan", "--gpu", "bad.yaml", "--model", "llama3-8b", "--gpus", "8", cwd=tmp_path, check=False)
     assert r.returncode == 2 and "gpu bad.yaml" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_measured_log_beside_a_config_estimate(tmp_path):
+    """A Megatron log beside the audit's estimate of a layout (the config route, no plan file)."""
+    flags = ["tp=2,dp=4", "--model", "llama3-8b", "--seq", "4k", "--gpus", "8", "--global-batch", "64"]
+    doc = json.loads(foldplan("audit", *flags, "--no-best", "--json", cwd=tmp_path).stdout)
+    text = foldplan("audit", "--measured", DATA / "megatron.log", *flags, cwd=tmp_path).stdout
+    row = next(ln for ln in text.splitlines() if ln.startswith("step (s)")).split()
+    assert float(row[2]) == pytest.approx(doc["estimate"]["step_time_s"], rel=1e-3)
+    assert float(row[3]) == pytest.approx(1.0027, abs=5e-4) and "(megatron," in text       # printed to 4 digits
