@@ -74,6 +74,11 @@ def test_round_trip_on_cpu(tmp_path):
     assert plan["problem"]["cluster"]["peak_flops"] == pytest.approx(preset["peak_flops"], rel=1e-5)
     assert plan["problem"]["cluster"]["intra_node_bw"] == pytest.approx(preset["intra_node_bw"], rel=1e-5)
 
+    # a plain audit of that plan audits it on the preset file, and says so where the file is not at hand
+    assert "4 x my.yaml" in foldplan("audit", "b2/plan.json", "--no-best", cwd=tmp_path).stdout
+    r = foldplan("audit", "plan.json", "--no-best", cwd=tmp_path / "b2", check=False)
+    assert r.returncode == 2 and "pass --gpu PATH/my.yaml" in r.stderr and len(r.stderr.splitlines()) == 1
+
     torchrun(tmp_path / "b2", "train.py", "--device", "cpu", "--steps", "3", "--metrics", "metrics.jsonl")
     steps = [json.loads(ln)["step_time_s"] for ln in (tmp_path / "b2" / "metrics.jsonl").read_text().splitlines()]
     text = foldplan("audit", "--measured", "b2/metrics.jsonl", "b2/plan.json", cwd=tmp_path).stdout

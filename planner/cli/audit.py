@@ -113,8 +113,15 @@ def _plan_job(p: ProblemArgs, cfg: ForeignConfig) -> tuple[dict, dict]:
     from planner.specs import gpu_names
     train, cluster = cfg.extra.get("train") or {}, cfg.extra.get("cluster") or {}
     where = {}
-    if p.gpu is None and cluster.get("gpu") in gpu_names():     # the plan's budget only on the plan's GPU
-        where["gpu"] = cluster["gpu"]
+    name = cluster.get("gpu")
+    if p.gpu is None and isinstance(name, str) and name.endswith((".yaml", ".yml", ".json")):
+        # a plan made with a preset file (foldplan calibrate): that file, never a silent default GPU
+        from pathlib import Path
+        if not Path(name).is_file():
+            raise AuditParseError(cfg.path, None, f"the plan was made with the GPU preset file {name}, not here: "
+                                  f"pass --gpu PATH/{Path(name).name}")
+    if p.gpu is None and (name in gpu_names() or str(name).endswith((".yaml", ".yml", ".json"))):
+        where["gpu"] = name                                     # the plan's budget only on the plan's GPU
         if p.memory_gib is None and p.memory_fraction is None and cluster.get("memory_budget_gib"):
             where["memory_gib"] = float(cluster["memory_budget_gib"])
         for k in ("gpus_per_node", "gpus_per_domain", "used_per_domain"):     # the plan's placement
