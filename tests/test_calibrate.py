@@ -166,3 +166,24 @@ def test_measured_log_beside_a_config_estimate(tmp_path):
     row = next(ln for ln in text.splitlines() if ln.startswith("step (s)")).split()
     assert float(row[2]) == pytest.approx(doc["estimate"]["step_time_s"], rel=1e-3)
     assert float(row[3]) == pytest.approx(1.0027, abs=5e-4) and "(megatron," in text       # printed to 4 digits
+
+
+@pytest.mark.full_matrix
+def test_example_bundle_calibrates_at_its_own_world(tmp_path):
+    """The committed example bundle (generated/tiny-moe-8cpu: cp8 hybrid, edp8) at its own 8 ranks, --tiny:
+    every collective in the plan's own groups, none skipped; the preset it gives plans the example."""
+    import shutil
+    b = tmp_path / "b"
+    shutil.copytree(ROOT / "generated" / "tiny-moe-8cpu", b)
+    r = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node=8",
+                        "calibrate.py", "--tiny", "--device", "cpu", "--iters", "2", "--out", tmp_path / "r.jsonl"],
+                       cwd=b, env=_env(), capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr[-3000:]
+    rows = [json.loads(ln) for ln in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert not [x for x in rows if x["kind"] == "skipped" and " over " in x["what"]]
+    assert {("cp_ulysses", 4), ("cp_ring", 2), ("edp", 8)} <= {(x["axis"], x["group_size"]) for x in rows
+                                                               if x["kind"] == "collective"}
+    foldplan("calibrate", tmp_path / "r.jsonl", "--out", tmp_path / "t.yaml", cwd=tmp_path)
+    args = (ROOT / "examples" / "plans" / "tiny-moe-8cpu.args").read_text().split()
+    args = [str(ROOT / a) if a.startswith("examples/") else a for a in args]
+    foldplan("plan", *args, "--gpu", tmp_path / "t.yaml", "--no-engines", "--top", "1", cwd=tmp_path)
