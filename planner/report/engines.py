@@ -95,15 +95,13 @@ def rows(best: Plan, priced: Optional[dict]) -> tuple[list[str], list[list[str]]
     return head, body
 
 
+def band_pairs(best: Plan, priced: Optional[dict]) -> list[tuple[str, str]]:
+    """(target, its known error band for this plan's kinds of run), one per target with a plan."""
+    return [(e["target"], bands.describe(e["target"], *e["plan"][:2])) for e in entries(best, priced) if e["plan"]]
+
+
 def band_lines(best: Plan, priced: Optional[dict]) -> list[str]:
-    """One line per target: its known error band for this plan's kinds of run."""
-    out = []
-    for e in entries(best, priced):
-        if e["plan"] is None:
-            continue
-        pr, L, _ = e["plan"]
-        out.append(f"  {e['target']:10} {bands.describe(e['target'], pr, L)}")
-    return out
+    return [f"  {t:10} {text}" for t, text in band_pairs(best, priced)]
 
 
 def print_block(best: Plan, priced: Optional[dict], stream=None) -> None:
