@@ -71,7 +71,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
         others = [t for t in TARGETS if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                               targets=others)
+                               targets=others, fixed=fixed)
     from planner.report import engines as engine_block
     if a.json:
         sys.stdout.write(planmod.dumps(plans, extra={"engines": engine_block.document(plans[0], priced)}))
@@ -110,21 +110,33 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
     from planner import plan as planmod
     from planner import report
     from planner.cli import sweep
+    from planner.report import engines as engine_block
     from planner.solve import targets
-    rows, docs = [], []
+    rows, docs, bands = [], [], {}
     for point, b in sweep.points(args, a.sweep):
         problem = build_problem(b)
         fixed = sweep.parse_fix(a.fix, problem) if a.fix else None
         res = targets.search(problem, top=a.top, time_limit=a.time_limit, fixed=fixed)
         plans = planmod.from_search(problem, res) if res.plans else []
-        rows.append(sweep.row(point, plans, problem, res))
+        priced = None
+        if plans and not a.no_engines:          # the best plan of every other target at this point
+            priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
+                                   targets=[t for t in TARGETS if t != problem.train.target], fixed=fixed)
+        rows.append(sweep.row(point, plans, problem, res) + sweep.engine_cells(point, plans, priced, bands, a.no_engines))
         docs.append({"point": point, "status": res.status,
-                     "plans": planmod.document(plans) if plans else None})
+                     "plans": planmod.document(plans) if plans else None,
+                     "engines": planmod._round(engine_block.document(plans[0], priced)) if plans else None})
     if a.json:
         sys.stdout.write(json.dumps({"schema": sweep.SCHEMA, "points": docs}, indent=1, sort_keys=True) + "\n")
     else:
-        report.print_table(list(a.sweep) + sweep.HEAD, rows, title=f"sweep of {', '.join(a.sweep)} "
-                           f"(target {args.target or 'bundle'}; best plan per point)")
+        report.print_table(list(a.sweep) + sweep.HEAD + ([] if a.no_engines else [sweep.ENGINES_HEAD]), rows,
+                           title=f"sweep of {', '.join(a.sweep)} (target {args.target or 'bundle'}; best plan per "
+                           f"point)")
+        if bands:
+            print("Known error bands: the cost model against published runs of this kind the engine ran "
+                  "(docs/fidelity.md; + = estimate faster than the run):")
+            for (target, text), pts in sorted(bands.items(), key=lambda kv: TARGETS.index(kv[0][0])):
+                print(f"  {target:10} {text}" + ("" if len(pts) == len(rows) else f" (at {', '.join(pts)})"))
     return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
 
 
