@@ -128,7 +128,8 @@ X_CLIP, Y_CLIP = 2.0, 3.0
 
 def pareto_chart(problem: Problem, layouts: list[Layout], chosen: Layout, top: list[Layout],
                  width: float = 1200, height: float = 440) -> dict:
-    """Step time vs peak memory of every evaluated layout; the frontier joined; the chosen one ringed."""
+    """Step time vs peak memory of `layouts` (planner/report/pareto.py) inside the window X_CLIP x the
+    budget, Y_CLIP x the chosen step (the rest counted); the frontier joined; the chosen one ringed."""
     budget = problem.cluster.memory_budget_gib
     t_chosen = cm.evaluate(problem, chosen).step_time
     pts, hidden = [], 0

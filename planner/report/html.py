@@ -3,13 +3,14 @@ hover) for a plan search (`foldplan plan --report`) or an audit.
 
 Python computes every coordinate, colour and label here; `templates/report.html.j2` only
 loops and substitutes (StrictUndefined, autoescape). Reads plans and estimates only: no
-search, no formulas of its own (the Pareto plot evaluates the solver's layouts with
-`costmodel.evaluate`, the one source of the numbers).
+search, no formulas of its own (the Pareto plot evaluates the solver's layouts and a stated
+sample of the search's space, planner/report/pareto.py, with `costmodel.evaluate`, the one
+source of the numbers).
 
-Sections: the rank map (every GPU a cell, grouped by node, coloured by pipeline stage;
-the dense view dp x cp x tp beside the expert view edp x ep x etp of the same ranks),
+Sections: the best plan of every target with its known error band (planner/report/engines.py),
+the rank map (every GPU a cell, grouped by node, coloured by pipeline stage; the dense view dp x cp x tp beside the expert view edp x ep x etp of the same ranks),
 memory per stage against the budget, the step's time split, the top plans and the Pareto
-plot of the evaluated layouts; for an audit, the findings and the audited layout beside
+plot over the search's space; for an audit, the findings and the audited layout beside
 the best plan.
 """
 from __future__ import annotations
