@@ -76,6 +76,9 @@ def test_target_picks_the_detailed_plan(capsys):
     rows = _table(out)
     assert rc == 0 and rows["megatron"][0] == "megatron *" and rows["megatron"][2] == "+0.0%"
     assert "The best 2 megatron plans" in out and set(rows) == set(ROWS)
+    # each target is priced under its own defaults, whichever target is detailed: the same rows
+    _, own = run(capsys, "plan", *SMALL)
+    assert _table(own)["bundle"][1] == rows["bundle"][1] and _table(own)["megatron"][1] == rows["megatron"][1]
 
 
 def test_fp8_target_prices_the_bundle_in_bf16(capsys):
