@@ -193,11 +193,15 @@ def test_header_lines_and_no_negative_zero(default):
     assert not re.search(r"[-\u2212]0\.0+(?![0-9]*[1-9])\b", re.sub(r"<svg\b.*?</svg>", "", text, flags=re.S))
 
 
-def test_engine_comparison_section(default):
-    from planner.engines import bands
+@pytest.fixture(scope="module")
+def priced(default):
     from planner.solve import targets
-    priced = targets.price(default.problem, default.plans[0].estimate.step_time, time_limit=20,
-                           targets=("megatron", "torchtitan", "olmo-core"))
+    return targets.price(default.problem, default.plans[0].estimate.step_time, time_limit=20,
+                         targets=("megatron", "torchtitan", "olmo-core"))
+
+
+def test_engine_comparison_section(default, priced):
+    from planner.engines import bands
     page_text = htmlreport.render_plan_report(default.plans, default.result, priced=priced)
     page = Page(page_text)
     rows = [a for t, a, _ in page.tags if t == "tr"]
@@ -367,10 +371,11 @@ def _console_errors(stderr: str) -> list[str]:
 
 @pytest.mark.skipif(_chromium() is None, reason="chromium not installed (apt-get install chromium); "
                                                  "the browser check of the HTML report is skipped")
-def test_report_in_headless_chromium(default, tmp_path):
+def test_report_in_headless_chromium(default, priced, tmp_path):
     browser = _chromium()
     worse = _worse_plan(default)
-    pages = {"plan": htmlreport.write_plan_report(default.plans, default.result, tmp_path / "report.html"),
+    pages = {"plan": htmlreport.write_plan_report(default.plans, default.result, tmp_path / "report.html",
+                                                  priced=priced),
              "audit": htmlreport.write_audit_report(_audit_doc(default, worse, default.plans[0]),
                                                     tmp_path / "audit.html")}
     for name, page in pages.items():
@@ -384,6 +389,8 @@ def test_report_in_headless_chromium(default, tmp_path):
         assert _console_errors(dom.stderr) == [], _console_errors(dom.stderr)
         assert 'data-report-ready="1"' in dom.stdout                             # the hover script ran
         assert dom.stdout.count("rank-cell-dense") == (64 if name == "plan" else 128)
+        if name == "plan":                        # the engine comparison, every target a row
+            assert all(f"<td>{t}</td>" in dom.stdout for t in ("megatron", "torchtitan", "olmo-core"))
         if name == "plan":
             try:
                 shutil.copyfile(shot, SCREENSHOT_COPY)
