@@ -270,7 +270,8 @@ def main() -> None:
         print()
         print(fidelity_moe.torchtitan_table(tt))
         import fidelity_ep                    # the EP dispatch / overlap rows
-        ep = fidelity_ep.lines()
+        ep_pair, ep_zoo = fidelity_ep.overlap_pair(), fidelity_ep.zoo_235b_rows()
+        ep = fidelity_ep.lines(ep_pair, ep_zoo)
         print()
         print("\n".join(ep))
         if a.markdown:
@@ -283,8 +284,15 @@ def main() -> None:
         if a.markdown:
             blocks["fidelity-cp"] = fidelity_cp.markdown(cp_rows)
     if a.markdown:
+        import bands                            # the rows the planner's error bands read
         import mdtables
         mdtables.write_blocks(a.markdown, mdtables.command_line(), blocks)
+        bands.write("dense", bands.dense_rows(s))
+        if not a.dense:
+            bands.write("moe", bands.moe_rows(moe))
+            bands.write("torchtitan", bands.torchtitan_rows(tt))
+            bands.write("ep", bands.ep_rows(ep_pair, ep_zoo))
+            bands.write("cp", bands.cp_rows(cp_rows))
     print(f"({time.perf_counter() - t0:.1f} s)")
 
 

@@ -185,8 +185,10 @@ def main() -> None:
     print(table(rows))
     if a.markdown:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bands
         import mdtables
         mdtables.write_blocks(a.markdown, mdtables.command_line(), {"fidelity-cp": markdown(rows)})
+        bands.write("cp", bands.cp_rows(rows))
 
 
 if __name__ == "__main__":

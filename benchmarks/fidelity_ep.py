@@ -117,12 +117,12 @@ def ds3_terms() -> dict[str, float]:
             "gpu": gpu + (" (NVLink 200 GB/s a direction)" if over else "")}
 
 
-def lines() -> list[str]:
-    off, on = overlap_pair()
+def lines(pair=None, zoo=None) -> list[str]:
+    off, on = pair or overlap_pair()
     out = [f"{r.name}: {r.estimate:.3f} s estimated vs {r.measured:.3f} s measured ({r.error:+.1%}; {r.layout})"
            for r in (off, on)]
     out.append(f"  overlap speed-up {off.estimate / on.estimate:.3f}x estimated vs {PAIR[0] / PAIR[1]:.3f}x measured")
-    z_off, z_on = zoo_235b_rows()
+    z_off, z_on = zoo or zoo_235b_rows()
     out += [f"{r.name}: {r.estimate:.3f} s estimated vs {r.measured:.1f} s measured ({r.error:+.1%}; {r.layout})"
             for r in (z_off, z_on)]
     d = ds3_terms()
@@ -146,12 +146,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description="EP dispatch and overlap rows, estimate vs measured")
     ap.add_argument("--markdown", metavar="PATH", help="also write the rows into this page's fidelity-ep block")
     a = ap.parse_args()
-    rows = lines()
+    pair, zoo = overlap_pair(), zoo_235b_rows()
+    rows = lines(pair, zoo)
     print("\n".join(rows))
     if a.markdown:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bands
         import mdtables
         mdtables.write_blocks(a.markdown, mdtables.command_line(), markdown_block(rows))
+        bands.write("ep", bands.ep_rows(pair, zoo))
 
 
 

@@ -200,6 +200,8 @@ def main() -> None:
     if a.markdown:
         import mdtables
         mdtables.write_blocks(a.markdown, mdtables.command_line(), markdown_blocks(pairs))
+        import bands
+        bands.write("fp8", bands.fp8_rows(pairs))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import pytest
 
 from planner import costmodel as cm
 from planner.report import html as htmlreport
+from planner.report import pareto
 from planner import report
 from planner import plan as planmod
 from planner.layout import Layout, check, uniform_stages
@@ -156,14 +157,59 @@ def test_time_split_and_top_plans_table(default):
     assert len(page.having("best", "tr")) == 1
 
 
-def test_pareto_points_are_the_evaluated_layouts(default):
+def test_pareto_points_are_the_search_space_sample(default):
+    """The plot holds the solved layouts and the stated sample of every enumerated tuple; the page says
+    how many are drawn and how many fall outside the window."""
+    cl = pareto.cloud(default.problem, default.result)
+    assert cl.solved == len(default.result.evaluated) > 3
+    assert cl.tuples == default.result.tuples and cl.sampled >= min(pareto.SAMPLE, cl.fitting) * 0.9
     page = Page(default.html)
-    n = len(default.result.evaluated)
-    assert n > 3
-    assert len(page.having("pareto-pt", "circle", svg="pareto-chart")) == n
+    drawn = len(page.having("pareto-pt", "circle", svg="pareto-chart"))
+    hidden = re.search(r"(\d+) of them, beyond", default.html)
+    assert drawn + (int(hidden.group(1)) if hidden else 0) == len(cl.layouts) > cl.solved
+    assert f"{len(cl.layouts)} layouts: the {cl.solved} the solver solved" in default.html
     assert len(page.having("chosen-mark", "circle", svg="pareto-chart")) == 1
     assert len(page.having("budget-line", "line", svg="pareto-chart")) == 1
     assert len(page.having("pareto-front", "path", svg="pareto-chart")) == 1
+
+
+def test_no_sampled_layout_that_fits_beats_the_proven_plan(default):
+    """Every realised layout of the sample is a legal layout of the same problem: one that fits the
+    budget cannot be faster than the plan the solver proved optimal (an independent path: the sample
+    is priced by costmodel.evaluate, the search by its integer tables and CP-SAT)."""
+    assert default.result.status == "OPTIMAL"
+    best = default.plans[0].estimate.step_time
+    budget = default.problem.cluster.memory_budget_gib
+    pts = pareto.points(default.problem, pareto.cloud(default.problem, default.result).layouts)
+    fitting = [t for m, t, _ in pts if m <= budget]
+    assert len(fitting) > 20 and min(fitting) >= best * (1 - 1e-3)
+
+
+def test_header_lines_and_no_negative_zero(default):
+    text = default.html
+    import html as html_escape
+    lines = report.header(default.problem).splitlines()
+    assert len(lines) >= 3 and "<br>".join(lines) in html_escape.unescape(text)     # one line each, not run together
+    assert not re.search(r"[-\u2212]0\.0+(?![0-9]*[1-9])\b", re.sub(r"<svg\b.*?</svg>", "", text, flags=re.S))
+
+
+@pytest.fixture(scope="module")
+def priced(default):
+    from planner.solve import targets
+    return targets.price(default.problem, default.plans[0].estimate.step_time, time_limit=20,
+                         targets=("megatron", "torchtitan", "olmo-core"))
+
+
+def test_engine_comparison_section(default, priced):
+    from planner.engines import bands
+    page_text = htmlreport.render_plan_report(default.plans, default.result, priced=priced)
+    page = Page(page_text)
+    rows = [a for t, a, _ in page.tags if t == "tr"]
+    assert 'id="engines"' in page_text and page_text.count("<b>bundle</b>: " + bands.NONE) == 1
+    mg = priced["megatron"]
+    assert f"<b>megatron</b>: {bands.describe('megatron', mg['problem'], mg['layout'])}" in page_text
+    assert f"{mg['estimate'].step_time:.3f}" in page_text and "olmo-core" in page_text
+    assert len(rows) >= 4
 
 
 def test_self_contained_and_well_formed(default):
@@ -325,10 +371,11 @@ def _console_errors(stderr: str) -> list[str]:
 
 @pytest.mark.skipif(_chromium() is None, reason="chromium not installed (apt-get install chromium); "
                                                  "the browser check of the HTML report is skipped")
-def test_report_in_headless_chromium(default, tmp_path):
+def test_report_in_headless_chromium(default, priced, tmp_path):
     browser = _chromium()
     worse = _worse_plan(default)
-    pages = {"plan": htmlreport.write_plan_report(default.plans, default.result, tmp_path / "report.html"),
+    pages = {"plan": htmlreport.write_plan_report(default.plans, default.result, tmp_path / "report.html",
+                                                  priced=priced),
              "audit": htmlreport.write_audit_report(_audit_doc(default, worse, default.plans[0]),
                                                     tmp_path / "audit.html")}
     for name, page in pages.items():
@@ -342,6 +389,8 @@ def test_report_in_headless_chromium(default, tmp_path):
         assert _console_errors(dom.stderr) == [], _console_errors(dom.stderr)
         assert 'data-report-ready="1"' in dom.stdout                             # the hover script ran
         assert dom.stdout.count("rank-cell-dense") == (64 if name == "plan" else 128)
+        if name == "plan":                        # the engine comparison, every target a row
+            assert all(f"<td>{t}</td>" in dom.stdout for t in ("megatron", "torchtitan", "olmo-core"))
         if name == "plan":
             try:
                 shutil.copyfile(shot, SCREENSHOT_COPY)

@@ -15,6 +15,7 @@ from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, a
 from planner.cli.problem_args import build_problem
 from planner.safeio import validate
 from planner.engines import EXPORTS
+from planner.specs.kinds import TARGETS
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
@@ -66,19 +67,25 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             print(line, file=sys.stderr)
         return EXIT_NOFIT
     plans = planmod.from_search(problem, result)
-    text = planmod.dumps(plans)
+    priced = None
+    if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
+        others = [t for t in TARGETS if t != problem.train.target]
+        priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
+                               targets=others, fixed=fixed)
+    from planner.report import engines as engine_block
     if a.json:
-        sys.stdout.write(text)
+        sys.stdout.write(planmod.dumps(plans, extra={"engines": engine_block.document(plans[0], priced)}))
     else:
         print(report.header(problem))
+        print()
+        engine_block.print_block(plans[0], priced)
+        print()
         head, body = report.rows(plans)
-        report.print_table(head, body)
+        report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
+                           f"(--target bundle | megatron | torchtitan | olmo-core)")
         print()
         for line in report.why(plans):
             print(line)
-        if problem.train.target == "bundle" and not a.no_engines:
-            price = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0))
-            print(report.engines_why(plans[0], price))
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
               f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
     if a.out or a.report:
@@ -92,7 +99,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
                 print(f"foldplan: warning: {note}", file=sys.stderr)
         if a.report:
             from planner.report import html as htmlreport
-            htmlreport.write_plan_report(plans, result, a.report)
+            htmlreport.write_plan_report(plans, result, a.report, priced=priced)
             if not a.json:
                 print(f"report written to {a.report}")
     return EXIT_OK
@@ -103,21 +110,33 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
     from planner import plan as planmod
     from planner import report
     from planner.cli import sweep
+    from planner.report import engines as engine_block
     from planner.solve import targets
-    rows, docs = [], []
+    rows, docs, bands = [], [], {}
     for point, b in sweep.points(args, a.sweep):
         problem = build_problem(b)
         fixed = sweep.parse_fix(a.fix, problem) if a.fix else None
         res = targets.search(problem, top=a.top, time_limit=a.time_limit, fixed=fixed)
         plans = planmod.from_search(problem, res) if res.plans else []
-        rows.append(sweep.row(point, plans, problem, res))
+        priced = None
+        if plans and not a.no_engines:          # the best plan of every other target at this point
+            priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
+                                   targets=[t for t in TARGETS if t != problem.train.target], fixed=fixed)
+        rows.append(sweep.row(point, plans, problem, res) + sweep.engine_cells(point, plans, priced, bands, a.no_engines))
         docs.append({"point": point, "status": res.status,
-                     "plans": planmod.document(plans) if plans else None})
+                     "plans": planmod.document(plans) if plans else None,
+                     "engines": planmod._round(engine_block.document(plans[0], priced)) if plans else None})
     if a.json:
         sys.stdout.write(json.dumps({"schema": sweep.SCHEMA, "points": docs}, indent=1, sort_keys=True) + "\n")
     else:
-        report.print_table(list(a.sweep) + sweep.HEAD, rows, title=f"sweep of {', '.join(a.sweep)} "
-                           f"(target {args.target or 'bundle'}; best plan per point)")
+        report.print_table(list(a.sweep) + sweep.HEAD + ([] if a.no_engines else [sweep.ENGINES_HEAD]), rows,
+                           title=f"sweep of {', '.join(a.sweep)} (target {args.target or 'bundle'}; best plan per "
+                           f"point)")
+        if bands:
+            print("Known error bands: the cost model against published runs of this kind the engine ran "
+                  "(docs/fidelity.md; + = estimate faster than the run):")
+            for (target, text), pts in sorted(bands.items(), key=lambda kv: TARGETS.index(kv[0][0])):
+                print(f"  {target:10} {text}" + ("" if len(pts) == len(rows) else f" (at {', '.join(pts)})"))
     return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
 
 
@@ -249,8 +268,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
-    p.add_argument("--no-engines", action="store_true", help="skip the best Megatron / torchtitan plans that "
-                   "the text output prices the bundle plan against (two more searches)")
+    p.add_argument("--no-engines", action="store_true", help="skip the best plans of the other targets (bundle, "
+                   "megatron, torchtitan, olmo-core) that the output sets beside this one (three more searches)")
     p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
                    "(keys: tp cp dp pp vpp etp ep edp micro_batch cp_kind cp_ulysses cp_ring sharding order)")
     p.set_defaults(fn=cmd_plan)

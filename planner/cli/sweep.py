@@ -123,3 +123,26 @@ def row(point: dict, plans, problem, result) -> list[str]:
     return lead + [report.degrees(L), report.folding(L), report.cp_text(L), L.sharding, report.recompute(L),
                    f"{e.peak_bytes / cm.GiB:.1f}", f"{e.step_time:.3f}", f"{e.tokens_per_s_per_gpu:,.0f}",
                    f"{e.mfu:.1%}"]
+
+
+ENGINES_HEAD = "other targets: step s (vs this one)"
+
+
+def engine_cells(point: dict, plans, priced, bands: dict, skipped: bool) -> list[str]:
+    """The sweep line's engine cell: each other target's best step and how it compares; `bands`
+    gathers each target's error-band line (planner.engines.bands) with the points it holds for."""
+    from planner.report import engines as engine_block
+    if skipped:
+        return []
+    if not plans:
+        return [""]
+    label = " ".join(f"{k}={v}" for k, v in point.items())
+    for target, text in engine_block.band_pairs(plans[0], priced):
+        bands.setdefault((target, text), []).append(label)
+    cells = []
+    for e in engine_block.entries(plans[0], priced):
+        if e["detailed"]:
+            continue
+        cells.append(f"{e['target']} -" if e["plan"] is None else
+                     f"{e['target']} {e['plan'][2].step_time:.3f} ({e['slowdown']:+.0%})")
+    return ["; ".join(cells)]

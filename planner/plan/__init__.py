@@ -57,8 +57,9 @@ def document(plans: list[Plan]) -> dict:
     return {"schema": SCHEMA, "plans": [_round(p.to_dict()) for p in plans]}
 
 
-def dumps(plans: list[Plan]) -> str:
-    return json.dumps(document(plans), indent=1, sort_keys=True) + "\n"
+def dumps(plans: list[Plan], extra: Optional[dict] = None) -> str:
+    """The document as text; `extra`: top-level objects beside the plans (the CLI's "engines")."""
+    return json.dumps({**document(plans), **_round(extra or {})}, indent=1, sort_keys=True) + "\n"
 
 
 def solver_record(result, cand) -> dict:

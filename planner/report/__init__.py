@@ -210,26 +210,6 @@ def why(plans: list[Plan]) -> list[str]:
     return out
 
 
-def engines_why(best: Plan, price: dict) -> str:
-    """What the best plan Megatron-LM / torchtitan could run costs beside this bundle plan: the
-    price of per-stage folding, the bundle's freedoms and their flags (planner.solve.targets.price)."""
-    parts = []
-    for target, got in price.items():
-        if got is None:
-            parts.append(f"{target}: nothing it can run fits")
-            continue
-        L, e = got["layout"], got["estimate"]
-        proof = "" if got["status"] == "OPTIMAL" else ", not proven best"
-        kern = got.get("kernels")
-        kern = f", {kern} kernels" if kern and kern != best.problem.train.kernels else ""
-        att = got.get("attention")
-        if att and att != best.problem.train.attention_kernel:
-            kern += ", " + {"flash2": "FlashAttention-2", "flex": "FlexAttention"}.get(att, "cuDNN attention")
-        parts.append(f"{target} {e.step_time:.3f} s ({got['slowdown']:+.1%}{proof}: {degrees(L)}, "
-                     f"{folding(L)}, {cp_text(L)}, {L.sharding}, recompute {recompute(L)}{kern})")
-    return f"Engines: the best plan each engine can run is " + "; ".join(parts) + "."
-
-
 def routing_line(pr, L) -> str:
     """The routing the estimate priced and the busiest EP rank's load it gave (planner.costmodel.routing)."""
     from planner.costmodel.routing import balancing_of

@@ -110,6 +110,7 @@ def time_table(est: dict) -> list[dict]:
     out = []
     for part, v in time_parts(est):
         name = _part_name(part)
+        v = round(v, 3) + 0.0          # a sub-millisecond part (of either sign) reads 0.000, never -0.000
         out.append({"colour": TIME_COLOURS[part], "name": name, "seconds": f"{v:.3f}", "share": f"{v / step:.1%}"})
     return out
 
@@ -121,14 +122,23 @@ def _layout_text(L: Layout) -> str:
             f"mb {L.micro_batch} · layers {report.split(L)} · recompute {report.recompute(L)}")
 
 
+# the plot's window: layouts beyond either are counted, not drawn
+X_CLIP, Y_CLIP = 2.0, 3.0
+
+
 def pareto_chart(problem: Problem, layouts: list[Layout], chosen: Layout, top: list[Layout],
                  width: float = 1200, height: float = 440) -> dict:
-    """Step time vs peak memory of every evaluated layout; the frontier joined; the chosen one ringed."""
-    pts = []
+    """Step time vs peak memory of `layouts` (planner/report/pareto.py) inside the window X_CLIP x the
+    budget, Y_CLIP x the chosen step (the rest counted); the frontier joined; the chosen one ringed."""
+    budget = problem.cluster.memory_budget_gib
+    t_chosen = cm.evaluate(problem, chosen).step_time
+    pts, hidden = [], 0
     for L in layouts:
         e = cm.evaluate(problem, L)
+        if e.peak_bytes / cm.GiB > X_CLIP * budget or e.step_time > Y_CLIP * t_chosen:
+            hidden += 1                  # drawn, they would squeeze the region that decides the plan
+            continue
         pts.append((e.peak_bytes / cm.GiB, e.step_time, L))
-    budget = problem.cluster.memory_budget_gib
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     x_lo, x_hi = min(xs), max(max(xs), budget)
     y_lo, y_hi = min(ys), max(ys)
@@ -186,7 +196,8 @@ def pareto_chart(problem: Problem, layouts: list[Layout], chosen: Layout, top: l
                          texts=[_text(fx(budget) + 5, top_pad + 12, f"budget {budget:.1f} GiB", "budget-label",
                                       size=10, fill="#c62828", weight="bold")]))
     return {"svg": _svg(width, height, "pareto-chart", "step time vs peak memory", groups), "points": len(pts),
-            "front": len(front)}
+            "front": len(front), "hidden": hidden,
+            "clip": f"{X_CLIP:g}x the memory budget or {Y_CLIP:g}x the chosen plan's step time"}
 
 
 # --------------------------------------------------------------------------- tables

@@ -3,13 +3,14 @@ hover) for a plan search (`foldplan plan --report`) or an audit.
 
 Python computes every coordinate, colour and label here; `templates/report.html.j2` only
 loops and substitutes (StrictUndefined, autoescape). Reads plans and estimates only: no
-search, no formulas of its own (the Pareto plot evaluates the solver's layouts with
-`costmodel.evaluate`, the one source of the numbers).
+search, no formulas of its own (the Pareto plot evaluates the solver's layouts and a stated
+sample of the search's space, planner/report/pareto.py, with `costmodel.evaluate`, the one
+source of the numbers).
 
-Sections: the rank map (every GPU a cell, grouped by node, coloured by pipeline stage;
-the dense view dp x cp x tp beside the expert view edp x ep x etp of the same ranks),
+Sections: the best plan of every target with its known error band (planner/report/engines.py),
+the rank map (every GPU a cell, grouped by node, coloured by pipeline stage; the dense view dp x cp x tp beside the expert view edp x ep x etp of the same ranks),
 memory per stage against the budget, the step's time split, the top plans and the Pareto
-plot of the evaluated layouts; for an audit, the findings and the audited layout beside
+plot over the search's space; for an audit, the findings and the audited layout beside
 the best plan.
 """
 from __future__ import annotations
@@ -32,6 +33,8 @@ from planner.report.svg import (TEMPLATES, MAX_CELLS, STAGE_COLOURS, SHADES, MEM
                                 _circle, _group, _svg, _shade, stage_colour, _nice_ticks, _fmt_tick,
                                 ranks_text, shown_ranks, _group_table, _cell_title, rank_map,
                                 _view_degrees)  # noqa: F401  (re-exported)
+from planner.report import engines as engine_block
+from planner.report.pareto import cloud
 from planner.report.charts import (memory_chart, time_parts, _part_name, time_chart, time_table, _layout_text,
                                    pareto_chart, summary_row, SUMMARY_HEAD,
                                    _legends)  # noqa: F401  (re-exported)
@@ -57,8 +60,9 @@ def _subject_block(s: Subject, max_cells: int, y_max: Optional[float] = None) ->
             "time_rows": time_table(s.est)}
 
 
-def render_plan_report(plans: list[Plan], result=None, max_cells: int = MAX_CELLS) -> str:
-    """The page for a plan search: plans best first; result (a SearchResult) adds the Pareto plot."""
+def render_plan_report(plans: list[Plan], result=None, max_cells: int = MAX_CELLS, priced=None) -> str:
+    """The page for a plan search: plans best first; result (a SearchResult) adds the Pareto plot;
+    `priced` (planner.solve.targets.price of the other targets) the engine comparison."""
     if not plans:
         raise ValueError("no plans to report")
     best = plans[0]
@@ -67,19 +71,25 @@ def render_plan_report(plans: list[Plan], result=None, max_cells: int = MAX_CELL
     head, body = report.rows(plans)
     pareto = None
     if result is not None and getattr(result, "evaluated", None):
-        pareto = pareto_chart(problem, list(result.evaluated), best.layout, [p.layout for p in plans])
+        cl = cloud(problem, result)
+        pareto = {**pareto_chart(problem, cl.layouts, best.layout, [p.layout for p in plans]),
+                  "caption": cl.caption()}
     solver = best.solver or {}
     solver_text = ", ".join(f"{k} {solver[k]}" for k in ("status", "tuples", "pruned", "cpsat_calls", "wall_s")
                             if k in solver)
+    e_head, e_body = engine_block.rows(best, priced)
+    engines = {"head": e_head, "rows": e_body, "bands": engine_block.band_pairs(best, priced),
+               "priced": priced is not None, "sign": engine_block.SIGN}
     return _render(kind="plan", page_title=f"foldplan plan: {problem.model.name} on {problem.cluster.gpus} GPUs",
-                   header=report.header(problem), why=report.why(plans), solver=solver_text,
+                   header=report.header(problem).splitlines(), why=report.why(plans), solver=solver_text,
+                   engines=engines,
                    main=_subject_block(subjects[0], max_cells), best_layout=_layout_text(best.layout),
                    time_svg=time_chart(subjects), table_head=head, table_rows=body, pareto=pareto,
                    legends=_legends(), audit=None, hover_axes=list(HOVER_AXES))
 
 
-def write_plan_report(plans: list[Plan], result, path) -> Path:
-    return write_atomic(render_plan_report(plans, result), path)
+def write_plan_report(plans: list[Plan], result, path, priced=None) -> Path:
+    return write_atomic(render_plan_report(plans, result, priced=priced), path)
 
 
 def _audit_subjects(audit_json: dict, best_plan, audited) -> tuple[Optional[Subject], Optional[Subject]]:
@@ -150,7 +160,7 @@ def render_audit_report(audit_json: dict, best_plan: Optional[Plan] = None, audi
              "blocks": blocks, "table_rows": [summary_row(s) for s in subjects],
              "has_audited": a is not None, "has_best": b is not None}
     return _render(kind="audit", page_title=f"foldplan audit: {src.get('path', 'config')}",
-                   header=report.header(problem) if problem else "", why=[], solver="",
+                   header=report.header(problem).splitlines() if problem else [], why=[], solver="",
                    main=None, best_layout="", time_svg=time_chart(subjects) if subjects else None,
                    table_head=SUMMARY_HEAD, table_rows=[], pareto=None, legends=_legends(), audit=audit,
                    hover_axes=list(HOVER_AXES))

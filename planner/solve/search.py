@@ -23,7 +23,7 @@ from planner.specs import Problem
 from planner.solve.bounds import bounds, lagrangian
 from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
 from planner.solve.exposure import joint_floors, with_joint
-from planner.solve.space import PerTuple, Tables, enumerate_tuples, tables, undominated
+from planner.solve.space import PerTuple, Space, Tables, enumerate_tuples, tables, undominated
 from planner.solve.nofit import min_memory
 from planner.solve.stage_model import solve_stages
 
@@ -47,6 +47,7 @@ class SearchResult:
     bound_pruned: int            # pruned by the memory bound
     evaluated: list = field(default_factory=list)       # the layout the stage model chose for each solved tuple
     min_memory: Optional[dict] = None                                  # when nothing fits
+    space: Optional[Space] = None        # every tuple enumerated (planner.solve.space.Space)
 
 
 TUPLE_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "order", "micro_batch", "sharding")
@@ -89,14 +90,17 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     wall = time.perf_counter() - t0
     pruned = len(tuples) - st.visited
     bound_pruned = int((~feasible).sum()) + st.unsafe
+    space = Space(tab.tuples, tab.folds, feasible)
     if not best:
         return SearchResult([], "INFEASIBLE" if st.status == "OPTIMAL" else st.status, wall, len(tuples), pruned,
-                            st.calls, bound_pruned, st.evaluated, min_memory=min_memory(problem, tab, m_lb))
+                            st.calls, bound_pruned, st.evaluated, min_memory=min_memory(problem, tab, m_lb),
+                            space=space)
     for cand in best:                       # the float model's full estimate, top K only
         check(cand.layout, problem, engine.plan_rules)
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
-    return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated)
+    return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated,
+                        space=space)
 
 
 @dataclass

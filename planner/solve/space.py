@@ -38,6 +38,15 @@ def divisors(n: int) -> list[int]:
 
 
 @dataclass(frozen=True)
+class Space:
+    """Every degree tuple a search enumerated, its expert foldings and whether it passed the memory
+    bound: references to what the search built anyway (the HTML report realises a sample of them)."""
+    tuples: list                 # Degrees
+    folds: list                  # per tuple, its (etp, ep, edp) foldings
+    fits: "np.ndarray"           # per tuple: its layers fit the budget under the most recompute allowed
+
+
+@dataclass(frozen=True)
 class Degrees:
     """One point of the outer search (the per-stage split, folding and recompute are the
     inner model's)."""

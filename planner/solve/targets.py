@@ -99,19 +99,32 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     return dataclasses.replace(res, plans=plans[:top], status=status)
 
 
-def price(problem, best_time: float, *, time_limit: float = 30.0) -> dict:
-    """For a bundle plan: the best plan each engine (planner.specs.kinds.ENGINES) could run on the same
-    problem, and how much slower it is (the price of per-stage folding and their flags)."""
+def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
+    """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
+    the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
+    planner.engines.bundle.rules.attention_kernel), and how much slower it is than `best_time` (the price
+    of its rules and flags). The bundle runs bf16 linears only (bundle/templates/blocks.py): an FP8
+    problem is priced for it in bf16, and the entry says so. `fixed`: the degrees the user pinned
+    (--fix), kept for every target (one that cannot keep them gets None)."""
     out = {}
-    for target in ENGINES:
-        train = problem.train.model_copy(update=constraints(target).train_defaults(problem.model, problem.cluster.gpu))
+    for target in targets:
+        update = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
+        if target == "bundle":              # the attention it runs on this GPU, and its bf16 linears
+            from planner.engines.bundle.rules import attention_kernel
+            update["attention_kernel"] = attention_kernel(problem.cluster.gpu)
+            if problem.train.precision != "bf16":
+                update["precision"] = "bf16"
+        train = problem.train.model_copy(update=update)
         pr = problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
-        res = search(pr, top=1, time_limit=time_limit)
-        if not res.plans:
+        try:
+            res = search(pr, top=1, time_limit=time_limit, fixed=fixed)
+        except ValueError:                   # a pinned value this target's rules refuse
+            res = None
+        if res is None or not res.plans:
             out[target] = None
             continue
         c = res.plans[0]
-        out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status,
+        out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status, "problem": pr,
                        "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels,
-                       "attention": pr.train.attention_kernel}
+                       "attention": pr.train.attention_kernel, "precision": pr.train.precision}
     return out
