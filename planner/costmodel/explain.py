@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import sympy as sp
+from sympy.printing.str import StrPrinter
 
 import planner.costmodel.compile as cc
 import planner.costmodel.formulas as fm
@@ -18,17 +19,47 @@ _GROUPS = {"P": "parameters", "G": "parameters per GPU", "B": "memory", "A": "me
            "T": "time", "X": "communication", "M": "compute", "S": "memory"}
 
 
+# the symbolic text of a formula too long to read whole is shown as its first SHOWN characters
+SHOWN = 600
+_CUT = "\x00"
+
+
+class _Prefix(StrPrinter):
+    """sympy's str printer (terms in their stored order: sorting them costs seconds on the GEMM
+    wave terms) that stops printing once the leaves printed so far exceed SHOWN characters: the
+    text before its first cut mark is then the exact start of the whole print, as long as the
+    printer visits sub-expressions in the order it writes them (tests/test_explain_speed.py)."""
+
+    def __init__(self):
+        super().__init__({"order": "none"})
+        self.leaf_chars = 0
+
+    def _print(self, expr, **kw):
+        if self.leaf_chars > SHOWN:
+            return _CUT
+        out = super()._print(expr, **kw)
+        if not getattr(expr, "args", ()):
+            self.leaf_chars += len(out)
+        return out
+
+
+def text(expr: sp.Expr) -> str:
+    """The first SHOWN characters of `expr` as sympy prints it (unsorted terms), with " ..." when cut."""
+    out = _Prefix().doprint(expr)
+    cut = _CUT in out or len(out) > SHOWN
+    return out.split(_CUT)[0][:SHOWN] + (" ..." if cut else "")
+
+
 def _shown(expr: sp.Expr, subs: dict) -> tuple[str, str]:
     """(symbolic, with numbers): terms that vanish for this model and layout (flags that
     are 0, stage integers that are 0) dropped first, numbers substituted, not evaluated."""
     if expr.has(sp.ceiling):          # the GEMM wave terms: sympy cannot print them with numbers in time
-        return sp.sstr(expr)[:600] + (" ..." if len(sp.sstr(expr)) > 600 else ""), \
-            "(shape-quantised GEMM terms: the value is below)"
+        return text(expr), "(shape-quantised GEMM terms: the value is below)"
     flags = {s: subs[s] for s in expr.free_symbols if s.name in _FLAGS or s in fm.STAGE_INTS}
     reduced = expr.xreplace({s: v for s, v in flags.items() if v == 0 or s.name in _FLAGS})
     with sp.evaluate(False):
-        with_numbers = sp.sstr(reduced.xreplace({s: subs[s] for s in reduced.free_symbols}))
-    return sp.sstr(reduced), with_numbers
+        with_numbers = sp.sstr(reduced.xreplace({s: subs[s] for s in reduced.free_symbols}), order="none")
+    return sp.sstr(reduced, order="none"), with_numbers
 
 
 def explain_terms(problem, layout, stage: int = 0) -> list[tuple[str, str, str, str, float]]:
@@ -46,14 +77,14 @@ def explain_terms(problem, layout, stage: int = 0) -> list[tuple[str, str, str, 
         try:
             symbolic, numbers = _shown(expr, subs)
         except RecursionError:            # the shape-dependent GEMM terms nest deeply
-            symbolic, numbers = sp.sstr(expr)[:600] + " ...", "(too deep to print with numbers; value below)"
+            symbolic, numbers = text(expr), "(too deep to print with numbers; value below)"
         rows.append((_GROUPS.get(name[0], "other"), f"{name}: {doc}", symbolic, numbers, float(values[name])))
     sums = cc.stage(vals)
     for name, (expr, doc) in fm.STAGE.items():
         try:
             symbolic, numbers = _shown(expr, subs)
         except RecursionError:            # sympy compares the deepest sums recursively
-            symbolic, numbers = sp.sstr(expr)[:600] + " ...", "(too deep to print with numbers; value below)"
+            symbolic, numbers = text(expr), "(too deep to print with numbers; value below)"
         group = "stage memory" if name in fm.MEMORY_TERMS else "stage time"
         rows.append((group, f"{name}: {doc}", symbolic, numbers, float(sums[name])))
     return rows

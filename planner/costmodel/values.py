@@ -8,6 +8,8 @@ same formulas with a unit layout.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 import planner.costmodel.compile as cc
@@ -192,6 +194,16 @@ def unit_values(model, **over) -> dict:
 def param_counts(problem_or_model) -> dict[str, float]:
     """Exact parameter counts: total, active (per token), and the MTP module."""
     model = getattr(problem_or_model, "model", problem_or_model)
+    try:
+        return dict(_param_counts(model))
+    except TypeError:                 # a model with an unhashable field: counted afresh
+        return _param_counts.__wrapped__(model)
+
+
+@lru_cache(maxsize=64)
+def _param_counts(model) -> dict[str, float]:
+    # a function of the (frozen, hashable) model alone: every estimate reads it (its MFU), and the
+    # plan's engine pricing estimates hundreds of layouts of one model
     r = {k: float(v) for k, v in cc.formulas(unit_values(model)).items()}
     n_moe = sum(model.moe_layers())
     n_dense = model.layers - n_moe
