@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from planner.engines.shared import add_cp_comm, add_dispatch
 from planner.layout.rules import RuleTable
+from planner.specs.domains import CUDNN_ATTENTION_ARCHS
 
 RULES = RuleTable()
 # the bundle's moe/dispatch.py moves tokens by all-to-all; it overlaps no EP communication
@@ -31,12 +32,6 @@ DEFAULTS = {"master": "fp32", "recompute_modules": MODULES, "target": "bundle", 
 add_cp_comm(RULES, "the bundle", ("p2p",))
 
 
-# the architectures where the bundle runs cuDNN's fused attention (templates/cp/kernels.py,
-# CUDNN_MIN_CAPABILITY: compute capability 9.0 and newer), the kernel of those presets' fused curve
-# (planner.specs.domains.FUSED_ATTENTION)
-CUDNN_ARCHS = ("hopper", "blackwell")
-
-
 def attention_kernel(gpu) -> str:
     """The attention kernel the bundle runs on ``gpu``, in the ring's blocks (bundle/templates/
     cp/kernels.py) and in local attention (cp/attention.py pins the same SDPA backend): cuDNN's fused
@@ -44,6 +39,6 @@ def attention_kernel(gpu) -> str:
     preset's fused curve; FlashAttention-2 before (aten._scaled_dot_product_flash_attention), costed
     with the preset's FlashAttention-2 curve where it has one; a preset without one (no published FA2
     figures for that GPU) is costed with its fused curve, and the plan says so (report.header)."""
-    if gpu.arch in CUDNN_ARCHS:
+    if gpu.arch in CUDNN_ATTENTION_ARCHS:
         return "fused"
     return "flash2" if gpu.flash2_attention_efficiency is not None else "fused"
