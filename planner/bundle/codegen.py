@@ -301,7 +301,7 @@ def template_paths(root: Path) -> list[str]:
     if not root.is_dir():
         return []
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+                  if p.is_file() and not {"__pycache__", ".compile-cache"} & set(p.parts) and p.suffix != ".pyc")
 
 
 def render_files(plan: Plan) -> dict[str, bytes]:
