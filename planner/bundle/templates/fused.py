@@ -58,7 +58,8 @@ class Region:
     def __call__(self, *args):
         # under a TorchDispatchMode (--check's recompute probe, check_plan.RecomputeProbe, on
         # step 0) torch.compile refuses to trace ("non-infra torch dispatch mode present"): eager
-        if not _ON[0] or _get_current_dispatch_mode() is not None:
+        # TORCH_COMPILE_DISABLE=1 (torch._dynamo.config.disable): torch's own switch, eager too
+        if not _ON[0] or _get_current_dispatch_mode() is not None or torch._dynamo.config.disable:
             return self.fn(*args)
         if self.compiled is None:
             self.compiled = torch.compile(self.fn, fullgraph=True, dynamic=self.dynamic)
