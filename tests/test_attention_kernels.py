@@ -100,22 +100,26 @@ def test_bundle_target_costs_the_kernel_the_bundle_runs():
                                                    recompute_modules=None, attention_kernel=None,
                                                    cp_comm=None, cp_balance=None, target=None), **kw})
     h100 = problem_args.build_problem(args.problem_args_of(ns()))
-    assert h100.train.attention_kernel == "flash2" and "attention: FlashAttention-2" in report.header(h100)
+    # the bundle runs cuDNN's attention on Hopper / Blackwell: the preset's fused (cuDNN) curve
+    assert h100.train.attention_kernel == "fused" and "cuDNN" in report.header(h100)
     assert problem_args.build_problem(args.problem_args_of(ns(target="megatron"))).train.attention_kernel == "fused"
     # torchtitan 0.3 runs language models in FlexAttention (models/common/config_utils.py:83-101)
     assert problem_args.build_problem(args.problem_args_of(ns(target="torchtitan"))).train.attention_kernel == "flex"
     assert problem_args.build_problem(args.problem_args_of(ns(attention_kernel="fused"))).train.attention_kernel == "fused"
     b200 = problem_args.build_problem(args.problem_args_of(ns(gpu="b200")))
     assert b200.train.attention_kernel == "fused"
-    assert "the bundle runs FlashAttention-2, which the b200 preset has no curve for" in report.header(b200)
+    assert "has no curve for" not in report.header(b200)
     assert attention_kernel(load_gpu("a100-80g")) == "flash2"
-    src = (ROOT / "planner" / "bundle" / "templates" / "cp" / "attention.py").read_text()
-    assert "sdpa_kernel(SDPBackend.FLASH_ATTENTION)" in src         # local attention pinned as costed
-    assert "_scaled_dot_product_flash_attention(" in (ROOT / "planner" / "bundle" / "templates" / "cp" / "kernels.py").read_text()
+    # a preset of no cuDNN architecture and no FlashAttention-2 curve: costed fused, and the header says so
+    mi = load_gpu("a100-80g").model_copy(update={"flash2_attention_efficiency": None})
+    assert attention_kernel(mi) == "fused"
+    odd = h100.model_copy(update={"cluster": h100.cluster.model_copy(update={"gpu": mi}),
+                                  "train": h100.train.model_copy(update={"attention_kernel": "fused"})})
+    assert "the bundle runs FlashAttention-2, which the a100-80g preset has no curve for" in report.header(odd)
 
 
 def test_rendering_a_plan_estimated_for_other_kernels_says_so(tmp_path):
-    # a bundle runs eager PyTorch and FlashAttention-2: rendering a plan the cost model priced
+    # a bundle runs its compiled blocks and the GPU's attention kernel: rendering a plan the cost model priced
     # for another engine's kernels warns (the step will not be the plan's); the bundle's own does not
     from planner.bundle import codegen
     from planner import plan as planmod
@@ -127,5 +131,5 @@ def test_rendering_a_plan_estimated_for_other_kernels_says_so(tmp_path):
     res = targets.search(p, top=1, time_limit=20)
     meg = planmod.from_search(p, res)[0]
     note = codegen.runs_differently(meg)
-    assert note.startswith("the plan was estimated with target megatron, kernels fused, attention_kernel fused;")
+    assert note.startswith("the plan was estimated with target megatron;")   # the same kernels now
     assert f"{meg.estimate.step_time:.3f} s" in note

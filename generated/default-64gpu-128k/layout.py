@@ -25,14 +25,14 @@ TINY = {'name': 'mixtral-8x7b (tiny)', 'layers': 32, 'hidden': 64, 'heads': 32, 
  'experts': 8, 'top_k': 2, 'expert_ffn': 32, 'shared_ffn': 0, 'router_score': 'softmax', 'router_bias': False}
 
 # Training shape: seq, micro_batch, num_microbatches, capacity_factor (None = dropless).
-TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 32, 'capacity_factor': None}
+TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 16, 'capacity_factor': None}
 TINY_TRAIN = {'seq': 64, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None}
 
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
-LAYOUT = {'world': 64, 'tp': 4, 'cp': 8, 'dp': 1, 'pp': 2, 'vpp': 4, 'cp_kind': 'hybrid', 'cp_ulysses': 2, 'cp_ring': 4,
- 'order': 'tp-cp-dp-pp', 'sharding': 'zero2', 'master': 'fp32',
+LAYOUT = {'world': 64, 'tp': 2, 'cp': 16, 'dp': 2, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 4,
+ 'cp_ring': 4, 'order': 'tp-cp-dp-pp', 'sharding': 'zero2', 'master': 'fp32',
  'shards': {'optimizer': True, 'grads': True, 'params': False}}
 
 # One entry per pipeline stage s (virtual stages when vpp > 1; stage s runs on
@@ -40,35 +40,21 @@ LAYOUT = {'world': 64, 'tp': 4, 'cp': 8, 'dp': 1, 'pp': 2, 'vpp': 4, 'cp_kind': 
 # is_moe[i] / recompute[i] belong to layers[i] ("full", "selective" or "none");
 # recompute_modules: what "selective" recomputes (Megatron's module names);
 # etp * ep * edp == tp * cp * dp: the expert view of the same ranks.
-STAGES = [{'index': 0, 'pp_rank': 0, 'layers': [0, 1, 2, 3], 'is_moe': [True, True, True, True],
-   'recompute': ['selective', 'selective', 'selective', 'selective'], 'recompute_modules': ['moe_act'],
-   'etp': 2, 'ep': 1, 'edp': 16},
- {'index': 1, 'pp_rank': 1, 'layers': [4, 5, 6, 7], 'is_moe': [True, True, True, True],
-   'recompute': ['none', 'none', 'none', 'none'], 'recompute_modules': ['core_attn'], 'etp': 2, 'ep': 1,
-   'edp': 16},
- {'index': 2, 'pp_rank': 0, 'layers': [8, 9, 10, 11], 'is_moe': [True, True, True, True],
-   'recompute': ['selective', 'selective', 'selective', 'selective'], 'recompute_modules': ['moe_act'],
-   'etp': 2, 'ep': 1, 'edp': 16},
- {'index': 3, 'pp_rank': 1, 'layers': [12, 13, 14, 15], 'is_moe': [True, True, True, True],
-   'recompute': ['none', 'none', 'none', 'none'], 'recompute_modules': ['core_attn'], 'etp': 2, 'ep': 1,
-   'edp': 16},
- {'index': 4, 'pp_rank': 0, 'layers': [16, 17, 18, 19], 'is_moe': [True, True, True, True],
-   'recompute': ['selective', 'selective', 'selective', 'selective'], 'recompute_modules': ['moe_act'],
-   'etp': 2, 'ep': 1, 'edp': 16},
- {'index': 5, 'pp_rank': 1, 'layers': [20, 21, 22, 23], 'is_moe': [True, True, True, True],
-   'recompute': ['none', 'none', 'none', 'none'], 'recompute_modules': ['core_attn'], 'etp': 2, 'ep': 1,
-   'edp': 16},
- {'index': 6, 'pp_rank': 0, 'layers': [24, 25, 26, 27], 'is_moe': [True, True, True, True],
-   'recompute': ['selective', 'selective', 'selective', 'selective'], 'recompute_modules': ['moe_act'],
-   'etp': 2, 'ep': 1, 'edp': 16},
- {'index': 7, 'pp_rank': 1, 'layers': [28, 29, 30, 31], 'is_moe': [True, True, True, True],
-   'recompute': ['none', 'none', 'none', 'none'], 'recompute_modules': ['core_attn'], 'etp': 2, 'ep': 1,
-   'edp': 16}]
+STAGES = [{'index': 0, 'pp_rank': 0,
+   'layers': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+    27, 28, 29, 30, 31],
+   'is_moe': [True, True, True, True, True, True, True, True, True, True, True, True, True, True, True, True,
+    True, True, True, True, True, True, True, True, True, True, True, True, True, True, True, True],
+   'recompute': ['selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
+    'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
+    'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
+    'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
+    'selective', 'selective', 'selective', 'selective'],
+   'recompute_modules': ['layernorm', 'moe_act'], 'etp': 2, 'ep': 2, 'edp': 16}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).
-CHECK_WORLD = {'world': 16, 'tp': 2, 'cp': 4, 'cp_ulysses': 2, 'cp_ring': 2, 'dp': 1, 'pp': 2,
- 'folds': [[2, 1, 4], [2, 1, 4]]}
+CHECK_WORLD = {'world': 16, 'tp': 2, 'cp': 4, 'cp_ulysses': 2, 'cp_ring': 2, 'dp': 2, 'pp': 1, 'folds': [[2, 2, 4]]}
 
 # Oldest torch release this bundle supports.
 MIN_TORCH = [2, 8]

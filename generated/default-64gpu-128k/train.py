@@ -31,6 +31,7 @@ if tuple(int(x) for x in torch.__version__.split("+")[0].split(".")[:2]) < tuple
 import torch.distributed as dist                     # noqa: E402
 import torch.nn.functional as F                      # noqa: E402
 
+import fused                                         # noqa: E402
 from blocks import update_router_bias                # noqa: E402
 from build import DTYPES, build                      # noqa: E402
 from dataparallel import (allreduce_gradients, clip_gradients, finish_gradients, global_grad_norm,  # noqa: E402
@@ -79,6 +80,8 @@ def parse_args(argv=None):
                     help="stop after this many steps of the --steps schedule (an interruption; resume later)")
     ap.add_argument("--timeout-min", type=float, default=float(os.environ.get("FOLDPLAN_PG_TIMEOUT_MIN", 10)),
                     help="collective timeout in minutes (NCCL watchdog)")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="run every block eagerly (default: each block's local math through torch.compile, fused.py)")
     ap.add_argument("--dry-run", action="store_true", help="trace one rank at full size (dryrun.py)")
     ap.add_argument("--rank", type=int, default=0, help="--dry-run: the rank to trace")
     ap.add_argument("--json", action="store_true", help="--dry-run: print JSON")
@@ -170,6 +173,7 @@ class Run:
         MoE.aux_coef = args.aux_loss_coef
         MoE.groups_per_step = L["dp"] * L["cp"] * L["tp"] * nmb
         self.mesh = mesh = Mesh(self.rank, self.device)
+        fused.enable(not args.no_compile)                  # regional torch.compile (fused.py)
         if args.check:
             check_device_meshes(mesh, *device_meshes(args.device, mesh))
         self.stages, self.metas, self.positions = build(cfg, train, mesh, args, self.dtype)

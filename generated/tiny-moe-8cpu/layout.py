@@ -26,7 +26,7 @@ TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_fact
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.
-LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 4, 'cp_ring': 2,
+LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': 'hybrid', 'cp_ulysses': 2, 'cp_ring': 4,
  'order': 'tp-cp-dp-pp', 'sharding': 'zero3', 'master': 'fp32',
  'shards': {'optimizer': True, 'grads': True, 'params': True}}
 

@@ -301,7 +301,7 @@ def template_paths(root: Path) -> list[str]:
     if not root.is_dir():
         return []
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+                  if p.is_file() and not {"__pycache__", ".compile-cache"} & set(p.parts) and p.suffix != ".pyc")
 
 
 def render_files(plan: Plan) -> dict[str, bytes]:
@@ -346,12 +346,12 @@ def runs_differently(plan) -> Optional[str]:
     will differ from the plan's. None when the estimate is the bundle's."""
     from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
     t, gpu = plan.problem.train, plan.problem.cluster.gpu
-    want = {"target": "bundle", "kernels": "eager", "attention_kernel": bundle_attention_kernel(gpu)}
+    want = {"target": "bundle", "kernels": "fused", "attention_kernel": bundle_attention_kernel(gpu)}
     got = {k: getattr(t, k) for k in want}
     if got == want:
         return None
     diff = ", ".join(f"{k} {got[k]}" for k in want if got[k] != want[k])
-    return (f"the plan was estimated with {diff}; the bundle runs eager PyTorch kernels and "
+    return (f"the plan was estimated with {diff}; the bundle runs its compiled blocks and "
             f"{gpu.attention_name(want['attention_kernel'])}, so its step "
             f"will not be the plan's {plan.estimate.step_time:.3f} s (re-plan with the default target for the "
             f"bundle's own estimate)")

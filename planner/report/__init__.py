@@ -10,6 +10,7 @@ from planner import costmodel as cm
 from planner.layout import Layout, RankGrid
 from planner.plan import Plan
 from planner.specs import Problem, budget_note
+from planner.specs.domains import CUDNN_ATTENTION_ARCHS
 
 GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
 
@@ -143,7 +144,8 @@ def attention_note(problem: Problem) -> str:
     g, t = problem.cluster.gpu, problem.train
     eta, half = g.attention_curve(t.attention_kernel)
     out = f"attention: {g.attention_name(t.attention_kernel)}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
-    if t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None:
+    if (t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None
+            and g.arch not in CUDNN_ATTENTION_ARCHS):     # the bundle runs cuDNN there: the fused curve
         out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
                 f"the step may be optimistic")
     return out + f"; ring CP as {CP_RUNS[t.cp_comm]}" + ("" if t.cp_balance == "headtail" else ", not load-balanced")

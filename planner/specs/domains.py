@@ -18,6 +18,9 @@ from typing import Optional
 ARCHS = ("ampere", "hopper", "blackwell", "cdna3")
 ARCH_LABELS = {"ampere": "Ampere", "hopper": "Hopper", "blackwell": "Blackwell", "cdna3": "CDNA 3"}
 # what reports call the fused attention kernel of each architecture's preset curve
+# the architectures whose fused curve is cuDNN's attention, the kernel the bundle runs there
+# (planner/bundle/templates/cp/kernels.py: compute capability 9.0 and newer)
+CUDNN_ATTENTION_ARCHS = ("hopper", "blackwell")
 FUSED_ATTENTION = {"ampere": "FlashAttention-2 on Ampere", "hopper": "cuDNN / FlashAttention-3 on Hopper",
                    "blackwell": "cuDNN fused attention on Blackwell", "cdna3": "CK flash-attention on CDNA 3"}
 

@@ -7,6 +7,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
+from cp.kernels import kind
 from cp.ring import ring_attention
 from cp.ulysses import HeadsToSeq, SeqToHeads
 
@@ -17,10 +18,12 @@ def local_causal_attention(q, k, v, scale):
     if g > 1:
         k, v = k.repeat_interleave(g, dim=1), v.repeat_interleave(g, dim=1)
     if q.device.type == "cuda":
-        # the flash kernel (FlashAttention-2), in bf16, as the ring's blocks run it (cp/kernels.py):
-        # the kernel the plan costed (TrainSpec.attention_kernel flash2), whatever SDPA would pick
+        # the kernel the ring's blocks run (cp/kernels.py: cuDNN on Hopper / Blackwell, FlashAttention-2
+        # before), in bf16: the kernel the plan costed (planner/engines/bundle/rules.py), whatever SDPA
+        # would pick
         dt = q.dtype
-        with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+        backend = SDPBackend.CUDNN_ATTENTION if kind(q.device) == "cudnn" else SDPBackend.FLASH_ATTENTION
+        with sdpa_kernel(backend):
             o = F.scaled_dot_product_attention(*(t.to(torch.bfloat16) for t in (q, k, v)), is_causal=True,
                                                scale=scale)
         return o.to(dt)

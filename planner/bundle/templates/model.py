@@ -27,7 +27,8 @@ import torch.nn as nn
 
 import torch.nn.functional as F
 
-from blocks import apply_rope, norm, rope_tables, swiglu
+import fused
+from blocks import rope_tables
 from comms import column_parallel, norm_column_parallel, reduce_scatter_seq
 from cp.attention import context_attention
 from moe.layer import MoE
@@ -49,14 +50,15 @@ def _param(name, shape, seed, reduce="dp_cp", dim=None, rank=0, size=1):
 
 
 class QKNorm(nn.Module):
-    """RMSNorm of queries and keys per head (weights [d], shared by all heads)."""
+    """RMSNorm of queries and keys per head (weights [d], shared by all heads), then RoPE:
+    one compiled region (fused.qk_rope). Called as the module, so FSDP2 gathers its weights."""
 
     def __init__(self, q_norm, k_norm):
         super().__init__()
         self.q_norm, self.k_norm = q_norm, k_norm
 
-    def forward(self, q, k):
-        return norm(q, self.q_norm, "rmsnorm"), norm(k, self.k_norm, "rmsnorm")
+    def forward(self, q, k, cos, sin):
+        return fused.qk_rope(q, k, cos, sin, self.q_norm, self.k_norm)
 
 
 class Attention(nn.Module):
@@ -100,8 +102,9 @@ class Attention(nn.Module):
         k = k.view(B, s, self.hk, self.d)
         v = v.view(B, s, self.hk, self.d)
         if self.qk_norm is not None:
-            q, k = self.qk_norm(q, k)
-        q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
+            q, k = self.qk_norm(q, k, cos, sin)                 # qk norm + RoPE
+        else:
+            q, k = fused.qk_rope(q, k, cos, sin, None, None)
         o = maybe(self.selective, self._core, q, k, v)         # [B, s, h, d]
         out = o.reshape(B, s, self.h * self.d) @ self.wo.t()   # row parallel: partial sums
         return reduce_scatter_seq(out, m.tp_group, m.tp_size)  # [B, s/tp, H]
@@ -124,7 +127,7 @@ class DenseMLP(nn.Module):
             a = column_parallel(x, ws, m.tp_group, m.tp_size)  # [B, s, F/tp] each
         else:
             a = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size)
-        h = swiglu(*a) if gated else F.gelu(a[0])
+        h = fused.swiglu(*a) if gated else F.gelu(a[0])
         return reduce_scatter_seq(h @ self.w2.t(), m.tp_group, m.tp_size)
 
 
@@ -144,7 +147,7 @@ class Layer(nn.Module):
             self.mlp = DenseMLP(cfg, p + "mlp.", mesh, seed)
 
     def _norm(self, x, w):
-        return norm(x, w, self.cfg["norm"])
+        return fused.norm(x, w, self.cfg["norm"])
 
     def _forward(self, x, cos, sin):
         # layernorm recompute: a norm's output is kept by no one. Its consumers' first
@@ -214,7 +217,7 @@ class StageModel(nn.Module):
         for layer in self.layers.values():
             x = layer(x, self.cos, self.sin)
         if self.last:
-            x = norm(x, self.final_norm, self.cfg["norm"])
+            x = fused.norm(x, self.final_norm, self.cfg["norm"])
             head = self.embed if self.head is None else self.head
             x = x @ head.t()                                    # [B, s/tp, V]
         return x

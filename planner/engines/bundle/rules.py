@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from planner.engines.shared import add_cp_comm, add_dispatch
 from planner.layout.rules import RuleTable
+from planner.specs.domains import CUDNN_ATTENTION_ARCHS
 
 RULES = RuleTable()
 # the bundle's moe/dispatch.py moves tokens by all-to-all; it overlaps no EP communication
@@ -15,10 +16,15 @@ add_dispatch(RULES, "bundle", ("alltoall",), False)
 # its --dry-run (moe_act keeps the gate/up outputs and recomputes the activation in backward)
 MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj")
 
-# the bundle's own modules are eager PyTorch, one kernel per op (bundle/templates/blocks.py: RMSNorm
-# in fp32, rotate-half RoPE, SwiGLU; GQA's repeat_interleave; no torch.compile); eager
-# F.cross_entropy on .float() logits keeps 12 bytes per logit
-DEFAULTS = {"master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "eager",
+# the bundle compiles every block's local math by default (bundle/templates/fused.py: regional
+# torch.compile of the norms, q/k norm + RoPE and the SwiGLU activations of the dense MLP, the
+# shared and the routed experts; train.py --no-compile runs them eagerly, one kernel per op, and
+# is slower than the plan): the cost model's fused elementwise kernels (formulas.py, eager = 0).
+# Two eager copies stay that the fused setting does not price: GQA's repeat_interleave of K/V
+# (cp/attention.py, 2 g d_h read + 2 a d_h written per token where kv heads < heads) and the
+# attention output's transpose before the wo GEMM (a d_v per token, read and written); eager
+# F.cross_entropy on .float() logits (train.py loss_fn, not compiled) keeps 12 bytes per logit
+DEFAULTS = {"master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
             "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail"}
 
 # the bundle's ring (templates/cp/attention.py, cp/layout.py): K/V passed round the ring beside each
@@ -27,9 +33,12 @@ add_cp_comm(RULES, "the bundle", ("p2p",))
 
 
 def attention_kernel(gpu) -> str:
-    """The attention kernel the bundle runs on ``gpu``: PyTorch's flash kernel, FlashAttention-2, in
-    the ring's blocks (bundle/templates/cp/kernels.py: aten._scaled_dot_product_flash_attention) and
-    in local attention (cp/attention.py pins SDPA's flash backend on CUDA). Costed with the preset's
-    FlashAttention-2 curve where it has one; a preset without one (no published FA2 figures for
-    that GPU) is costed with its fused curve, and the plan says so (report.header)."""
+    """The attention kernel the bundle runs on ``gpu``, in the ring's blocks (bundle/templates/
+    cp/kernels.py) and in local attention (cp/attention.py pins the same SDPA backend): cuDNN's fused
+    attention on Hopper / Blackwell (aten._scaled_dot_product_cudnn_attention), costed with the
+    preset's fused curve; FlashAttention-2 before (aten._scaled_dot_product_flash_attention), costed
+    with the preset's FlashAttention-2 curve where it has one; a preset without one (no published FA2
+    figures for that GPU) is costed with its fused curve, and the plan says so (report.header)."""
+    if gpu.arch in CUDNN_ATTENTION_ARCHS:
+        return "fused"
     return "flash2" if gpu.flash2_attention_efficiency is not None else "fused"

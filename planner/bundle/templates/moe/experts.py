@@ -15,7 +15,7 @@ moe_act term) for one more elementwise pass, without repeating the down GEMM.
 import torch
 import torch.nn.functional as F
 
-from blocks import swiglu
+import fused
 
 
 def _aligned(*ts):
@@ -87,4 +87,4 @@ def local_experts(x, rows, w1, w3, w2, recompute_act: bool = False):
     a, b = gm.mm(x, w1), gm.mm(x, w3)                           # [m, F] each
     if recompute_act:
         return _ActDown.apply(a, b, w2, gm)
-    return gm.mm(swiglu(a, b), w2)                              # [m, H]
+    return gm.mm(fused.expert_swiglu(a, b), w2)                              # [m, H]
