@@ -62,6 +62,7 @@ class Checker:
         self.seed, self.step, self.t0 = seed, 0, time.perf_counter()
         self.checked, self.failed, self.worst, self.lines = 0, 0, 0.0, []
         self.loss_par, self.losses, self.probe = None, [], None
+        self.eod = None                      # --doc-mask: the EOD id (train.py sets it)
         self.covered = {n: torch.zeros(p.shape, dtype=torch.int32) for n, p in self.ref.named().items()}
 
     # ------------------------------------------------------------ comparisons
@@ -116,8 +117,11 @@ class Checker:
             self.checked, self.probe = self.checked + 1, None
         self._progress("parallel forward/backward done; reference step")
         self.opt.zero_grad(set_to_none=True)
-        logits = self.ref(data[:, :-1])                                  # [B, S, V]
-        ref_loss = F.cross_entropy(logits.flatten(0, 1), data[:, 1:].flatten())
+        logits = self.ref(data[:, :-1], self.eod)                        # [B, S, V]
+        targets = data[:, 1:]
+        if self.eod is not None:             # --doc-mask: no loss where the input token is EOD
+            targets = torch.where(data[:, :-1] == self.eod, -100, targets)
+        ref_loss = F.cross_entropy(logits.flatten(0, 1), targets.flatten(), ignore_index=-100)
         (ref_loss + self.ref.aux).backward()      # the balancing loss enters the gradients, not the loss shown
         self.losses.append(ref_loss.item())
         if loss is not None:                 # the loss lives on the last stage; sum over dp x cp x tp
