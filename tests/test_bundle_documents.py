@@ -64,13 +64,14 @@ def test_converter_writes_the_documented_format(bundle, tmp_path):
     assert np.frombuffer(raw[8:16], "<u4").tolist() == [2, EOD + 1]
     assert np.frombuffer(raw[16:], "<u2").tolist() == [3, 4, 5, EOD, 7, 8, 9, 10, EOD]
     (tmp_path / "bytes.txt").write_bytes(b"ab\ncd\n")
-    p = convert(bundle, tmp_path / "bytes.txt", tmp_path / "bytes.bin", "--eod", "256")
+    p = convert(bundle, tmp_path / "bytes.txt", tmp_path / "bytes.bin", "--eod", "256", "--from", "bytes")
     assert p.returncode == 0, p.stderr
     raw = (tmp_path / "bytes.bin").read_bytes()
     assert np.frombuffer(raw[16:], "<u2").tolist() == [97, 98, 256, 99, 100, 256]
     p = convert(bundle, tmp_path / "ids.txt", tmp_path / "x.bin", "--eod", "9", "--vocab", "9")
     assert p.returncode == 1 and not (tmp_path / "x.bin").exists()
-    assert p.stderr.strip() == f"convert: {tmp_path / 'ids.txt'}: token 5 is id 9, not below --vocab 9"
+    # 3 4 5 EOD ...: the first id >= 9 is the EOD itself, token 3
+    assert p.stderr.strip() == f"convert: {tmp_path / 'ids.txt'}: token 3 is id 9, not below --vocab 9"
 
 
 def test_an_id_outside_the_vocabulary_is_one_line_before_any_rank(bundle, tmp_path):

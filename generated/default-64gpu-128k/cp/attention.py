@@ -7,6 +7,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
+import documents
 from cp.ring import ring_attention
 from cp.ulysses import HeadsToSeq, SeqToHeads
 
@@ -16,6 +17,13 @@ def local_causal_attention(q, k, v, scale):
     g = q.shape[1] // k.shape[1]
     if g > 1:
         k, v = k.repeat_interleave(g, dim=1), v.repeat_interleave(g, dim=1)
+    doc = documents.current()
+    if doc is not None:
+        # --doc-mask: causal within each document (documents.py), S whole and in order here
+        # (no ring: train.doc_mask_refusal); SDPA with a boolean mask, which the flash kernel
+        # does not take: the memory-efficient or math kernel runs instead
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=documents.attention_mask(doc.to(q.device)),
+                                              scale=scale)
     if q.device.type == "cuda":
         # the flash kernel (FlashAttention-2), in bf16, as the ring's blocks run it (cp/kernels.py):
         # the kernel the plan costed (TrainSpec.attention_kernel flash2), whatever SDPA would pick

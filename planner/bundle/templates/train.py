@@ -49,8 +49,9 @@ IGNORE = -100            # a target without loss (F.cross_entropy's ignore_index
 LR, BETAS, WD, EPS = 1e-3, (0.9, 0.95), 0.1, 1e-8
 # --check: Adam's first step is ~lr * g / (|g| + eps), i.e. lr * sign(g) for
 # |g| >> eps, which turns fp32 rounding noise in near-zero gradient elements
-# into O(lr) parameter differences: d(update)/dg <= lr / eps. With eps = 1e-4
-# a gradient difference at the gradient tolerance stays within the parameter one.
+# into O(lr) parameter differences: d(update)/dg <= lr / eps. With eps = 1e-4 that
+# factor is 10 at lr 1e-3, and check.py widens the parameters' atol by it
+# (check.adamw_sensitivity): a gradient within its tolerance gives a parameter within its.
 CHECK_EPS = 1e-4
 
 
