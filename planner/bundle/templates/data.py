@@ -89,7 +89,9 @@ class TokenFile:
 
 def open_checked(path, vocab: int, eod=None, doc_mask: bool = False):
     """The token file, checked before any process group: a readable header, every id below the
-    vocabulary, an EOD id where --doc-mask needs one. (TokenFile, None) or (None, one-line error)."""
+    vocabulary, an EOD id where --doc-mask needs one. (TokenFile, None) or (None, one-line error).
+    The id check reads every token once (memory-mapped, CHUNK at a time): its cost is one pass over
+    the file, paid by --preflight and by each rank."""
     try:
         tf = TokenFile(path)
     except (OSError, ValueError) as e:
