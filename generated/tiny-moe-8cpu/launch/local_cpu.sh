@@ -12,4 +12,5 @@ echo "foldplan bundle: ${PLAN_MODEL} (tiny), 8 CPU processes" >&2
 python check_fit.py
 # the token file, --doc-mask's layout and a --resume's checkpoint, checked once before any rank starts
 python train.py --preflight --tiny --device cpu "$@"
+export FOLDPLAN_DATA_CHECKED=1      # the ranks then read the header only
 exec torchrun --standalone --nproc-per-node=8 train.py --tiny --device cpu "$@"

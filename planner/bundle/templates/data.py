@@ -90,15 +90,16 @@ class TokenFile:
 def open_checked(path, vocab: int, eod=None, doc_mask: bool = False):
     """The token file, checked before any process group: a readable header, every id below the
     vocabulary, an EOD id where --doc-mask needs one. (TokenFile, None) or (None, one-line error).
-    The id check reads every token once (memory-mapped, CHUNK at a time): its cost is one pass over
-    the file, paid by --preflight and by each rank."""
+    The id check reads every token once (memory-mapped, CHUNK at a time): one pass over the file,
+    made by the launchers' --preflight; they set FOLDPLAN_DATA_CHECKED=1 for the ranks, which then
+    skip it (a rank started without a launcher makes the pass itself)."""
     try:
         tf = TokenFile(path)
     except (OSError, ValueError) as e:
         return None, f"--data: {e}"
     if eod is not None:
         tf.eod = eod
-    bad = tf.first_out_of_range(vocab)
+    bad = None if os.environ.get("FOLDPLAN_DATA_CHECKED") == "1" else tf.first_out_of_range(vocab)
     if bad is not None:
         off, tid = bad
         return None, (f"--data {path}: token {off} (byte {HEADER + off * tf.tokens.itemsize}) is id {tid}, "
