@@ -31,8 +31,10 @@ BIN = str(Path(sys.executable).parent)      # the launch scripts call `torchrun`
 
 
 def _env(**more):
-    return dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore",
-                PATH=BIN + os.pathsep + os.environ.get("PATH", ""), **more)
+    # Python's warnings on: a run prints none (_run_case)
+    env = dict(os.environ, OMP_NUM_THREADS="1", PATH=BIN + os.pathsep + os.environ.get("PATH", ""), **more)
+    env.pop("PYTHONWARNINGS", None)
+    return env
 
 
 def run_check(bundle: Path, world: int, dp: str = "fsdp2", timeout: int = 300, extra=()):
@@ -128,6 +130,8 @@ def _run_case(name, world, p, tmp_path):
         rc, out = run_check(bundle, world, "allreduce" if "allreduce" in name else "fsdp2")
     assert rc == 0 and "CHECK PASS" in out, summary(out) or out[-3000:]
     assert "after 2 steps" in out and "check: step 1" in out      # two steps, progress printed
+    warned = [line for line in out.splitlines() if "Warning" in line]
+    assert not warned, warned[:4]
 
 
 @pytest.mark.parametrize("name", list(FAST))

@@ -74,11 +74,11 @@ def _norm(x, w, kind, eps=1e-6):
 
 
 def _rope(x, pos):
-    """Rotate-half RoPE, theta 10000: x [B, S, h, d] at positions pos [S]."""
+    """Rotate-half RoPE, theta 10000: x [B, S, h, d] at positions pos [B, S]."""
     d = x.shape[-1]
     freq = 10000.0 ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
-    ang = pos.double()[:, None] * freq[None, :]                     # [S, d/2]
-    cos, sin = torch.cos(ang).float()[None, :, None, :], torch.sin(ang).float()[None, :, None, :]
+    ang = pos.double()[..., None] * freq                            # [B, S, d/2]
+    cos, sin = torch.cos(ang).float()[:, :, None, :], torch.sin(ang).float()[:, :, None, :]
     a, b = x[..., : d // 2], x[..., d // 2:]
     return torch.cat([a * cos - b * sin, b * cos + a * sin], dim=-1)
 
@@ -115,13 +115,24 @@ class Reference(nn.Module):
     def named(self):
         return {n: self.p(n) for n in self.shapes}
 
-    def forward(self, tokens):
-        # tokens: [B, S] -> logits [B, S, V]
+    def forward(self, tokens, eod=None):
+        # tokens: [B, S] -> logits [B, S, V]. eod: packed documents (train.py --doc-mask), written
+        # apart from documents.py: a document runs up to and including its EOD token; positions
+        # restart with it and a query sees only the keys of its own document
         c = self.cfg
         B, S = tokens.shape
         h, hk, d = c["heads"], c["kv_heads"], c["head_dim"]
-        pos = torch.arange(S)
-        causal = torch.ones(S, S, dtype=torch.bool).tril()
+        pos = torch.arange(S).expand(B, S)
+        causal = torch.ones(S, S, dtype=torch.bool).tril().expand(B, 1, S, S)
+        if eod is not None:
+            pos, causal = torch.empty(B, S, dtype=torch.long), causal.clone()
+            for b in range(B):
+                start = 0
+                for i in range(S):
+                    pos[b, i] = i - start
+                    if tokens[b, i] == eod:
+                        causal[b, 0, i + 1:, :i + 1] = False     # later documents do not see this one
+                        start = i + 1
         x = self.p("embed")[tokens]                                      # [B, S, H]
         self.aux = torch.zeros(())
         for i in range(c["layers"]):

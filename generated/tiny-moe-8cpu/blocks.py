@@ -85,10 +85,13 @@ def rope_tables(positions, head_dim: int, theta: float = 10000.0):
 
 
 def apply_rope(x, cos, sin):
-    # x: [B, s, h, d]; cos/sin: [s, d/2] (rotate-half convention), computed in x's dtype
+    # x: [B, s, h, d]; cos/sin: [s, d/2], or [B, s, d/2] per row (documents.py), rotate-half
+    # convention, computed in x's dtype
     d2 = x.shape[-1] // 2
     x1, x2 = x[..., :d2], x[..., d2:]
-    c, s = cos[None, :, None, :].to(x.dtype), sin[None, :, None, :].to(x.dtype)
+    if cos.dim() == 2:
+        cos, sin = cos[None], sin[None]
+    c, s = cos[:, :, None, :].to(x.dtype), sin[:, :, None, :].to(x.dtype)
     return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], dim=-1)
 
 

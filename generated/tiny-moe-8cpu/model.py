@@ -27,6 +27,7 @@ import torch.nn as nn
 
 import torch.nn.functional as F
 
+import documents
 import fused
 from blocks import rope_tables
 from comms import column_parallel, norm_column_parallel, reduce_scatter_seq
@@ -214,8 +215,14 @@ class StageModel(nn.Module):
         # between stages each tp rank sends its 1/tp of the rows (Narayanan et al. 2021 sec. 4.1)
         if self.first:
             x = self.embed[sp_rows(x, self.mesh)]               # [B, s/tp, H]
+        cos, sin = self.cos, self.sin
+        doc = documents.current()
+        if doc is not None:        # --doc-mask: positions restart per document, [B, s, d/2] tables
+            pos = documents.positions_in_document(doc)[:, self.positions.to(doc.device)]
+            cos, sin = (t.view(*pos.shape, -1).to(self.cos.device)
+                        for t in rope_tables(pos.flatten(), self.cfg["head_dim"]))
         for layer in self.layers.values():
-            x = layer(x, self.cos, self.sin)
+            x = layer(x, cos, sin)
         if self.last:
             x = fused.norm(x, self.final_norm, self.cfg["norm"])
             head = self.embed if self.head is None else self.head

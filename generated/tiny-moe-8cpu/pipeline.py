@@ -18,6 +18,7 @@ after every forward and backward (two gathers per micro-batch).
 import torch
 import torch.nn as nn
 
+import documents
 from dataparallel import microbatch_knobs
 from model import sp_rows
 
@@ -46,22 +47,27 @@ def _meta(shape, device, dtype=torch.float32, grad=True):
     return (torch.empty(shape, device=device, dtype=dtype, requires_grad=grad),)
 
 
-def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, dtype=torch.float32):
+def forward_backward(stages, mesh, layout, cfg, nmb, tokens, targets, loss_fn, dtype=torch.float32, docs=None):
     """stages: this rank's StageModel(s) (several when vpp > 1).
     tokens/targets: [nmb * mb, s] this rank's rows (all micro-batches).
+    docs: --doc-mask (pp == 1 only), the document ids [nmb * mb, S] of the whole rows (documents.py),
+    set for each micro-batch's forward and backward.
     Returns the summed loss of the micro-batches on the last stage (with tp > 1 over
     this tp rank's rows only: sum it over the stage group), else None."""
     pp, vpp = layout["pp"], layout["vpp"]
     targets = sp_rows(targets, mesh)      # the last stage's logits are this tp rank's rows
     if pp == 1:
         total = 0.0
-        for i, (tok, tgt) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb))):
+        doc_chunks = docs.chunk(nmb) if docs is not None else [None] * nmb
+        for i, (tok, tgt, doc) in enumerate(zip(tokens.chunk(nmb), targets.chunk(nmb), doc_chunks)):
             microbatch_knobs(stages, layout["shards"], i, nmb)
+            documents.set_current(doc)
             x = tok
             for stage in stages:          # vpp > 1 with pp == 1: the stages in order
                 x = stage(x)
             loss = loss_fn(x, tgt)
             loss.backward()
+            documents.set_current(None)
             total += loss.detach()
         return total
     # imported here: torch.distributed.pipelining takes ~2 s to import

@@ -9,8 +9,11 @@
          process without any parallelism (reference.py) and compares loss, every
          gradient and every parameter after each optimizer step, and the running
          stages, folding and recompute with plan.json (check.py); PASS/FAIL, exit 1 on FAIL.
---data   a token file (data.py: 16-byte header, uint16/uint32 ids, memory-mapped);
-         without it, seeded synthetic tokens.
+--data   a token file (data.py: 16-byte header with the EOD id, uint16/uint32 ids,
+         memory-mapped; tools/convert.py writes one); every id is checked against the
+         vocabulary before the run. Without it, seeded synthetic tokens.
+--doc-mask  packed documents (documents.py): positions restart and attention stays
+         within each EOD-ended document, no loss across a boundary (pp 1, no ring CP).
 LR: linear warm-up over --warmup steps to --lr, cosine decay to --min-lr at --steps.
 Gradients clipped to --clip by the global norm over every mesh (0: no clipping).
 """
@@ -43,11 +46,13 @@ from moe.layer import MoE                             # noqa: E402
 from pipeline import forward_backward                # noqa: E402
 
 RTOL, ATOL = 1e-4, 1e-6
+IGNORE = -100            # a target without loss (F.cross_entropy's ignore_index)
 LR, BETAS, WD, EPS = 1e-3, (0.9, 0.95), 0.1, 1e-8
 # --check: Adam's first step is ~lr * g / (|g| + eps), i.e. lr * sign(g) for
 # |g| >> eps, which turns fp32 rounding noise in near-zero gradient elements
-# into O(lr) parameter differences: d(update)/dg <= lr / eps. With eps = 1e-4
-# a gradient difference at the gradient tolerance stays within the parameter one.
+# into O(lr) parameter differences: d(update)/dg <= lr / eps. With eps = 1e-4 that
+# factor is 10 at lr 1e-3, and check.py widens the parameters' atol by it
+# (check.adamw_sensitivity): a gradient within its tolerance gives a parameter within its.
 CHECK_EPS = 1e-4
 
 
@@ -65,6 +70,12 @@ def parse_args(argv=None):
                     help="data-parallel engine: FSDP2 fully_shard per group (the plan's sharding), "
                          "or flat all-reduces (fp32, replicated)")
     ap.add_argument("--data", help="token file (data.py format); default: seeded synthetic tokens")
+    # -------- packed documents (documents.py)
+    ap.add_argument("--doc-mask", action="store_true",
+                    help="packed documents: RoPE positions restart at each document, attention and loss stay "
+                         "within it (the EOD id from the --data header or --eod)")
+    ap.add_argument("--eod", type=int, default=None,
+                    help="end-of-document token id (default: the one in the --data header)")
     ap.add_argument("--lr", type=float, default=LR)
     ap.add_argument("--min-lr", type=float, default=None, help="end of the cosine decay (default lr / 10)")
     ap.add_argument("--warmup", type=int, default=0, help="linear warm-up steps")
@@ -76,12 +87,18 @@ def parse_args(argv=None):
     ap.add_argument("--ckpt", help="checkpoint directory (torch.distributed.checkpoint)")
     ap.add_argument("--save-every", type=int, default=0, help="save every K steps (and after the last)")
     ap.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --ckpt")
+    ap.add_argument("--reschedule", action="store_true",
+                    help="--resume under settings other than the checkpoint's (--steps, --lr, --data, ...); "
+                         "without it such a resume is refused, since it is not the same run")
     ap.add_argument("--stop-after", type=int, default=None,
                     help="stop after this many steps of the --steps schedule (an interruption; resume later)")
     ap.add_argument("--timeout-min", type=float, default=float(os.environ.get("FOLDPLAN_PG_TIMEOUT_MIN", 10)),
                     help="collective timeout in minutes (NCCL watchdog)")
     ap.add_argument("--no-compile", action="store_true",
                     help="run every block eagerly (default: each block's local math through torch.compile, fused.py)")
+    ap.add_argument("--preflight", action="store_true",
+                    help="only check --data, --doc-mask and --resume, in this one process (the launchers run it "
+                         "before torchrun)")
     ap.add_argument("--dry-run", action="store_true", help="trace one rank at full size (dryrun.py)")
     ap.add_argument("--rank", type=int, default=0, help="--dry-run: the rank to trace")
     ap.add_argument("--json", action="store_true", help="--dry-run: print JSON")
@@ -144,12 +161,9 @@ def start(args):
         else torch.device("cpu")
 
 
-def resume(args, stages, mesh, opts, metas) -> int:
-    """--resume: load the latest checkpoint of --ckpt; the first step to run."""
+def resume(path, stages, mesh, opts, metas) -> int:
+    """Load the checkpoint `path`; the first step to run."""
     import ckpt
-    path = ckpt.latest(args.ckpt) if args.ckpt else None
-    if path is None:
-        sys.exit(f"--resume: no checkpoint in {args.ckpt!r}")
     start_step = ckpt.load(path, stages, mesh.stage_indices, opts, metas)
     if dist.get_rank() == 0:
         print(f"resumed from {path} (after step {start_step - 1})", flush=True)
@@ -184,21 +198,33 @@ class Run:
         # FSDP2's DTensor parameters live on several meshes
         self.opts = [torch.optim.AdamW(st.parameters(), lr=args.lr, betas=BETAS, weight_decay=WD, eps=self.eps,
                                        foreach=False) for st in self.stages]
-        self.global_tokens = L["dp"] * nmb * mb * self.seq
+        self.global_tokens = self.loss_tokens = L["dp"] * nmb * mb * self.seq
         self.rows = nmb * mb
         self.tokens_file = self.metrics = self.checker = None
 
-    def open_files(self):
-        """The token file (--data) and the metrics file (--metrics, rank 0); after a resume."""
-        if self.args.data:
-            from data import TokenFile
-            self.tokens_file = TokenFile(self.args.data)
+    def open_files(self, tokens_file=None):
+        """The token file (--data, opened and checked by data_refusal) and the metrics file
+        (--metrics, rank 0); after a resume."""
+        self.tokens_file = tokens_file
+        self.eod = self.args.eod if tokens_file is None else tokens_file.eod
         self.metrics = MetricsFile(self.args.metrics if self.rank == 0 else None)
         self.flops = flops_per_token(self.cfg, self.seq)
         self.peak_flops = layout.PEAK_FLOPS if hasattr(layout, "PEAK_FLOPS") else _plan_peak_flops()
 
-    def loss_fn(self, logits, targets):   # summed CE / all tokens of the step (dp, cp, micro-batches)
-        return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), reduction="sum") / self.global_tokens
+    def loss_fn(self, logits, targets):   # summed CE / all loss tokens of the step (dp, cp, micro-batches)
+        return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), reduction="sum",
+                               ignore_index=IGNORE) / self.loss_tokens
+
+    def documents(self, mine):
+        """--doc-mask: (document ids [rows, S] of my rows, targets with IGNORE where the input is
+        EOD); self.loss_tokens = the step's targets left, over every dp rank's rows."""
+        import documents
+        inputs, targets = mine[:, :-1], mine[:, 1:].clone()
+        targets[inputs == self.eod] = IGNORE
+        count = (targets != IGNORE).sum().to(self.device, torch.float64)
+        dist.all_reduce(count, group=self.mesh.stage_group)      # each dp rank's rows on cp * tp ranks
+        self.loss_tokens = max(count.item() / (self.L["cp"] * self.L["tp"]), 1.0)
+        return documents.document_ids(inputs, self.eod), targets
 
     def batch(self, step):
         """(data, mine), token ids [rows, seq + 1]: mine is this dp rank's rows; data is every dp
@@ -224,11 +250,14 @@ class Run:
                 g["lr"] = lr
         data, mine = self.batch(step)
         positions = self.positions
-        tokens, targets = mine[:, :-1][:, positions].to(self.device), mine[:, 1:][:, positions].to(self.device)
+        docs, inputs, targets = None, mine[:, :-1], mine[:, 1:]
+        if args.doc_mask:          # documents.py: no loss where the input is EOD; count the loss tokens
+            docs, targets = self.documents(mine)
+        tokens, targets = inputs[:, positions].to(self.device), targets[:, positions].to(self.device)
         for opt in self.opts:
             opt.zero_grad(set_to_none=True)
         loss = forward_backward(self.stages, mesh, self.L, self.cfg, self.train["num_microbatches"], tokens,
-                                targets, self.loss_fn, self.dtype)
+                                targets, self.loss_fn, self.dtype, docs)
         if args.dp == "allreduce":
             allreduce_gradients(pm, mesh)
         finish_gradients(pm, mesh, self.cfg["tied_embeddings"])
@@ -266,19 +295,28 @@ class Run:
 
 def main():
     args = parse_args()
+    if args.dry_run and args.preflight:
+        return 0
     if args.dry_run:
         from dryrun import main as dry_main
         return dry_main(args)
     if args.dp == "allreduce" and DTYPES[args.dtype] != torch.float32:
         sys.exit("--dp allreduce runs float32 only (use --dtype float32)")
+    from ckpt import resume_path
+    from data import data_refusal
+    tokens_file = data_refusal(args, layout)
+    path = resume_path(args) if args.resume else None
+    if args.preflight:
+        return 0
     run = Run(args)
-    first = resume(args, run.stages, run.mesh, run.opts, run.metas) if args.resume else 0
-    run.open_files()
+    first = resume(path, run.stages, run.mesh, run.opts, run.metas) if args.resume else 0
+    run.open_files(tokens_file)
     if args.check:      # before step 0: the plan, the initial weights, a non-zero router bias
         from check import Checker
         run.checker = Checker(run.cfg, run.train, args.seed, run.mesh, (RTOL, ATOL), (BETAS, WD, run.eps),
                               args.aux_loss_coef)
         run.checker.start(run.stages, run.pm)
+        run.checker.eod = run.eod if args.doc_mask else None
     end = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
     for step in range(first, end):
         t0 = time.perf_counter()
@@ -286,7 +324,8 @@ def main():
         run.record(step, total, grad_norm, lr, time.perf_counter() - t0)
         if args.ckpt and args.save_every and ((step + 1) % args.save_every == 0 or step + 1 == end):
             import ckpt
-            ckpt.save(args.ckpt, step + 1, run.stages, run.mesh.stage_indices, run.opts, run.metas)
+            ckpt.save(args.ckpt, step + 1, run.stages, run.mesh.stage_indices, run.opts, run.metas,
+                      ckpt.trajectory(args))
     ok = run.checker.report() if run.checker is not None else True
     # every rank past its last collective before any group is torn down, and main's frame
     # (the meshes, stages and optimizers that hold the groups) released before the

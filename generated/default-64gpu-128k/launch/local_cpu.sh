@@ -10,4 +10,7 @@ export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
 echo "foldplan bundle: ${PLAN_MODEL} (tiny), 64 CPU processes" >&2
 # world x one measured process vs MemAvailable: refuse, before any process starts, what cannot fit
 python check_fit.py
+# the token file, --doc-mask's layout and a --resume's checkpoint, checked once before any rank starts
+python train.py --preflight --tiny --device cpu "$@"
+export FOLDPLAN_DATA_CHECKED=1      # the ranks then read the header only
 exec torchrun --standalone --nproc-per-node=64 train.py --tiny --device cpu "$@"

@@ -26,6 +26,9 @@ export NCCL_DEBUG="${NCCL_DEBUG:-WARN}"
 export PYTORCH_CUDA_ALLOC_CONF="${PYTORCH_CUDA_ALLOC_CONF:-expandable_segments:True}"
 
 echo "foldplan bundle: ${PLAN_MODEL}, world ${PLAN_WORLD} = ${NNODES} node(s) x ${NPROC_PER_NODE}" >&2
+# the token file, --doc-mask's layout and a --resume's checkpoint, checked once before any rank starts
+python train.py --preflight "$@"
+export FOLDPLAN_DATA_CHECKED=1      # the ranks then read the header only
 exec torchrun \
     --nnodes="${NNODES}" --node-rank="${NODE_RANK}" --nproc-per-node="${NPROC_PER_NODE}" \
     --master-addr="${MASTER_ADDR}" --master-port="${MASTER_PORT}" \

@@ -8,6 +8,7 @@ import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from cp.kernels import kind
+import documents
 from cp.ring import ring_attention
 from cp.ulysses import HeadsToSeq, SeqToHeads
 
@@ -17,6 +18,13 @@ def local_causal_attention(q, k, v, scale):
     g = q.shape[1] // k.shape[1]
     if g > 1:
         k, v = k.repeat_interleave(g, dim=1), v.repeat_interleave(g, dim=1)
+    doc = documents.current()
+    if doc is not None:
+        # --doc-mask: causal within each document (documents.py), S whole and in order here
+        # (no ring: train.doc_mask_refusal); SDPA with a boolean mask, which the flash kernel
+        # does not take: the memory-efficient or math kernel runs instead
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=documents.attention_mask(doc.to(q.device)),
+                                              scale=scale)
     if q.device.type == "cuda":
         # the kernel the ring's blocks run (cp/kernels.py: cuDNN on Hopper / Blackwell, FlashAttention-2
         # before), in bf16: the kernel the plan costed (planner/engines/bundle/rules.py), whatever SDPA

@@ -8,11 +8,16 @@ dispatch/combine. Each is a small torch.autograd.Function.
 import torch
 import torch.distributed as dist
 
+# torch >= 2.13 names the flat-tensor collectives *_single and warns (FutureWarning) on the old
+# names, which older releases (layout.MIN_TORCH) have alone: the one this torch has
+_ALL_GATHER = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor
+_REDUCE_SCATTER = getattr(dist, "reduce_scatter_single", None) or dist.reduce_scatter_tensor
+
 
 def _gather_seq(x, group, size):
     """All-gather x [B, n, ...] along dim 1 (the sequence): [B, size * n, ...], rank order."""
     out = x.new_empty((size * x.shape[0],) + tuple(x.shape[1:]))     # [size * B, n, ...]
-    dist.all_gather_into_tensor(out, x.contiguous(), group=group)
+    _ALL_GATHER(out, x.contiguous(), group=group)
     out = out.view((size,) + tuple(x.shape)).transpose(0, 1)         # [B, size, n, ...]
     return out.reshape((x.shape[0], size * x.shape[1]) + tuple(x.shape[2:]))
 
@@ -22,7 +27,7 @@ def _reduce_scatter_seq(y, group, size):
     B, n = y.shape[0], y.shape[1] // size
     parts = y.reshape((B, size, n) + tuple(y.shape[2:])).transpose(0, 1).reshape((size * B, n) + tuple(y.shape[2:]))
     out = y.new_empty((B, n) + tuple(y.shape[2:]))
-    dist.reduce_scatter_tensor(out, parts, group=group)
+    _REDUCE_SCATTER(out, parts, group=group)
     return out
 
 

@@ -58,12 +58,15 @@ class Router(nn.Module):
         self.weight = weight
 
     def forward(self, x, bias, top_k, score, norm_fn=None, norm_w=None):
-        """x [n, H] -> (the routed rows t [n, H], weights [n, k], experts [n, k], scores [n, E]).
-        norm_w: x is the norm's input; the norm is fused with the router GEMM, which keeps
-        only x (layernorm recompute, comms.norm_column_parallel). Called as the module, so
-        that FSDP2 has gathered the weight."""
+        """x [n, H] -> (weights [n, k], experts [n, k], scores [n, E]), and first the routed
+        rows t [n, H] when norm_w is given: x is then the norm's input and the norm is fused
+        with the router GEMM, which keeps only x (layernorm recompute,
+        comms.norm_column_parallel). Called as the module, so that FSDP2 has gathered the
+        weight. Every output is a new tensor, never x or a view of it: FSDP2 hooks a module's
+        outputs for its pre-backward all-gather, and a view's hook is lost to a later
+        in-place op on it (torch's FSDPState warns of this)."""
         if norm_w is None:
-            return (x,) + route(x, self.weight, bias, top_k, score, with_scores=True)
+            return route(x, self.weight, bias, top_k, score, with_scores=True)
         t, logits = norm_column_parallel(x, norm_w, norm_fn, (self.weight,), None, 1, with_y=True)
         return (t,) + route(t, self.weight, bias, top_k, score, with_scores=True, logits=logits)
 
@@ -137,8 +140,11 @@ class MoE(nn.Module):
         # norm is fused with the router GEMM (layernorm recompute: comms.norm_column_parallel)
         c = self.cfg
         B, s, H = x.shape
-        t, w, sel, scores = self.router(x.reshape(B * s, H), self.bias, c["top_k"], c["router_score"],
-                                        norm_fn, norm_w)                           # [n, H], [n, k], [n, E]
+        t = x.reshape(B * s, H)
+        if norm_w is None:
+            w, sel, scores = self.router(t, self.bias, c["top_k"], c["router_score"])   # [n, k], [n, E]
+        else:
+            t, w, sel, scores = self.router(t, self.bias, c["top_k"], c["router_score"], norm_fn, norm_w)
         if counting_now():
             self.counts += torch.zeros_like(self.counts).scatter_add_(
                 0, sel.flatten(), torch.ones(sel.numel(), device=sel.device, dtype=self.counts.dtype))
