@@ -67,6 +67,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         return EXIT_NOFIT
     plans = planmod.from_search(problem, result)
     text = planmod.dumps(plans)
+    for line in _sanity_warnings(problem, plans[0].layout):
+        print(line, file=sys.stderr)
     if a.json:
         sys.stdout.write(text)
     else:
@@ -74,7 +76,9 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         head, body = report.rows(plans)
         report.print_table(head, body)
         print()
-        for line in report.why(plans):
+        from planner.solve.binding import memory_binding
+        binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
+        for line in report.why(plans, binds=binds, fastest_s=result.fastest_ns / 1e9):
             print(line)
         if problem.train.target == "bundle" and not a.no_engines:
             price = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0))
@@ -96,6 +100,23 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             if not a.json:
                 print(f"report written to {a.report}")
     return EXIT_OK
+
+
+def _sanity_warnings(problem, layout) -> list[str]:
+    """One line when the batch is too small for the GPUs (the fix named), one when the plan
+    returned first is outside published practice (planner/solve/sanity.py). Warnings only:
+    the plan is still the best the cost model finds, so the exit status stays 0."""
+    from planner.solve import sanity
+    scale = sanity.scale_warning(problem)
+    if scale:                                   # the cause of any other: one line
+        return [f"foldplan: {scale}"]
+    flags = sanity.layout_flags(problem, layout)
+    if not flags:
+        return []
+    end = (f"no plan inside it is within {sanity.SANE_TOLERANCE:.0%} of the fastest" if set(flags) - {"ep over IB"}
+           else "the search places expert groups by cost alone")
+    return [f"foldplan: warning: plan 1 is outside published practice ({sanity.describe(problem, layout, flags)}); "
+            f"{end}"]
 
 
 def _plan_sweep(a, args: ProblemArgs) -> int:

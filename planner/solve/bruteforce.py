@@ -302,8 +302,8 @@ def _settle(problem: Problem, ties: list, fastest: float) -> Layout:
     rows = [r for r in ties if r[0] < fastest * (1 + tiebreak.REACH)]
     cap, sane = tiebreak.window(problem, [(r[0] * 1e9, r[2].tu) for r in rows])
     rows = [r for r in rows if r[0] * 1e9 < cap and not (sane and tuple_flags(problem, r[2].tu))]
-    least = min(r[1] for r in rows)
-    layouts = [r[2].layout(r[3], r[4]) for r in rows if r[1] <= least * (1 + 1e-6)]
+    least = min(tiebreak.memory_step(problem, r[1]) for r in rows)
+    layouts = [r[2].layout(r[3], r[4]) for r in rows if tiebreak.memory_step(problem, r[1]) == least]
     return min(layouts, key=lambda L: (tiebreak.order_key(problem, L, cm.evaluate(problem, L)),
                                        cm.evaluate(problem, L).step_time))
 

@@ -87,7 +87,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
     line = _Line(problem, tab, parts, t_lb, engine.uniform_fold)
-    st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine, tiebreak.REACH if settle else 0.0)
+    st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine, tiebreak.Pool(problem, settle))
     best = tiebreak.apply(problem, tab, st, top, time_limit, engine, Candidate) if settle else st.best
     wall = time.perf_counter() - t0
     pruned = len(tuples) - st.visited
@@ -114,18 +114,17 @@ class _Walk:
     spent: float = 0.0                 # work budget used: CP-SAT deterministic time + nominal costs, not wall time
     unsafe: int = 0                    # tuples whose CP-SAT model could overflow int64
     nxt: int = 0                       # next fresh tuple (index into the bound order)
-    reach: float = 0.0                 # also visit every tuple within this fraction of the fastest plan
-    near: list = field(default_factory=list)     # every plan solved (tiebreak.Near), for the tie-break
+    pool: Optional[tiebreak.Pool] = None     # every plan solved, and how far past the fastest to walk
 
 
 def _walk(problem: Problem, tab: Tables, line: "_Line", order: list, t_lb: np.ndarray, top: int,
-          time_limit: float, progress, engine: EngineConstraints, reach: float = 0.0) -> _Walk:
-    """Visit the tuples best bound first until none can beat `tiebreak.cutoff` or the work budget is spent."""
-    st = _Walk(reach=reach)
+          time_limit: float, progress, engine: EngineConstraints, pool: Optional[tiebreak.Pool] = None) -> _Walk:
+    """Visit the tuples best bound first until none can beat `Pool.cutoff` or the work budget is spent."""
+    st = _Walk(pool=pool or tiebreak.Pool(problem, False))
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
     tuples = tab.tuples
     while True:
-        kth = tiebreak.cutoff(st.best, top, st.reach)
+        kth = st.pool.cutoff(st.best, top)
         fresh = order[st.nxt] if st.nxt < len(order) else None
         fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
         take_fresh = fresh is not None and (not line.heap or fresh_key < line.heap[0][:2])
@@ -165,7 +164,7 @@ def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: 
     the K-th joins the best."""
     ti, lb, fl, dp, rows = item
     st.visited += 1
-    cutoff = tiebreak.cutoff(st.best, top, st.reach, finite=True)
+    cutoff = st.pool.cutoff(st.best, top, finite=True)
     sol = solve_stages(problem, tab, ti, time_limit=max(0.05, limit), cutoff_ns=cutoff, rows=rows, hint=dp,
                        lower_ns=lb, floors=fl, engine=engine)
     st.calls += 1
@@ -178,7 +177,7 @@ def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: 
         st.status = "FEASIBLE"
     st.evaluated.append(sol.layout)
     st.best.append(Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status))
-    st.near.append(tiebreak.Near(ti, rows, st.best[-1]))
+    st.pool.add(tab, ti, rows, st.best[-1])
     st.best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
     del st.best[top:]
 

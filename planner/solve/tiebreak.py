@@ -5,13 +5,14 @@ Order of preference, lexicographic:
 
 1. inside published practice (planner/solve/sanity.py: CP chunk, TP within a domain) when
    such a plan is at most SANE_TOLERANCE slower than the fastest plan;
-2. within TIE_TOLERANCE of the fastest plan left by (1): the least peak memory, then the
+2. within TIE_TOLERANCE of the fastest plan left by (1): the least peak memory (in steps of
+   MEMORY_STEP of the budget), then the
    least recompute (fully recomputed layers first, then module-layers), then the fewest
    collective groups leaving their NVLink domain and the fewest parallel axes in use.
 
 It is proven, not a re-sort of the plans found: the walk (planner/solve/search.py) visits
-every tuple whose bound is below (1 + SANE_TOLERANCE)(1 + TIE_TOLERANCE) times the fastest
-step, so every tuple with a plan in the window has its fastest plan; for each of those,
+every tuple whose bound is below the window's largest possible end (`Pool.cutoff`), so every
+tuple with a plan in the window has its fastest plan; for each of those,
 CP-SAT minimises the peak memory over the tuple's whole stage model (split, foldings,
 recompute) with the step bounded by the window, then the recompute with the peak bounded by
 that least peak (`least_memory`). The planner/solve/bruteforce.py reference applies the same
@@ -36,6 +37,13 @@ from planner.solve.sanity import SANE_TOLERANCE, tuple_flags
 # nothing one could measure, while the headroom it gives up is what absorbs a fragmentation
 # spike or a longer document. Stated, not derived: the source is a band, this is its floor.
 TIE_TOLERANCE = 0.005
+# Peaks are compared in steps of this fraction of the memory budget (the first key is the
+# step a plan's peak falls in, `memory_step`): the preset's allocator margin (reserved over
+# allocated, 5.6% in a published Megatron MoE run, planner/specs/presets/gpus) is one
+# measurement, and a plan-to-plan difference of a fraction of it is not one the estimate can
+# promise; without a step, a plan recomputing a layer to save 0.5 GiB of 70 beat the same
+# plan without recompute (Llama-3.1-405B, 16,384 GPUs, 16M tokens). Stated, not derived.
+MEMORY_STEP = 0.02
 # how far past the fastest plan the walk must reach so that every tie of a sane plan is seen
 REACH = (1 + SANE_TOLERANCE) * (1 + TIE_TOLERANCE) - 1
 
@@ -48,12 +56,27 @@ class Near:
     cand: object                # planner.solve.search.Candidate
 
 
-def cutoff(best: list, top: int, reach: float, finite: bool = False):
-    """What a tuple must beat to matter to the walk: the K-th plan of `best` (fastest first),
-    or `reach` past the fastest, whichever is later (`finite`: None for no bound yet)."""
-    kth = best[top - 1].objective_ns if len(best) >= top else float("inf")
-    out = max(kth, best[0].objective_ns * (1 + reach)) if best and reach else kth
-    return None if finite and math.isinf(out) else out
+class Pool:
+    """The plans the walk solved (`Near`) and how far past the fastest it must walk: to
+    TIE_TOLERANCE past the fastest plan inside published practice, or REACH past the fastest
+    plan, whichever is nearer (both only fall as plans are found, so a tuple pruned earlier
+    is pruned under the final reach too). `active` False: the K fastest only."""
+
+    def __init__(self, problem, active: bool):
+        self.problem, self.active, self.items, self.sane_best = problem, active, [], math.inf
+
+    def add(self, tab, ti: int, rows, cand) -> None:
+        self.items.append(Near(ti, rows, cand))
+        if self.active and not tuple_flags(self.problem, tab.tuples[ti]):
+            self.sane_best = min(self.sane_best, cand.objective_ns)
+
+    def cutoff(self, best: list, top: int, finite: bool = False):
+        """What a tuple must beat to matter: the K-th plan of `best` (fastest first), or the
+        reach, whichever is later (`finite`: None for no bound yet)."""
+        kth = best[top - 1].objective_ns if len(best) >= top else math.inf
+        if best and self.active:
+            kth = max(kth, min(self.sane_best * (1 + TIE_TOLERANCE), best[0].objective_ns * (1 + REACH)))
+        return None if finite and math.isinf(kth) else kth
 
 
 def apply(problem, tab, st, top: int, time_limit: float, engine, candidate) -> list:
@@ -61,7 +84,7 @@ def apply(problem, tab, st, top: int, time_limit: float, engine, candidate) -> l
     tie-break solve was proven. `candidate`: planner.solve.search.Candidate."""
     if not st.best:
         return st.best
-    plans, proven = settle(problem, tab, st.near, top, max(1.0, time_limit / 20), engine,
+    plans, proven = settle(problem, tab, st.pool.items, top, max(1.0, time_limit / 20), engine,
                            lambda L, e, s: candidate(L, e, e.step_time * 1e9, s))
     st.status = st.status if proven else "FEASIBLE"
     return plans
@@ -86,8 +109,13 @@ def simplicity(problem, L: Layout) -> tuple[int, int]:
     return off, used
 
 
+def memory_step(problem, peak_bytes: float) -> int:
+    """The step of MEMORY_STEP x the budget that a peak falls in (1: the first step)."""
+    return math.ceil(peak_bytes / (MEMORY_STEP * problem.cluster.memory_budget_gib * GiB) - 1e-9)
+
+
 def order_key(problem, L: Layout, est: cm.Estimate) -> tuple:
-    return (round(est.peak_bytes), *recompute_amount(problem, L), *simplicity(problem, L))
+    return (memory_step(problem, est.peak_bytes), *recompute_amount(problem, L), *simplicity(problem, L))
 
 
 def window(problem, plans: list[tuple[float, object]]) -> tuple[float, bool]:
@@ -148,7 +176,7 @@ def undominated(first, rest: list, n: int) -> list:
 
 def least_memory(problem, tab, ti: int, rows: list, cap_ns: float, limit: float, engine):
     """Tuple ti's plan of least peak memory among those faster than `cap_ns`, and among those
-    of that peak the least recompute: two CP-SAT solves of the tuple's own stage model
+    whose peak is in the same step of MEMORY_STEP x the budget the least recompute: two CP-SAT solves of the tuple's own stage model
     (planner/solve/stage_model.py), the step bounded, the objective replaced. A
     StageSolution; its status OPTIMAL only when both are proven."""
     from planner.solve.stage_model import _StageModel, _solve
@@ -166,7 +194,8 @@ def least_memory(problem, tab, ti: int, rows: list, cap_ns: float, limit: float,
     first = _solve(problem, model, sm.stages, sm.bnd, fl, tu, limit)
     if first.status != "OPTIMAL":
         return first
-    model.add(peak <= first.objective)
+    step_b = MEMORY_STEP * problem.cluster.memory_budget_gib * GiB           # any peak in the least one's step
+    model.add(peak <= int(V * step_b * memory_step(problem, first.objective / V)))
     # a fully recomputed layer counts above every module-layer it could have run instead
     w = 1 + sm.L * max(1, len(next(iter(sm.stages)).on))
     model.minimize(sum(w * (sv.fd + sum(sv.fm)) + sum(sv.dk.values()) + sum(sv.mk.values()) for sv in sm.stages))
