@@ -209,8 +209,8 @@ def why(plans: list[Plan], binds: Optional[dict] = None, fastest_s: Optional[flo
         if recompute(L) != recompute(r.layout):
             diffs.append(f"recompute {recompute(r.layout)}")
         gap = r.estimate.step_time / e.step_time - 1
-        out.append(f"Runner-up ({', '.join(diffs) or 'same degrees'}) is {gap:+.2%} slower "
-                   f"at {r.estimate.peak_bytes / cm.GiB:.1f} GiB peak.")
+        out.append(f"Runner-up ({', '.join(diffs) or 'same degrees'}) is {abs(gap):.2%} "
+                   f"{'slower' if gap >= 0 else 'faster'} at {r.estimate.peak_bytes / cm.GiB:.1f} GiB peak.")
     return out
 
 
