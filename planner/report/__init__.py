@@ -176,8 +176,12 @@ def why(plans: list[Plan], binds: Optional[dict] = None, fastest_s: Optional[flo
     out = []
     use = e.peak_bytes / cm.GiB / budget
     rc = recompute(L)
+    # recompute memory does not call for: no faster layout needs more memory, so it costs no step
+    # time here (a stage off the bottleneck, or the window that hides the gradient reduction)
+    fastest = fastest_s is None or e.step_time <= fastest_s * (1 + 1e-9)
+    cause = " (not for memory: it costs this plan no step time)" if binds == {} and rc != "none" and fastest else ""
     out.append(f"{memory_claim(binds)}: stage {st.index} peaks at {e.peak_bytes / cm.GiB:.1f} of {budget:.1f} GiB "
-               f"({use:.0%}), mostly {top_term} ({terms[top_term] / cm.GiB:.1f} GiB); recompute: {rc}.")
+               f"({use:.0%}), mostly {top_term} ({terms[top_term] / cm.GiB:.1f} GiB); recompute: {rc}{cause}.")
     if fastest_s is not None and e.step_time > fastest_s * (1 + 1e-9):
         out.append(tie_line(e.step_time, fastest_s))
     k, v = _dominant_time(e)
