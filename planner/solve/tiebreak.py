@@ -31,11 +31,11 @@ from planner.layout.grid import RankGrid
 from planner.solve.sanity import SANE_TOLERANCE, tuple_flags
 
 # Plans within this fraction of the fastest step are ties. A cost-model estimate is not
-# known to better than a few percent (benchmarks/fidelity*.py), and measured step times of
-# one job vary run to run by about this much (torchtitan's and Megatron's logged steps after
-# warm-up differ in the third digit), so a 0.5% faster plan at the edge of memory buys
-# nothing one could measure, while the headroom it gives up is what absorbs a fragmentation
-# spike or a longer document. Stated, not derived: the source is a band, this is its floor.
+# known to better than a few percent (benchmarks/fidelity*.py: its error on published runs),
+# so a plan rated 0.5% faster at the edge of memory is not one the estimate can promise,
+# while the headroom it gives up is what absorbs a fragmentation spike or a longer document.
+# Stated, not derived: resolved well below those bands, so that a plan the model rates
+# clearly faster is never passed over for headroom.
 TIE_TOLERANCE = 0.005
 # Peaks are compared in steps of this fraction of the memory budget (the first key is the
 # step a plan's peak falls in, `memory_step`): the preset's allocator margin (reserved over
@@ -159,12 +159,7 @@ def settle(problem, tab, near: list[Near], top: int, limit: float, engine, make)
         est = cm.evaluate(problem, L)
         tied.append(make(L, est, sol.status if sol.layout is not None else n.cand.status))
     tied.sort(key=lambda c: (order_key(problem, c.layout, c.estimate), c.objective_ns))
-    first = tied[0]
-    rest = [n.cand for n in pool] + tied[1:]
-    for c in rest:
-        if c.estimate is None:
-            c.estimate = cm.evaluate(problem, c.layout)
-    return [first] + undominated(first, rest, top - 1), proven
+    return [tied[0]] + undominated(problem, tied[0], [n.cand for n in pool] + tied[1:], top - 1), proven
 
 
 def dominates(a, b) -> bool:
@@ -173,13 +168,16 @@ def dominates(a, b) -> bool:
     return ta <= tb and ma <= mb and (ta < tb or ma < mb)
 
 
-def undominated(first, rest: list, n: int) -> list:
-    """Up to n plans of `rest`, fastest first, none dominated by `first`, by another kept
-    one or equal to one kept in layout."""
+def undominated(problem, first, rest: list, n: int) -> list:
+    """Up to n plans of `rest`, fastest first (by the stage model's objective; each priced by
+    the cost model only when its turn comes), none dominated by `first`, by another kept one
+    or equal to one kept in layout."""
     kept, seen = [], {first.layout}
-    for c in sorted(rest, key=lambda c: (c.estimate.step_time, c.estimate.peak_bytes)):
+    for c in sorted(rest, key=lambda c: c.objective_ns):
         if len(kept) >= n:
             break
+        if c.estimate is None:
+            c.estimate = cm.evaluate(problem, c.layout)
         # a plan the sanity rule passed over may beat `first` on both: it is not returned
         if c.layout in seen or any(dominates(k, c) or dominates(c, k) for k in (first, *kept)):
             continue
