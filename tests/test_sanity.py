@@ -51,3 +51,16 @@ def test_main_job_plans_are_undominated_and_within_the_tolerance():
     for a in res.plans:
         assert not any(tiebreak.dominates(b, a) for b in res.plans if b is not a)
     assert res.plans[0].estimate.step_time * 1e9 < res.fastest_ns * (1 + tiebreak.REACH)
+
+
+def test_headroom_within_the_tolerance_is_found_inside_the_tuple():
+    # Llama-3.1-405B on 512 GPUs at 128k: the fastest plan peaks at 99% of the budget; the same
+    # degrees hold a split and recompute 0.4% slower a memory step lower, which only the
+    # tuple's own least-memory solve (tiebreak.least_memory) can find
+    p = make_problem(model="llama3.1-405b", gpus=512, seq=131072, global_batch="16M")
+    fast = search(p, top=5, settle=False).plans[0]
+    first = search(p, top=5).plans[0]
+    same = ("tp", "cp", "dp", "pp", "vpp", "order", "sharding", "micro_batch")
+    assert all(getattr(first.layout, k) == getattr(fast.layout, k) for k in same)
+    assert tiebreak.memory_step(p, first.estimate.peak_bytes) < tiebreak.memory_step(p, fast.estimate.peak_bytes)
+    assert 1 < first.estimate.step_time / fast.estimate.step_time < 1 + tiebreak.TIE_TOLERANCE
