@@ -10,6 +10,7 @@ from planner.layout import check, uniform_stages
 from planner.specs import ModelSpec, make_problem
 from planner.solve import search
 from planner.solve.bruteforce import brute_force
+import planner.solve.tiebreak as tiebreak
 
 
 def random_problem(rng: random.Random):
@@ -68,9 +69,15 @@ def _check_against(p, res, ref):
     assert res.plans and res.status == "OPTIMAL"
     # the brute force scores with the cost model's direct functions (floats), the solver
     # with the compiled integer coefficients: the two optima agree up to ns rounding
-    assert res.plans[0].objective_ns == pytest.approx(ref.best_ns, rel=1e-6, abs=1e3)
+    assert res.fastest_ns == pytest.approx(ref.best_ns, rel=1e-6, abs=1e3)
     assert cm.evaluate(p, ref.layout).step_time * 1e9 == pytest.approx(ref.best_ns, rel=1e-9)
-    assert res.plans[0].estimate.step_time * 1e9 == pytest.approx(ref.best_ns, rel=1e-6, abs=1e3)
+    # the plan returned first: the same tie-break order over the brute force's own layouts
+    first, tie = res.plans[0], ref.tie_layout
+    e_tie = cm.evaluate(p, tie)
+    assert tiebreak.order_key(p, first.layout, first.estimate) == tiebreak.order_key(p, tie, e_tie)
+    assert first.estimate.step_time <= ref.best_ns / 1e9 * (1 + tiebreak.REACH) * (1 + 1e-6)
+    for a in res.plans:                                              # no returned plan dominates another
+        assert not any(tiebreak.dominates(b, a) for b in res.plans if b is not a)
     budget = p.cluster.memory_budget_gib * cm.GiB
     for c in res.plans:
         check(c.layout, p)                                           # every identity of layout.py

@@ -73,6 +73,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
                                targets=others, fixed=fixed)
     from planner.report import engines as engine_block
+    for line in _sanity_warnings(problem, plans[0].layout):
+        print(line, file=sys.stderr)
     if a.json:
         sys.stdout.write(planmod.dumps(plans, extra={"engines": engine_block.document(plans[0], priced)}))
     else:
@@ -84,7 +86,9 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
                            f"(--target bundle | megatron | torchtitan | olmo-core)")
         print()
-        for line in report.why(plans):
+        from planner.solve.binding import memory_binding
+        binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
+        for line in report.why(plans, binds=binds, fastest_s=result.fastest_ns / 1e9):
             print(line)
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
               f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
@@ -103,6 +107,23 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             if not a.json:
                 print(f"report written to {a.report}")
     return EXIT_OK
+
+
+def _sanity_warnings(problem, layout) -> list[str]:
+    """One line when the batch is too small for the GPUs (the fix named), one when the plan
+    returned first is outside published practice (planner/solve/sanity.py). Warnings only:
+    the plan is still the best the cost model finds, so the exit status stays 0."""
+    from planner.solve import sanity
+    scale = sanity.scale_warning(problem)
+    if scale:                                   # the cause of any other: one line
+        return [f"foldplan: {scale}"]
+    flags = sanity.layout_flags(problem, layout)
+    if not flags:
+        return []
+    end = (f"no plan inside it is within {sanity.SANE_TOLERANCE:.0%} of the fastest" if set(flags) - {"ep over IB"}
+           else "the search places expert groups by cost alone")
+    return [f"foldplan: warning: plan 1 is outside published practice ({sanity.describe(problem, layout, flags)}); "
+            f"{end}"]
 
 
 def _plan_sweep(a, args: ProblemArgs) -> int:

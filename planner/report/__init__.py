@@ -163,8 +163,11 @@ def _dominant_time(e: cm.Estimate) -> tuple[str, float]:
     return k, parts[k]
 
 
-def why(plans: list[Plan]) -> list[str]:
-    """3-5 lines: what binds, what dominates, what the folding buys, how the runner-up differs."""
+def why(plans: list[Plan], binds: Optional[dict] = None, fastest_s: Optional[float] = None) -> list[str]:
+    """3-6 lines: what binds, what dominates, what the folding buys, how the runner-up differs.
+    `binds`: planner.solve.binding.memory_binding's answer (`{}`: searched, nothing faster with
+    more memory; None: not searched, so no claim); `fastest_s`: the fastest plan's step, when
+    the tie-break (planner/solve/tiebreak.py) put a slower one first."""
     best = plans[0]
     L, e, pr = best.layout, best.estimate, best.problem
     budget = pr.cluster.memory_budget_gib
@@ -174,10 +177,15 @@ def why(plans: list[Plan]) -> list[str]:
     top_term = max(terms, key=terms.get)
     out = []
     use = e.peak_bytes / cm.GiB / budget
-    binding = "binds" if use > 0.9 else "does not bind"
     rc = recompute(L)
-    out.append(f"Memory {binding}: stage {st.index} peaks at {e.peak_bytes / cm.GiB:.1f} of {budget:.1f} GiB "
-               f"({use:.0%}), mostly {top_term} ({terms[top_term] / cm.GiB:.1f} GiB); recompute: {rc}.")
+    # recompute memory does not call for: no faster layout needs more memory, so it costs no step
+    # time here (a stage off the bottleneck, or the window that hides the gradient reduction)
+    fastest = fastest_s is None or e.step_time <= fastest_s * (1 + 1e-9)
+    cause = " (not for memory: it costs this plan no step time)" if binds == {} and rc != "none" and fastest else ""
+    out.append(f"{memory_claim(binds)}: stage {st.index} peaks at {e.peak_bytes / cm.GiB:.1f} of {budget:.1f} GiB "
+               f"({use:.0%}), mostly {top_term} ({terms[top_term] / cm.GiB:.1f} GiB); recompute: {rc}{cause}.")
+    if fastest_s is not None and e.step_time > fastest_s * (1 + 1e-9):
+        out.append(tie_line(e.step_time, fastest_s))
     k, v = _dominant_time(e)
     out.append(f"Step {e.step_time:.3f} s: compute {e.compute:.3f} s, bubble {e.bubble:.3f} s, exposed comm "
                f"{sum(e.exposed.values()):.3f} s, optimizer {e.optimizer:.3f} s; {k} dominates "
@@ -207,9 +215,33 @@ def why(plans: list[Plan]) -> list[str]:
         if recompute(L) != recompute(r.layout):
             diffs.append(f"recompute {recompute(r.layout)}")
         gap = r.estimate.step_time / e.step_time - 1
-        out.append(f"Runner-up ({', '.join(diffs) or 'same degrees'}) is {gap:+.2%} slower "
-                   f"at {r.estimate.peak_bytes / cm.GiB:.1f} GiB peak.")
+        out.append(f"Runner-up ({', '.join(diffs) or 'same degrees'}) is {abs(gap):.2%} "
+                   f"{'slower' if gap >= 0 else 'faster'} at {r.estimate.peak_bytes / cm.GiB:.1f} GiB peak.")
     return out
+
+
+def memory_claim(binds: Optional[dict]) -> str:
+    """What binds, as the search found it: memory binds only when more of it admits a faster layout."""
+    from planner.solve.binding import RELAX
+    if binds is None:
+        return "Memory"
+    if not binds:
+        return f"Memory does not bind (no layout is faster with {RELAX}x the budget)"
+    L = binds["layout"]
+    return (f"Memory binds (with {RELAX}x the budget, {degrees(L)} {L.sharding} recompute {recompute(L)} takes "
+            f"{binds['step_s']:.3f} s at {binds['peak_gib']:.1f} GiB)")
+
+
+def tie_line(step_s: float, fastest_s: float) -> str:
+    """Why the first plan is not the fastest (planner/solve/tiebreak.py's order)."""
+    from planner.solve.sanity import SANE_TOLERANCE
+    from planner.solve.tiebreak import TIE_TOLERANCE
+    gap = step_s / fastest_s - 1
+    why = (f"the faster plans are outside published practice and the fastest inside it is within "
+           f"{SANE_TOLERANCE:.0%}; " if gap >= TIE_TOLERANCE else "")
+    return (f"Tie-break: {gap:+.2%} against the fastest plan ({fastest_s:.3f} s): {why}among the plans within "
+            f"{TIE_TOLERANCE:.1%} this one has the least peak memory, then recompute, then off-node groups and "
+            f"parallel axes (each tuple's least peak proven by CP-SAT).")
 
 
 def routing_line(pr, L) -> str:

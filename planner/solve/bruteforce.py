@@ -19,7 +19,12 @@ Each stage option is scored by the cost model's direct per-stage function
 `planner.costmodel.step_time`; it shares nothing with the compiled coefficients the
 stage model reads, so a slip in those makes `solver == brute force` fail. The only
 reduction is exact: per stage, options dominated in (time, exposed reduction, optimizer
-step) are dropped before the product over stages (the objective is monotone in all three).
+step, memory, recompute) are dropped before the product over stages (the objective is
+monotone in the first three, the tie-break's order in the others).
+
+The plan it settles on (`BruteResult.tie_layout`) follows planner/solve/tiebreak.py's order
+over every layout within its reach of the fastest, scored here: the same window
+(`tiebreak.window`) and the same key (`tiebreak.order_key`), the layouts its own.
 """
 from __future__ import annotations
 
@@ -38,6 +43,9 @@ from planner.engines.megatron.recompute import block_full as megatron_block_full
 from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
 from planner.specs import Problem
 from planner.specs.kinds import cp_kind_of
+import planner.solve.tiebreak as tiebreak
+from planner.solve.sanity import tuple_flags
+from planner.solve.tiebreak import REACH
 
 
 def _divisors(n: int) -> list[int]:
@@ -112,6 +120,7 @@ class BruteResult:
     wall_s: float
     capped: bool                      # stopped by max_tuples / time_limit before the end
     tuples_done: int = 0
+    tie_layout: Optional[Layout] = None   # the layout planner/solve/tiebreak.py's order puts first
 
     @property
     def tuples_total(self) -> int:
@@ -127,12 +136,13 @@ def _splits(L: int, P: int, minimum: int):
         yield (0, *(c + (i + 1) * (minimum - 1) for i, c in enumerate(cuts)), L)
 
 
-def _pareto(opts):
-    """Options (t, d, o, payload) not beaten on all of t, d and o (the first of ties kept)."""
+def _pareto(opts, dims: int = 3):
+    """Options (t, d, o, payload, ...) not beaten on all of their first `dims` values (t, d, o,
+    and where given memory and recompute), the first of ties kept."""
     if not opts:
         return []
     opts.sort(key=lambda o: (o[0], o[1], o[2]))
-    a = np.array([o[:3] for o in opts])
+    a = np.array([[o[k] for k in range(dims) if k != 3] for o in opts])
     le = (a[:, None, :] <= a[None, :, :]).all(-1)            # le[g, f]: g is no worse than f everywhere
     earlier = np.arange(len(a))[:, None] < np.arange(len(a))[None, :]
     beaten = (le & ((a[:, None, :] < a[None, :, :]).any(-1) | earlier)).any(0)
@@ -227,14 +237,15 @@ class _Scorer:
         busy = r["work"] + sum(r[t] for t in COMM_TERMS)
         t_stage = np.maximum(busy, r["shard_mb"])
         excess = r["dp_step"] + r["edp_step"] - r["work"]
-        opts = [(float(t_stage[j]), float(max(0.0, excess[j])), float(r["opt_step"][j]), cand[j])
-                for j in np.flatnonzero(mem <= self.budget)]
-        return _pareto(opts)
+        rc = lambda j: (cand[j][1], sum(counts[j].values()))          # full layers, module-layers
+        opts = [(float(t_stage[j]), float(max(0.0, excess[j])), float(r["opt_step"][j]), cand[j], float(mem[j]),
+                 *rc(j)) for j in np.flatnonzero(mem <= self.budget)]
+        return _pareto(opts, dims=7)
 
     def layout(self, bnds, combo) -> Layout:
         tu = self.tu
         stages = []
-        for i, (_, _, _, (f, rf, _, _, mods)) in enumerate(combo):
+        for i, (_, _, _, (f, rf, _, _, mods), *_) in enumerate(combo):
             n = bnds[i + 1] - bnds[i]
             etp, ep, edp = self.fl[f]
             stages.append(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=etp, ep=ep, edp=edp, recompute_full=rf,
@@ -258,6 +269,7 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
     if max_tuples is not None and len(tuples) > max_tuples:
         tuples, capped = tuples[:max_tuples], True
     best: list = []                                    # [(step seconds, layout)] once one fits
+    ties: list = []                                    # [(step s, peak, scorer, bounds, combo)] near the best
     seen: set = set()
     done = 0
     for tu in tuples:
@@ -275,15 +287,28 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             if sig in seen:               # an earlier point bound the same inputs: it scored the same
                 continue
             seen.add(sig)
-            if _best_of(sc, forms, best, over):
+            if _best_of(sc, forms, best, over, ties):
                 capped = True
                 break
     wall = time.perf_counter() - t0
     top = best[0] if best else None
-    return BruteResult(top[0] * 1e9 if top else None, top[1] if top else None, len(tuples), wall, capped, done)
+    return BruteResult(top[0] * 1e9 if top else None, top[1] if top else None, len(tuples), wall, capped, done,
+                       _settle(problem, ties, top[0]) if top else None)
 
 
-def _best_of(sc: _Scorer, forms: list, best: list, over) -> bool:
+def _settle(problem: Problem, ties: list, fastest: float) -> Layout:
+    """planner/solve/tiebreak.py's first plan among the scored layouts: the sane window, then
+    the least peak, recompute and simplicity (tiebreak.order_key on the layout itself)."""
+    rows = [r for r in ties if r[0] < fastest * (1 + tiebreak.REACH)]
+    cap, sane = tiebreak.window(problem, [(r[0] * 1e9, r[2].tu) for r in rows])
+    rows = [r for r in rows if r[0] * 1e9 < cap and not (sane and tuple_flags(problem, r[2].tu))]
+    least = min(tiebreak.memory_step(problem, r[1]) for r in rows)
+    layouts = [r[2].layout(r[3], r[4]) for r in rows if tiebreak.memory_step(problem, r[1]) == least]
+    return min(layouts, key=lambda L: (tiebreak.order_key(problem, L, cm.evaluate(problem, L)),
+                                       cm.evaluate(problem, L).step_time))
+
+
+def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list) -> bool:
     """Score every split of one point under each recompute form; keep the fastest layout in
     `best` (replaced only by a strictly faster one). True when stopped by the clock."""
     tu, L = sc.tu, sc.problem.model.layers
@@ -310,4 +335,7 @@ def _best_of(sc: _Scorer, forms: list, best: list, over) -> bool:
                                           [0.0] * tu.pp, [o[1] for o in combo], [o[2] for o in combo])
                 if not best or step < best[0][0]:
                     best[:] = [(step, sc.layout(bnds, combo))]
+                    ties[:] = [r for r in ties if r[0] < step * (1 + REACH)]
+                if step < best[0][0] * (1 + REACH):
+                    ties.append((step, max(o[4] for o in combo), sc, bnds, combo))
     return False

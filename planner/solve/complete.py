@@ -19,7 +19,7 @@ def layout_from_string(text: str, problem):
         fixed["cr"] = cfg.cp_ring
     if "order" in cfg.extra:
         fixed["order"] = cfg.extra["order"]
-    res = search(problem, top=1, fixed=fixed, time_limit=30, engine=engine)
+    res = search(problem, top=1, fixed=fixed, time_limit=30, engine=engine, settle=False)   # its fastest split
     if not res.plans:
         from planner.layout import Layout, Stage
         # say why: the rules first, then memory

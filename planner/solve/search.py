@@ -26,6 +26,7 @@ from planner.solve.exposure import joint_floors, with_joint
 from planner.solve.space import PerTuple, Space, Tables, enumerate_tuples, tables, undominated
 from planner.solve.nofit import min_memory
 from planner.solve.stage_model import solve_stages
+import planner.solve.tiebreak as tiebreak
 
 
 @dataclass
@@ -48,6 +49,7 @@ class SearchResult:
     evaluated: list = field(default_factory=list)       # the layout the stage model chose for each solved tuple
     min_memory: Optional[dict] = None                                  # when nothing fits
     space: Optional[Space] = None        # every tuple enumerated (planner.solve.space.Space)
+    fastest_ns: Optional[float] = None   # the least step (ns) of any plan; plans[0] is the tie-break's (tiebreak.py)
 
 
 TUPLE_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "order", "micro_batch", "sharding")
@@ -63,11 +65,12 @@ def _require_overlap(problem: Problem) -> None:
 
 def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
-           fold_filter: Optional[Callable] = None, engine: Optional[EngineConstraints] = None) -> SearchResult:
+           fold_filter: Optional[Callable] = None, engine: Optional[EngineConstraints] = None,
+           settle: bool = True) -> SearchResult:
     """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
     and `explain --layout` use it to complete a partial layout with its best split); `engine`:
-    what the target constrains (planner.engines; default the bundle's: planner.layout's rules);
-    `fold_filter(tuple, (etp, ep, edp))` restricts the expert foldings (default: the engine's)."""
+    what the target constrains (planner.engines; default the bundle's: planner.layout's rules); `fold_filter(tuple,
+    (etp, ep, edp))` restricts the expert foldings (default: the engine's); `settle`: plans[0] is tiebreak.py's."""
     t0, engine = time.perf_counter(), engine or constraints("bundle")
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
     _require_overlap(problem)
@@ -78,18 +81,16 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     want = {k: fixed[k] for k in FOLD_FIELDS if k in fixed}
     fold_filter = fold_filter if fold_filter is not None else engine.fold_filter(problem)
     tab = tables(problem, tuples, fold_filter=_fold_keep(want, fold_filter), engine=engine)
-    parts: dict = {}
+    parts, budget = {}, problem.cluster.memory_budget_gib * cm.GiB
     t_lb, m_lb = bounds(problem, tab, parts)
-    budget = problem.cluster.memory_budget_gib * cm.GiB
     feasible = m_lb <= budget                      # (and, checked per tuple on its first visit: no int64 overflow)
     # visit best bound first: the fresh tuples in fluid-bound order, the others as `_Line` keeps them
     order = sorted(np.flatnonzero(feasible), key=lambda i: (t_lb[i], _key(tuples[i])))
     line = _Line(problem, tab, parts, t_lb, engine.uniform_fold)
-    st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine)
-    best = st.best
+    st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine, tiebreak.Pool(problem, settle))
+    best = tiebreak.apply(problem, tab, st, top, time_limit, engine, Candidate) if settle else st.best
     wall = time.perf_counter() - t0
-    pruned = len(tuples) - st.visited
-    bound_pruned = int((~feasible).sum()) + st.unsafe
+    pruned, bound_pruned = len(tuples) - st.visited, int((~feasible).sum()) + st.unsafe
     space = Space(tab.tuples, tab.folds, feasible)
     if not best:
         return SearchResult([], "INFEASIBLE" if st.status == "OPTIMAL" else st.status, wall, len(tuples), pruned,
@@ -99,8 +100,8 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         check(cand.layout, problem, engine.plan_rules)
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
-    return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated,
-                        space=space)
+    return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated, None,
+                        st.best[0].objective_ns, space=space)
 
 
 @dataclass
@@ -114,17 +115,17 @@ class _Walk:
     spent: float = 0.0                 # work budget used: CP-SAT deterministic time + nominal costs, not wall time
     unsafe: int = 0                    # tuples whose CP-SAT model could overflow int64
     nxt: int = 0                       # next fresh tuple (index into the bound order)
+    pool: Optional[tiebreak.Pool] = None     # every plan solved, and how far past the fastest to walk
 
 
 def _walk(problem: Problem, tab: Tables, line: "_Line", order: list, t_lb: np.ndarray, top: int,
-          time_limit: float, progress, engine: EngineConstraints) -> _Walk:
-    """Visit the tuples best bound first until nothing left can beat the K-th plan (or the
-    work budget is spent)."""
-    st = _Walk()
+          time_limit: float, progress, engine: EngineConstraints, pool: Optional[tiebreak.Pool] = None) -> _Walk:
+    """Visit the tuples best bound first until none can beat `Pool.cutoff` or the work budget is spent."""
+    st = _Walk(pool=pool or tiebreak.Pool(problem, False))
     per_call = max(1.0, time_limit / 20)          # one hard tuple may not eat the whole budget
     tuples = tab.tuples
     while True:
-        kth = st.best[top - 1].objective_ns if len(st.best) >= top else np.inf
+        kth = st.pool.cutoff(st.best, top)
         fresh = order[st.nxt] if st.nxt < len(order) else None
         fresh_key = (t_lb[fresh], _key(tuples[fresh])) if fresh is not None else None
         take_fresh = fresh is not None and (not line.heap or fresh_key < line.heap[0][:2])
@@ -164,7 +165,7 @@ def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: 
     the K-th joins the best."""
     ti, lb, fl, dp, rows = item
     st.visited += 1
-    cutoff = st.best[top - 1].objective_ns if len(st.best) >= top else None
+    cutoff = st.pool.cutoff(st.best, top, finite=True)
     sol = solve_stages(problem, tab, ti, time_limit=max(0.05, limit), cutoff_ns=cutoff, rows=rows, hint=dp,
                        lower_ns=lb, floors=fl, engine=engine)
     st.calls += 1
@@ -177,6 +178,7 @@ def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: 
         st.status = "FEASIBLE"
     st.evaluated.append(sol.layout)
     st.best.append(Candidate(sol.layout, None, sol.objective / sol.layout.vpp, sol.status))
+    st.pool.add(tab, ti, rows, st.best[-1])
     st.best.sort(key=lambda c: (c.objective_ns, _key_layout(c.layout)))
     del st.best[top:]
 

@@ -69,18 +69,20 @@ def realise(problem, layout: Layout, engine: EngineConstraints) -> Optional[tupl
     return best
 
 
-def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fixed: Optional[dict] = None):
-    """planner.solve.search within what `problem.train.target` can run (see the module docstring)."""
+def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fixed: Optional[dict] = None,
+           settle: bool = True):
+    """planner.solve.search within what `problem.train.target` can run (see the module docstring);
+    `settle`: the tie-break's plan first (planner/solve/tiebreak.py), else the fastest."""
     engine = constraints(problem.train.target)
     if engine.name == "bundle":
-        return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed)
+        return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
     fixed = dict(fixed or {})
     if engine.order is not None:
         fixed.setdefault("order", engine.order)
     # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
     # not in it, so `realise` tries it on the WIDEN best plans
     wide = top if engine.one_recompute_form else max(top, WIDEN)
-    res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine)
+    res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
     plans = []
     for c in res.plans:
         got = realise(problem, c.layout, engine)
@@ -92,7 +94,9 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
         kept = _same(L, c.layout) and est.step_time * 1e9 <= c.objective_ns * (1 + 1e-3)
         status = c.status if kept else "FEASIBLE"
         plans.append(Candidate(L, est, est.step_time * 1e9, status))
-    plans.sort(key=lambda c: c.estimate.step_time)
+    # the tie-break's first plan (planner/solve/tiebreak.py), where it realised, stays first
+    lead = int(settle and bool(plans) and realise(problem, res.plans[0].layout, engine) is not None)
+    plans[lead:] = sorted(plans[lead:], key=lambda c: c.estimate.step_time)
     proven = res.status == "OPTIMAL" and plans and res.plans and _same(plans[0].layout, res.plans[0].layout) \
         and plans[0].status == res.plans[0].status
     status = res.status if proven or not plans else "FEASIBLE"

@@ -1,0 +1,214 @@
+"""The plan the search returns first: among the plans within a stated tolerance of the
+fastest, the one with the most headroom and the simplest, chosen exactly.
+
+Order of preference, lexicographic:
+
+1. inside published practice (planner/solve/sanity.py: CP chunk, TP within a domain) when
+   such a plan is at most SANE_TOLERANCE slower than the fastest plan;
+2. within TIE_TOLERANCE of the fastest plan left by (1): the least peak memory (in steps of
+   MEMORY_STEP of the budget above MEMORY_COMFORT of it; below, peaks tie), then the
+   least recompute (fully recomputed layers first, then module-layers), then the fewest
+   collective groups leaving their NVLink domain and the fewest parallel axes in use.
+
+It is proven, not a re-sort of the plans found: the walk (planner/solve/search.py) visits
+every tuple whose bound is below the window's largest possible end (`Pool.cutoff`), so every
+tuple with a plan in the window has its fastest plan; for each of those,
+CP-SAT minimises the peak memory over the tuple's whole stage model (split, foldings,
+recompute) with the step bounded by the window, then the recompute with the peak bounded by
+that least peak (`least_memory`). The planner/solve/bruteforce.py reference applies the same
+order over every split and option (`tests/test_solver.py`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from planner import costmodel as cm
+from planner.costmodel import GiB, chunks
+from planner.costmodel.names import PERSISTENT_TERMS
+from planner.layout import Layout
+from planner.layout.grid import RankGrid
+from planner.solve.sanity import SANE_TOLERANCE, tuple_flags
+
+# Plans within this fraction of the fastest step are ties. A cost-model estimate is not
+# known to better than a few percent (benchmarks/fidelity*.py: its error on published runs),
+# so a plan rated 0.5% faster at the edge of memory is not one the estimate can promise,
+# while the headroom it gives up is what absorbs a fragmentation spike or a longer document.
+# Stated, not derived: resolved well below those bands, so that a plan the model rates
+# clearly faster is never passed over for headroom.
+TIE_TOLERANCE = 0.005
+# Peaks are compared in steps of this fraction of the memory budget (the first key is the
+# step a plan's peak falls in, `memory_step`): the preset's allocator margin (reserved over
+# allocated, 5.6% in a published Megatron MoE run, planner/specs/presets/gpus) is one
+# measurement, and a plan-to-plan difference of a fraction of it is not one the estimate can
+# promise; without a step, a plan recomputing a layer to save 0.5 GiB of 70 beat the same
+# plan without recompute (Llama-3.1-405B, 16,384 GPUs, 16M tokens). Stated, not derived.
+MEMORY_STEP = 0.02
+# Below this fraction of the budget every peak ties on memory (recompute and simplicity
+# decide): the budget already holds the allocator margin, and 10% more is above the margin
+# itself, so headroom below it buys no fit. Without it a plan at 38% of the budget
+# recomputed five stages' norms to save 1.2 GiB (Llama-3.1-405B, 16,384 GPUs, 4M tokens).
+# Stated, not derived: the level the why-lines long called "binds".
+MEMORY_COMFORT = 0.90
+# how far past the fastest plan the walk must reach so that every tie of a sane plan is seen
+REACH = (1 + SANE_TOLERANCE) * (1 + TIE_TOLERANCE) - 1
+
+
+@dataclass
+class Near:
+    """A plan the walk found: its tuple's index, the table rows it chose among, the plan."""
+    ti: int
+    rows: list
+    cand: object                # planner.solve.search.Candidate
+
+
+class Pool:
+    """The plans the walk solved (`Near`) and how far past the fastest it must walk: to
+    TIE_TOLERANCE past the fastest plan inside published practice, or REACH past the fastest
+    plan, whichever is nearer (both only fall as plans are found, so a tuple pruned earlier
+    is pruned under the final reach too). `active` False: the K fastest only."""
+
+    def __init__(self, problem, active: bool):
+        self.problem, self.active, self.items, self.sane_best = problem, active, [], math.inf
+
+    def add(self, tab, ti: int, rows, cand) -> None:
+        self.items.append(Near(ti, rows, cand))
+        if self.active and not tuple_flags(self.problem, tab.tuples[ti]):
+            self.sane_best = min(self.sane_best, cand.objective_ns)
+
+    def cutoff(self, best: list, top: int, finite: bool = False):
+        """What a tuple must beat to matter: the K-th plan of `best` (fastest first), or the
+        reach, whichever is later (`finite`: None for no bound yet)."""
+        kth = best[top - 1].objective_ns if len(best) >= top else math.inf
+        if best and self.active:
+            kth = max(kth, min(self.sane_best * (1 + TIE_TOLERANCE), best[0].objective_ns * (1 + REACH)))
+        return None if finite and math.isinf(kth) else kth
+
+
+def apply(problem, tab, st, top: int, time_limit: float, engine, candidate) -> list:
+    """The walk's plans settled (`settle`); the walk's status FEASIBLE unless every
+    tie-break solve was proven. `candidate`: planner.solve.search.Candidate."""
+    if not st.best:
+        return st.best
+    plans, proven = settle(problem, tab, st.pool.items, top, max(1.0, time_limit / 20), engine,
+                           lambda L, e, s: candidate(L, e, e.step_time * 1e9, s))
+    st.status = st.status if proven else "FEASIBLE"
+    return plans
+
+
+def recompute_amount(problem, L: Layout) -> tuple[int, int]:
+    """(layers fully recomputed, module-layers selectively recomputed: the cost model's stage
+    integers Lf_* and r_*, which the stage model's fd, fm, dk, mk are)."""
+    ints = cm.stage_ints(problem, L)
+    full = int(ints["Lf_d"].sum() + ints["Lf_m"].sum())
+    mods = int(sum(v.sum() for k, v in ints.items() if k.startswith(("r_d_", "r_m_"))))
+    return full, mods
+
+
+def simplicity(problem, L: Layout) -> tuple[int, int]:
+    """(dense collective groups leaving their NVLink domain, parallel axes in use); the
+    expert groups are the stage model's and not counted here."""
+    grid = RankGrid(L, problem.cluster.domain_used)
+    axes = [a for a in ("tp", "cp", "dp") if getattr(L, a) > 1]
+    off = sum(not grid.group(a, 0).intra_node for a in axes) + int(L.pp > 1 and L.world > problem.cluster.domain_used)
+    used = len(axes) + int(L.pp > 1) + int(L.vpp > 1) + int(L.sharding == "zero3")
+    return off, used
+
+
+def memory_step(problem, peak_bytes: float) -> int:
+    """The steps of MEMORY_STEP x the budget that a peak reaches above MEMORY_COMFORT x the
+    budget (0: at or below it)."""
+    budget = problem.cluster.memory_budget_gib * GiB
+    return max(0, math.ceil((peak_bytes - MEMORY_COMFORT * budget) / (MEMORY_STEP * budget) - 1e-9))
+
+
+def memory_ceiling(problem, step: int) -> float:
+    """The largest peak (bytes) in memory step `step`."""
+    budget = problem.cluster.memory_budget_gib * GiB
+    return (MEMORY_COMFORT + MEMORY_STEP * step) * budget
+
+
+def order_key(problem, L: Layout, est: cm.Estimate) -> tuple:
+    return (memory_step(problem, est.peak_bytes), *recompute_amount(problem, L), *simplicity(problem, L))
+
+
+def window(problem, plans: list[tuple[float, object]]) -> tuple[float, bool]:
+    """The step (ns) a tied plan stays below, and whether the sane plans set it: `plans` are
+    (step ns, tuple-like) of every tuple's fastest plan below REACH of the fastest."""
+    fastest = min(s for s, _ in plans)
+    sane = [s for s, tu in plans if not tuple_flags(problem, tu) and s < fastest * (1 + SANE_TOLERANCE)]
+    base = min(sane) if sane else fastest
+    return base * (1 + TIE_TOLERANCE), bool(sane)
+
+
+def settle(problem, tab, near: list[Near], top: int, limit: float, engine, make) -> tuple[list, bool]:
+    """The plans in the order to return them: the lexicographic best first, then every other
+    found plan not dominated in (step, peak) by one already kept, fastest first, `top` in
+    all. `make(layout, estimate, status)` builds a Candidate. Returns (plans, proven)."""
+    pool = [n for n in near if n.cand.layout is not None]
+    if not pool:
+        return [], True
+    cap, sane = window(problem, [(n.cand.objective_ns, tab.tuples[n.ti]) for n in pool])
+    proven, tied = True, []
+    for n in pool:
+        if n.cand.objective_ns >= cap or (sane and tuple_flags(problem, tab.tuples[n.ti])):
+            continue
+        sol = least_memory(problem, tab, n.ti, n.rows, cap, limit, engine)
+        L = sol.layout if sol.layout is not None else n.cand.layout
+        proven &= sol.status == "OPTIMAL"
+        est = cm.evaluate(problem, L)
+        tied.append(make(L, est, sol.status if sol.layout is not None else n.cand.status))
+    tied.sort(key=lambda c: (order_key(problem, c.layout, c.estimate), c.objective_ns))
+    return [tied[0]] + undominated(problem, tied[0], [n.cand for n in pool] + tied[1:], top - 1), proven
+
+
+def dominates(a, b) -> bool:
+    """a is no slower and no larger than b, and better in one (estimates' step and peak)."""
+    ta, ma, tb, mb = a.estimate.step_time, a.estimate.peak_bytes, b.estimate.step_time, b.estimate.peak_bytes
+    return ta <= tb and ma <= mb and (ta < tb or ma < mb)
+
+
+def undominated(problem, first, rest: list, n: int) -> list:
+    """Up to n plans of `rest`, fastest first (by the stage model's objective; each priced by
+    the cost model only when its turn comes), none dominated by `first`, by another kept one
+    or equal to one kept in layout."""
+    kept, seen = [], {first.layout}
+    for c in sorted(rest, key=lambda c: c.objective_ns):
+        if len(kept) >= n:
+            break
+        if c.estimate is None:
+            c.estimate = cm.evaluate(problem, c.layout)
+        # a plan the sanity rule passed over may beat `first` on both: it is not returned
+        if c.layout in seen or any(dominates(k, c) or dominates(c, k) for k in (first, *kept)):
+            continue
+        kept.append(c)
+        seen.add(c.layout)
+    return kept
+
+
+def least_memory(problem, tab, ti: int, rows: list, cap_ns: float, limit: float, engine):
+    """Tuple ti's plan of least peak memory among those faster than `cap_ns`, and among those
+    whose peak is in the same step of MEMORY_STEP x the budget the least recompute: two CP-SAT solves of the tuple's own stage model
+    (planner/solve/stage_model.py), the step bounded, the objective replaced. A
+    StageSolution; its status OPTIMAL only when both are proven."""
+    from planner.solve.stage_model import _StageModel, _solve
+    tu = tab.tuples[ti]
+    budget = int(problem.cluster.memory_budget_gib * GiB)
+    sm = _StageModel(problem, tab, tu, rows, budget, engine)
+    model, V, P, M = sm.model, tu.vpp, tu.pp, tu.num_microbatches
+    model.add(sm.objective <= math.ceil(cap_ns * V) - 1)           # strictly faster than the cap
+    # peak: the largest stage memory, in the units of the model's budget constraint (V x bytes)
+    peak = model.new_int_var(0, V * budget, "peak")
+    for i, sv in enumerate(sm.stages):
+        model.add(peak >= V * sv.term(*PERSISTENT_TERMS) + chunks(P, V, M, i) * sv.term("act_mb"))
+    model.minimize(peak)
+    fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
+    first = _solve(problem, model, sm.stages, sm.bnd, fl, tu, limit)
+    if first.status != "OPTIMAL":
+        return first
+    model.add(peak <= int(V * memory_ceiling(problem, memory_step(problem, first.objective / V))))   # its step
+    # a fully recomputed layer counts above every module-layer it could have run instead
+    w = 1 + sm.L * max(1, len(next(iter(sm.stages)).on))
+    model.minimize(sum(w * (sv.fd + sum(sv.fm)) + sum(sv.dk.values()) + sum(sv.mk.values()) for sv in sm.stages))
+    second = _solve(problem, model, sm.stages, sm.bnd, fl, tu, limit)
+    return second if second.layout is not None else first
