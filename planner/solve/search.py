@@ -101,7 +101,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
         cand.estimate = cm.evaluate(problem, cand.layout)
     wall = time.perf_counter() - t0
     return SearchResult(best, st.status, wall, len(tuples), pruned, st.calls, bound_pruned, st.evaluated, None,
-                        st.best[0].objective_ns, space=space)
+                        space, st.best[0].objective_ns)
 
 
 @dataclass
