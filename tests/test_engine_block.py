@@ -4,6 +4,7 @@ detailed one; `--json` and sweeps carry the same, and a plan file with it still 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -75,7 +76,7 @@ def test_target_picks_the_detailed_plan(capsys):
     rc, out = run(capsys, "plan", *SMALL, "--target", "megatron")
     rows = _table(out)
     assert rc == 0 and rows["megatron"][0] == "megatron *" and rows["megatron"][2] == "+0.0%"
-    assert "The best 2 megatron plans" in out and set(rows) == set(ROWS)
+    assert re.search(r"The best \d+ megatron plans", out) and set(rows) == set(ROWS)
     # each target is priced under its own defaults, whichever target is detailed: the same rows
     _, own = run(capsys, "plan", *SMALL)
     assert _table(own)["bundle"][1] == rows["bundle"][1] and _table(own)["megatron"][1] == rows["megatron"][1]
