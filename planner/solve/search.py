@@ -90,7 +90,7 @@ def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
     st = _walk(problem, tab, line, order, t_lb, top, time_limit, progress, engine, tiebreak.Pool(problem, settle))
     best = tiebreak.apply(problem, tab, st, top, time_limit, engine, Candidate) if settle else st.best
     wall = time.perf_counter() - t0
-    pruned, bound_pruned = len(tuples) - st.visited, int((~feasible).sum()) + st.unsafe
+    pruned, bound_pruned = len(tuples) - len(st.seen), int((~feasible).sum()) + st.unsafe
     space = Space(tab.tuples, tab.folds, feasible)
     if not best:
         return SearchResult([], "INFEASIBLE" if st.status == "OPTIMAL" else st.status, wall, len(tuples), pruned,
@@ -111,7 +111,7 @@ class _Walk:
     calls: int = 0                     # CP-SAT calls
     status: str = "OPTIMAL"
     evaluated: list = field(default_factory=list)
-    visited: int = 0                   # tuples handed to CP-SAT
+    seen: set = field(default_factory=set)   # the tuples handed to CP-SAT (one may be solved again)
     spent: float = 0.0                 # work budget used: CP-SAT deterministic time + nominal costs, not wall time
     unsafe: int = 0                    # tuples whose CP-SAT model could overflow int64
     nxt: int = 0                       # next fresh tuple (index into the bound order)
@@ -164,7 +164,7 @@ def _solve_one(problem: Problem, tab: Tables, st: _Walk, item, top: int, limit: 
     """CP-SAT on one tuple (its floors, DP hint and rows from the line); a plan that beats
     the K-th joins the best."""
     ti, lb, fl, dp, rows = item
-    st.visited += 1
+    st.seen.add(ti)
     cutoff = st.pool.cutoff(st.best, top, finite=True)
     sol = solve_stages(problem, tab, ti, time_limit=max(0.05, limit), cutoff_ns=cutoff, rows=rows, hint=dp,
                        lower_ns=lb, floors=fl, engine=engine)
