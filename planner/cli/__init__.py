@@ -45,7 +45,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     if a.sweep:
         return _plan_sweep(a, args)
     problem = build_problem(args)
-    fixed = sweep.parse_fix(a.fix, problem) if a.fix else None
+    whole = bool(a.fix) and not sweep.pins_only(a.fix)    # recompute / stages / ...: the completion rule
+    fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
         from pathlib import Path
         from planner.bundle.codegen import BundleError
@@ -56,10 +57,16 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
             raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)
-    result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
+    if whole:
+        from planner.solve.complete import fixed_result
+        result, assumed = fixed_result(a.fix, problem)
+        for line in assumed:
+            print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
+    else:
+        result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
     prog.done()
     if not result.plans:
-        if fixed:
+        if fixed or whole:
             print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
                   f"fits", file=sys.stderr)
         for line in report.nothing_fits(problem, result.min_memory):
@@ -184,9 +191,11 @@ def cmd_explain(a, args: ProblemArgs) -> int:
         from planner.specs import SpecError
         raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
     from planner.solve.complete import layout_from_string
+    from planner.layout.strings import format_layout
     layout, assumed = layout_from_string(a.layout, problem)
     for line in assumed:
         print(f"assumed: {line}")
+    print(f"layout: {format_layout(layout)}")
     report.explain(problem, layout)
     return EXIT_OK
 

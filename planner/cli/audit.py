@@ -154,6 +154,12 @@ def base_problem(p: ProblemArgs, cfg: ForeignConfig):
 def run(a: AuditArgs) -> int:
     cfg = _load(a)
     problem = base_problem(a.problem, cfg)
+    if cfg.format == "layout":              # the one completion rule (planner.solve.complete), its assumed lines
+        from planner.layout import strings as layoutstr
+        from planner.solve.complete import layout_from_string
+        layout, assumed = layout_from_string(cfg.extra["text"], problem, check=False)
+        kept = tuple(x for x in cfg.assumed if x.partition("=")[0] not in layoutstr.KEYS)   # the flags' notes
+        cfg = layoutstr.config_of(layout, cfg, kept + assumed)
     report = run_audit(cfg, problem, search=a.best, time_limit=a.time_limit,
                        progress=None if a.json else _progress())
     doc = report.to_json()
