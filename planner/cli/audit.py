@@ -205,7 +205,9 @@ def text(report: AuditReport) -> list[str]:
                    f"global batch {p.train.global_batch} sequences, precision {p.train.precision}"
                    + (" (FP8 parameter all-gather)" if p.train.fp8_param_gather and p.train.precision != "bf16" else ""))
     if report.layout is not None:
+        from planner.layout.strings import format_layout
         out.append(f"  layout: {_layout_text(report.layout, _is_moe(report))}")
+        out.append(f"  as a layout string: {format_layout(report.layout)}")
     for a in cfg.assumed:
         out.append(f"  assumed: {a}")
     order = {"error": 0, "warning": 1, "info": 2}
