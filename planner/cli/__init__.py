@@ -20,21 +20,22 @@ EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
 
 class _Progress:
-    """Prints search progress to stderr once a search has run for more than a second."""
+    """Prints search progress to stderr once a search has run for more than a second, on a
+    terminal only (one line, rewritten in place and cleared at the end; a log or a pipe gets none)."""
 
     def __init__(self, quiet: bool):
-        self.t0, self.quiet, self.shown = time.perf_counter(), quiet, False
+        self.t0, self.shown = time.perf_counter(), False
+        self.quiet = quiet or not sys.stderr.isatty()
 
     def __call__(self, msg: str) -> None:
         if self.quiet or time.perf_counter() - self.t0 < 1.0:
             return
         self.shown = True
-        end = "\r" if sys.stderr.isatty() else "\n"
-        print(f"searching: {msg}   ", end=end, file=sys.stderr, flush=True)
+        print(f"searching: {msg}"[:78].ljust(78), end="\r", file=sys.stderr, flush=True)
 
     def done(self) -> None:
-        if self.shown and sys.stderr.isatty():
-            print(" " * 78, end="\r", file=sys.stderr)
+        if self.shown:
+            print(" " * 78, end="\r", file=sys.stderr, flush=True)
 
 
 def cmd_plan(a, args: ProblemArgs) -> int:
@@ -69,7 +70,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         if fixed or whole:
             print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
                   f"fits", file=sys.stderr)
-        for line in report.nothing_fits(problem, result.min_memory):
+        from planner.solve.nofit import why_none
+        for line in report.nothing_fits(problem, why_none(problem, result, a.time_limit)):
             print(line, file=sys.stderr)
         return EXIT_NOFIT
     plans = planmod.from_search(problem, result)
