@@ -40,7 +40,7 @@ def is_plan_file(item: str) -> bool:
 def entries(items: list[str], problem_of_flags) -> list[Entry]:
     """Each item as an Entry; a layout string that breaks a rule keeps its message."""
     from planner import plan as planmod
-    from planner.solve.complete import layout_from_string
+    from planner.solve.complete import LayoutStringError, layout_from_string
     plans = {i: planmod.load(x, index=0)[0] for i, x in enumerate(items) if is_plan_file(x)}
     base = problem_of_flags() if not plans else plans[min(plans)].problem
     out = []
@@ -51,6 +51,8 @@ def entries(items: list[str], problem_of_flags) -> list[Entry]:
             continue
         try:
             layout, assumed = layout_from_string(item, base, check=False)   # _entry lists the broken rules
+        except LayoutStringError as e:          # not a layout at all: refused, naming the item
+            raise LayoutStringError(f"{item[:80]}: {str(e).removeprefix('layout: ')}") from None
         except LayoutError as e:
             out.append(Entry(item, base, error=str(e).splitlines()[0]))
             continue

@@ -16,6 +16,10 @@ from __future__ import annotations
 from planner.layout import Layout, LayoutError, Stage, uniform_stages
 from planner.layout import strings as layoutstr
 
+class LayoutStringError(LayoutError):
+    """The string itself is wrong (a bad value, a contradiction): no layout to compare or audit."""
+
+
 SEARCHED = ("micro_batch", "sharding", "order", "stages")
 _FROM_TRAIN = ("master", "cp_comm", "cp_balance")
 _DEFAULTS = {"dispatcher": "alltoall", "ep_overlap": False, "delay_wgrad": False}
@@ -31,13 +35,15 @@ def layout_from_string(text: str, problem, engine=None, check: bool = True) -> t
         v = layoutstr.fields(text)
         gpus = problem.cluster.gpus
         if v.get("world", gpus) != gpus:
-            raise LayoutError(f"layout: world({v['world']}) != the problem's gpus({gpus})")
+            raise LayoutStringError(f"layout: world({v['world']}) != the problem's gpus({gpus})")
         v.setdefault("world", gpus)
         assumed = layoutstr.fill_degrees(v)
     except AuditParseError as e:
-        raise LayoutError(f"layout: {e.what}") from None
+        raise LayoutStringError(f"layout: {e.what}") from None
     except ValueError as e:        # the rules of the degrees and folding given say it first (ep vs experts ...)
-        raise LayoutError("layout: " + "; ".join(dict.fromkeys(_rules_given(v, problem, engine) + [str(e)]))) from None
+        rules = _rules_given(v, problem, engine)     # a rule broken: a layout compare can list; else a bad string
+        raise (LayoutError if rules else LayoutStringError)("layout: " + "; ".join(dict.fromkeys(rules + [str(e)]))) \
+            from None
     _batch(v, problem, assumed)
     base = None
     missing = [k for k in SEARCHED if k not in v]
@@ -85,20 +91,20 @@ def _batch(v: dict, problem, assumed: list) -> None:
     if "micro_batch" not in v and "num_microbatches" in v:
         n = v["num_microbatches"]
         if gb % (dp * n):
-            raise LayoutError(f"layout: num_microbatches({n}) * dp({dp}) = {dp * n} does not divide the global "
+            raise LayoutStringError(f"layout: num_microbatches({n}) * dp({dp}) = {dp * n} does not divide the global "
                               f"batch({gb} sequences)")
         v["micro_batch"] = gb // (dp * n)
         assumed.append(f"micro_batch={v['micro_batch']}: global batch / (dp * num_microbatches)")
     if "micro_batch" in v and gb % (dp * v["micro_batch"]):
-        raise LayoutError(f"layout: dp({dp}) * micro_batch({v['micro_batch']}) = {dp * v['micro_batch']} does "
+        raise LayoutStringError(f"layout: dp({dp}) * micro_batch({v['micro_batch']}) = {dp * v['micro_batch']} does "
                           f"not divide the global batch({gb} sequences)")
     if "micro_batch" in v and "num_microbatches" in v and dp * v["micro_batch"] * v["num_microbatches"] != gb:
-        raise LayoutError(f"layout: dp({dp}) * micro_batch({v['micro_batch']}) * num_microbatches("
+        raise LayoutStringError(f"layout: dp({dp}) * micro_batch({v['micro_batch']}) * num_microbatches("
                           f"{v['num_microbatches']}) = {dp * v['micro_batch'] * v['num_microbatches']} != the "
                           f"global batch({gb} sequences)")
     layers = problem.model.layers
     if v.get("stages") and sum(s["layers"] for s in v["stages"]) != layers:
-        raise LayoutError(f"layout: stages hold {'+'.join(str(s['layers']) for s in v['stages'])} = "
+        raise LayoutStringError(f"layout: stages hold {'+'.join(str(s['layers']) for s in v['stages'])} = "
                           f"{sum(s['layers'] for s in v['stages'])} layers; the model has {layers}")
 
 
