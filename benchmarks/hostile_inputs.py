@@ -160,7 +160,7 @@ def cases(tmp: Path) -> dict[str, list[tuple[list[str], str]]]:
         (["audit", _write(tmp, "deep_default2.sh", f"TP={deep}\ntorchrun pretrain_gpt.py "
                                                    f"--tensor-model-parallel-size $TP\n"), "--model", "llama3-8b",
           "--seq", "4096", "--gpus", "8", "--no-best"], "deep_default2.sh")]
-    out["--memory-fraction"] = [(["plan", *PROBLEM, "--memory-fraction", v], "memory") for v in
+    out["--memory-fraction"] = [(["plan", *PROBLEM, "--memory-fraction", v], "memory_fraction") for v in
                                 ("1e-300", "0", "nan", "inf", "-1", "1e300", "5e-324")]
     return out
 

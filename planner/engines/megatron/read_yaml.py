@@ -53,8 +53,11 @@ def load(text: str, path: str) -> dict:
         raise AuditParseError(path, None, "invalid YAML: nested too deeply") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("MODEL_ARGS"), dict):
         raise AuditParseError(path, None, "not a Megatron YAML config: no MODEL_ARGS mapping")
-    if _depth(doc) > MAX_DEPTH:
-        raise AuditParseError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels: not a Megatron config")
+    from planner import safeio
+    try:                  # values counted as the aliases repeat them: an anchor bomb stops at the node limit
+        safeio.check_tree(doc, "YAML", MAX_DEPTH)
+    except safeio.InputError as e:
+        raise AuditParseError(path, None, f"{str(e)}: not a Megatron config") from None
     return doc
 
 
