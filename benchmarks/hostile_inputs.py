@@ -4,7 +4,7 @@
     python benchmarks/hostile_inputs.py --list     # every case with its outcome
 
 Each case is a bad input and the field its one-line error must name. Outcomes: ``traceback``
-(an exception escapes ``planner.cli.main``), ``accepted`` (exit 0 on a bad input),
+(an exception escapes ``planner.cli.main``, or no answer in HANG_S seconds), ``accepted`` (exit 0 on a bad input),
 ``unnamed`` (refused, but the message does not name the field), ``ok``. The classes are
 those of the hostile-input runs on the layout grammar, plan files, spec files and scripts:
 tests/test_hostile_classes.py asserts every class at zero.
@@ -25,16 +25,36 @@ PROBLEM = ["--model", "olmoe-1b-7b", "--gpus", "8", "--seq", "8k", "--global-bat
 BIG = "9" * 5000
 
 
+#: seconds one case may take before it counts as a hang (a traceback: the user gets no answer)
+HANG_S = 60
+
+
+class _Hang(BaseException):
+    pass
+
+
+def _alarm(*_):
+    raise _Hang()
+
+
 def run(argv: list[str]) -> tuple[str, int | None, str]:
+    import signal
     from planner import cli
     out, err = io.StringIO(), io.StringIO()
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(HANG_S)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             rc = cli.main(argv)
     except SystemExit as e:
         rc = e.code if isinstance(e.code, int) else 2
+    except _Hang:
+        return "traceback", None, f"no answer in {HANG_S} s"
     except BaseException as e:          # noqa: BLE001 - a traceback is what is counted
         return "traceback", None, f"{type(e).__name__}: {str(e)[:200]}"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
     text = err.getvalue()
     return ("traceback" if "Traceback" in text else "ok"), rc, text
 
