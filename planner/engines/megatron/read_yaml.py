@@ -28,20 +28,6 @@ def looks_like(text: str) -> bool:
     return bool(re.search(r"^MODEL_ARGS\s*:", text, re.M))
 
 
-def _depth(node, limit: int = MAX_DEPTH) -> int:
-    stack, deepest = [(node, 1)], 0
-    while stack:
-        value, d = stack.pop()
-        deepest = max(deepest, d)
-        if deepest > limit:
-            return deepest
-        if isinstance(value, dict):
-            stack.extend((v, d + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, d + 1) for v in value)
-    return deepest
-
-
 def load(text: str, path: str) -> dict:
     try:
         doc = yaml.safe_load(text)
