@@ -120,8 +120,8 @@ class _Refused:
 
 def _int_or_refused(text: str):
     digits = len(text.lstrip("-"))
-    return int(text) if digits <= MAX_INT_DIGITS else _Refused(f"an integer of {digits} digits "
-                                                               f"(at most {MAX_INT_DIGITS})")
+    return int(text) if digits <= MAX_INT_DIGITS else _Refused(f"an integer of {digits} digits exceeds the limit "
+                                                               f"of {MAX_INT_DIGITS} digits")
 
 
 def _refused_value(v) -> str | None:
@@ -130,8 +130,8 @@ def _refused_value(v) -> str | None:
     if isinstance(v, float) and not math.isfinite(v):
         return f"{v} is not a finite number"
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_INT_DIGITS:
-        return f"an integer of {len(str(abs(v))) if abs(v) < 10 ** 4000 else 'thousands of'} digits " \
-               f"(at most {MAX_INT_DIGITS})"
+        return f"an integer of {len(str(abs(v))) if abs(v) < 10 ** 4000 else 'thousands of'} digits exceeds " \
+               f"the limit of {MAX_INT_DIGITS} digits"
     return None
 
 
