@@ -17,7 +17,7 @@ def run(args, capsys):
 @pytest.mark.parametrize("args,needle", [
     (["plan", "--gpus", "0"], "gpus: must be a positive integer, got 0"),
     (["plan", "--seq", "12q"], "seq: expected a positive size like 4096, 128k or 1M, got '12q'"),
-    (["plan", "--model", "gpt-9"], "model: unknown preset 'gpt-9'"),
+    (["plan", "--model", "gpt-9"], "model: unknown model preset 'gpt-9'"),
     (["plan", "--gpus", "7"], "gpus(7) does not divide gpus_per_node(8)"),
     (["plan", "--gpus", "x"], "gpus: expected an integer, got 'x'"),
     (["plan", "--cp-kinds", "ring,zigzag"], "cp_kinds: unknown zigzag"),

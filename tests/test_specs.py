@@ -25,8 +25,8 @@ def test_global_batch_tokens_or_sequences():
     (dict(gpus=0), "gpus: must be a positive integer"),
     (dict(gpus=7), "gpus(7) does not divide gpus_per_node(8)"),
     (dict(gpus=12), "gpus(12) is not a multiple of gpus_per_node(8)"),
-    (dict(model="nope"), "unknown preset 'nope'"),
-    (dict(gpu="tpu"), "gpu: unknown preset 'tpu'"),
+    (dict(model="nope"), "unknown model preset 'nope'"),
+    (dict(gpu="tpu"), "gpu: unknown GPU preset 'tpu'"),
     (dict(seq="128k", global_batch="100k"), "is not a multiple of seq(131072)"),
     (dict(memory_fraction=1.5), "memory_fraction"),
 ])

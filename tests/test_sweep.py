@@ -25,9 +25,11 @@ def run(capsys, *args):
     ("ep=3", "--fix ep=3: ep(3) does not divide experts(8)"),
     ("tp=16", "--fix tp=16: tp(16) exceeds used_per_domain(8)"),
     ("cp=64,tp=2", "--fix tp=2,cp=64: tp(2) * cp(64) = 128 does not divide gpus(64)"),
-    ("cp_kind=zigzag", "--fix cp_kind=zigzag: not one of ring, ulysses, hybrid"),
-    ("tp=x", "--fix tp=x: expected a positive integer"),
-    ("depth=2", "--fix: unknown key 'depth'"),
+    ("cp_kind=zigzag", "--fix: cp_kind must be one of ring, ulysses, hybrid, got 'zigzag'"),
+    ("tp=x", "--fix: tp must be an integer from 1 to 1048576, got 'x'"),
+    ("tp=²", "--fix: tp must be an integer from 1 to 1048576, got '²'"),
+    ("recompte=full", "--fix: unknown layout key 'recompte'; did you mean recompute?"),
+    ("cp=8,cp_ulysses=3", "--fix: cp_ulysses(3) does not divide cp(8)"),
 ])
 def test_impossible_fixes_fail_in_one_line(capsys, fix, message):
     rc, out, err = run(capsys, "plan", "--gpus", "64", "--fix", fix)

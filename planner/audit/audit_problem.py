@@ -246,8 +246,9 @@ def to_layout(cfg: ForeignConfig, problem: Problem, **change) -> Layout:
         first += n
     return Layout(world=tp * cp * dp * pp, tp=tp, cp=cp, dp=dp, pp=pp, vpp=vpp,
                   cp_kind=kind, cp_ulysses=cu, cp_ring=cr, order=cfg.extra.get("order") or "tp-cp-dp-pp",
-                  micro_batch=mb, num_microbatches=n_micro, stages=tuple(stages), cp_comm=problem.train.cp_comm,
-                  cp_balance=problem.train.cp_balance, **_sharding(cfg),
+                  micro_batch=mb, num_microbatches=n_micro, stages=tuple(stages),
+                  cp_comm=cfg.extra.get("cp_comm", problem.train.cp_comm),
+                  cp_balance=cfg.extra.get("cp_balance", problem.train.cp_balance), **_sharding(cfg),
                   **{k: cfg.extra[k] for k in ("dispatcher", "ep_overlap", "delay_wgrad") if k in cfg.extra})
 
 

@@ -140,9 +140,9 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     if unknown:
         raise TypeError(f"unknown override(s): {', '.join(sorted(unknown))}")
     path = Path(source)
-    inline = fmt == "layout" and not path.is_file() or (fmt == "auto" and not path.exists()
-                                                         and layoutstr.looks_like_layout(source))
-    text = None if inline else read_text(path) if path.exists() else None
+    exists, is_file = _stat(path)
+    inline = fmt == "layout" and not is_file or (fmt == "auto" and not exists and layoutstr.looks_like_layout(source))
+    text = None if inline else read_text(path) if exists else None
     if fmt == "auto":
         fmt = detect(source, text)
     if text is None and fmt != "layout":
@@ -158,6 +158,15 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
         notes = tuple(f"{k}={v}: given on the command line" for k, v in overrides.items())
         cfg = cfg.replace(lines=lines, assumed=cfg.assumed + notes, **overrides)
     return cfg
+
+
+def _stat(path: Path) -> tuple[bool, bool]:
+    """(exists, is a file); a name the system refuses (too long, a NUL) is neither: a layout string can be
+    longer than a file name may be."""
+    try:
+        return path.exists(), path.is_file()
+    except (OSError, ValueError):
+        return False, False
 
 
 def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict) -> ForeignConfig:

@@ -21,16 +21,25 @@ SCHEMA = "foldplan.plans/1"
 
 
 def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise AuditParseError(path, e.lineno, f"invalid JSON: {e.msg}") from None
+    from planner import safeio
+    try:                                   # bounded: depth, integer digits, NaN / Infinity refused
+        doc = safeio.load_json(text, path)
+    except safeio.InputError as e:
+        raise AuditParseError(path, None, str(e).removeprefix(f"{path}: ")) from None
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
         raise AuditParseError(path, None, f"not a foldplan plan file (schema must be {SCHEMA!r})")
     plans = doc.get("plans")
     if not isinstance(plans, list) or not plans or not isinstance(plans[0], dict):
         raise AuditParseError(path, None, "the plan file holds no plans")
     plan = plans[0]
+    from planner.plan import files as plan_files     # the plan's own model: every field, named with its path
+    from planner.safeio import InputError
+    try:
+        plan_files.plan_entry(plan, "plans[0]")
+    except InputError as e:
+        raise AuditParseError(path, None, str(e)) from None
+    except (ValueError, TypeError, OverflowError) as e:
+        raise AuditParseError(path, None, f"plans[0]: {str(e).splitlines()[0][:200]}") from None
     layout = plan.get("layout")
     if not isinstance(layout, dict):
         raise AuditParseError(path, None, "plans[0] has no layout")

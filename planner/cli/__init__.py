@@ -21,21 +21,22 @@ EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
 
 class _Progress:
-    """Prints search progress to stderr once a search has run for more than a second."""
+    """Prints search progress to stderr once a search has run for more than a second, on a
+    terminal only (one line, rewritten in place and cleared at the end; a log or a pipe gets none)."""
 
     def __init__(self, quiet: bool):
-        self.t0, self.quiet, self.shown = time.perf_counter(), quiet, False
+        self.t0, self.shown = time.perf_counter(), False
+        self.quiet = quiet or not sys.stderr.isatty()
 
     def __call__(self, msg: str) -> None:
         if self.quiet or time.perf_counter() - self.t0 < 1.0:
             return
         self.shown = True
-        end = "\r" if sys.stderr.isatty() else "\n"
-        print(f"searching: {msg}   ", end=end, file=sys.stderr, flush=True)
+        print(f"searching: {msg}"[:78].ljust(78), end="\r", file=sys.stderr, flush=True)
 
     def done(self) -> None:
-        if self.shown and sys.stderr.isatty():
-            print(" " * 78, end="\r", file=sys.stderr)
+        if self.shown:
+            print(" " * 78, end="\r", file=sys.stderr, flush=True)
 
 
 def cmd_plan(a, args: ProblemArgs) -> int:
@@ -46,7 +47,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     if a.sweep:
         return _plan_sweep(a, args)
     problem = build_problem(args)
-    fixed = sweep.parse_fix(a.fix, problem) if a.fix else None
+    whole = bool(a.fix) and not sweep.pins_only(a.fix)    # recompute / stages / ...: the completion rule
+    fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
         from pathlib import Path
         from planner.bundle.codegen import BundleError
@@ -57,13 +59,20 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
             raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)
-    result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
+    if whole:
+        from planner.solve.complete import fixed_result
+        result, assumed = fixed_result(a.fix, problem)
+        for line in assumed:
+            print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
+    else:
+        result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
     prog.done()
     if not result.plans:
-        if fixed:
+        if fixed or whole:
             print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
                   f"fits", file=sys.stderr)
-        for line in report.nothing_fits(problem, result.min_memory):
+        from planner.solve.nofit import why_none
+        for line in report.nothing_fits(problem, why_none(problem, result, a.time_limit)):
             print(line, file=sys.stderr)
         return EXIT_NOFIT
     plans = planmod.from_search(problem, result)
@@ -224,9 +233,11 @@ def cmd_explain(a, args: ProblemArgs) -> int:
         from planner.specs import SpecError
         raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
     from planner.solve.complete import layout_from_string
+    from planner.layout.strings import format_layout
     layout, assumed = layout_from_string(a.layout, problem)
     for line in assumed:
         print(f"assumed: {line}")
+    print(f"layout: {format_layout(layout)}")
     report.explain(problem, layout)
     return EXIT_OK
 

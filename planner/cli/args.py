@@ -22,6 +22,7 @@ from planner.layout import RECOMPUTE_MODULES
 from planner.safeio import InputError
 from planner.safeio import validate as V
 from planner.specs import DEFAULT_GPU, DEFAULT_HEADROOM, DEFAULT_MODEL, ClusterSpec, ModelSpec, TrainSpec
+from planner.safeio.console import did_you_mean
 from planner.specs.kinds import parse_routing
 
 # which commands add a flag: every command with problem flags (plan, explain, compare, audit);
@@ -109,7 +110,8 @@ def _kinds(name: str, v) -> tuple[str, ...]:
     items = tuple(x.strip() for x in v.split(",") if x.strip())
     bad = [x for x in items if x not in allowed]
     if bad or not items:
-        raise InputError(f"{name}: unknown {', '.join(bad)[:80] or repr(v)} (allowed: {', '.join(allowed)})")
+        hint = did_you_mean(bad[0], allowed) if bad else ""
+        raise InputError(f"{name}: unknown {', '.join(bad)[:80] or repr(v)}{hint} (allowed: {', '.join(allowed)})")
     return items
 
 

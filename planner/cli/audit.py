@@ -83,6 +83,20 @@ def _load(a: AuditArgs) -> ForeignConfig:
     return cfg
 
 
+def _all_given(p: ProblemArgs, cfg: ForeignConfig) -> None:
+    """Every option the config leaves out and the flags do not give, named at once (one line)."""
+    missing = []
+    if not p.model and not TITAN_PRESETS.get(cfg.model_name or "") and missing_shapes(cfg):
+        missing.append("--model PRESET|config.json|model.yaml (the model it trains)")
+    if not (p.seq or cfg.seq):
+        missing.append("--seq (the sequence length)")
+    if p.gpus is None and cfg.world is None:
+        missing.append("--gpus N (how many GPUs)")
+    if len(missing) > 1:
+        raise AuditParseError(cfg.path, None, f"the config does not give {len(missing)} things the audit needs: "
+                                              f"pass {'; '.join(missing)}")
+
+
 def _model_for(p: ProblemArgs, cfg: ForeignConfig):
     """``--model``, the preset the config names, or the config's own shapes; else stop and say so."""
     if p.model:
@@ -133,6 +147,7 @@ def _plan_job(p: ProblemArgs, cfg: ForeignConfig) -> tuple[dict, dict]:
 def base_problem(p: ProblemArgs, cfg: ForeignConfig):
     """The problem flags laid over the config's GPU count, sequence, batch and model."""
     from planner.specs import SpecError
+    _all_given(p, cfg)
     model = _model_for(p, cfg)
     seq = p.seq or cfg.seq or None
     if seq is None:
@@ -161,8 +176,16 @@ def base_problem(p: ProblemArgs, cfg: ForeignConfig):
 def run(a: AuditArgs) -> int:
     cfg = _load(a)
     problem = base_problem(a.problem, cfg)
-    report = run_audit(cfg, problem, search=a.best, time_limit=a.time_limit,
-                       progress=None if a.json else _progress())
+    if cfg.format == "layout":              # the one completion rule (planner.solve.complete), its assumed lines
+        from planner.layout import strings as layoutstr
+        from planner.solve.complete import layout_from_string
+        layout, assumed = layout_from_string(cfg.extra["text"], problem, check=False)
+        kept = tuple(x for x in cfg.assumed if x.partition("=")[0] not in layoutstr.KEYS)   # the flags' notes
+        cfg = layoutstr.config_of(layout, cfg, kept + assumed)
+    show = None if a.json or not sys.stderr.isatty() else _progress()      # a terminal only: no residue in logs
+    report = run_audit(cfg, problem, search=a.best, time_limit=a.time_limit, progress=show)
+    if show is not None:
+        print(" " * 78, end="\r", file=sys.stderr, flush=True)
     doc = report.to_json()
     if a.json:
         sys.stdout.write(json.dumps(doc, indent=1, sort_keys=True) + "\n")
@@ -178,7 +201,7 @@ def run(a: AuditArgs) -> int:
 
 def _progress():
     def show(msg: str) -> None:
-        print(f"searching the best plan: {msg}", file=sys.stderr, end="\r" if sys.stderr.isatty() else "\n")
+        print(f"searching the best plan: {msg}"[:78].ljust(78), file=sys.stderr, end="\r", flush=True)
     return show
 
 
@@ -206,7 +229,9 @@ def text(report: AuditReport) -> list[str]:
                    f"global batch {p.train.global_batch} sequences, precision {p.train.precision}"
                    + (" (FP8 parameter all-gather)" if p.train.fp8_param_gather and p.train.precision != "bf16" else ""))
     if report.layout is not None:
+        from planner.layout.strings import format_layout
         out.append(f"  layout: {_layout_text(report.layout, _is_moe(report))}")
+        out.append(f"  as a layout string: {format_layout(report.layout)}")
     for a in cfg.assumed:
         out.append(f"  assumed: {a}")
     order = {"error": 0, "warning": 1, "info": 2}

@@ -2,9 +2,10 @@
 memory per stage by term, step time by term, MFU, the rules each breaks (its own problem's,
 and which engine could run it), and which wins by how much.
 
-A layout string is completed (split, recompute, sharding) by the search with its given
-degrees fixed (`planner.solve.complete.layout_from_string`), on the problem of the first plan
-file given, or of the problem flags when there is none.
+A layout string (docs/layout-strings.md) is completed by the one completion rule
+(`planner.solve.complete.layout_from_string`: what it leaves out comes from the search with
+its given values pinned), each filled value printed as an ``assumed:`` line, on the problem of
+the first plan file given, or of the problem flags when there is none.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class Entry:
     broken: list = field(default_factory=list)       # rules of its problem it breaks
     engines: dict = field(default_factory=dict)      # target -> what keeps it from running there
     error: str = ""                                   # why there is no layout at all
+    assumed: tuple = ()                               # what the completion filled (a layout string's)
 
 
 def is_plan_file(item: str) -> bool:
@@ -38,7 +40,7 @@ def is_plan_file(item: str) -> bool:
 def entries(items: list[str], problem_of_flags) -> list[Entry]:
     """Each item as an Entry; a layout string that breaks a rule keeps its message."""
     from planner import plan as planmod
-    from planner.solve.complete import layout_from_string
+    from planner.solve.complete import LayoutStringError, layout_from_string
     plans = {i: planmod.load(x, index=0)[0] for i, x in enumerate(items) if is_plan_file(x)}
     base = problem_of_flags() if not plans else plans[min(plans)].problem
     out = []
@@ -48,11 +50,14 @@ def entries(items: list[str], problem_of_flags) -> list[Entry]:
             out.append(_entry(item, p.problem, p.layout))
             continue
         try:
-            layout, _ = layout_from_string(item, base)
+            layout, assumed = layout_from_string(item, base, check=False)   # _entry lists the broken rules
+        except LayoutStringError as e:          # not a layout at all: refused, naming the item
+            raise LayoutStringError(f"{item[:80]}: {str(e).removeprefix('layout: ')}") from None
         except LayoutError as e:
             out.append(Entry(item, base, error=str(e).splitlines()[0]))
             continue
         out.append(_entry(item, base, layout))
+        out[-1].assumed = assumed
     return out
 
 
@@ -118,6 +123,7 @@ def notes(es: list[Entry]) -> list[str]:
     """The full text of every rule an entry breaks (the table shows the start of it)."""
     out = []
     for i, e in enumerate(es):
+        out += [f"{chr(65 + i)} assumed: {a}" for a in e.assumed]
         for msg in ([e.error] if e.error else e.broken):
             out.append(f"{chr(65 + i)} breaks {msg}")
         for t, why in e.engines.items():

@@ -46,27 +46,23 @@ def points(args: ProblemArgs, sweep: dict) -> list[tuple[dict, ProblemArgs]]:
             for values in product(*(sweep[n] for n in names))]
 
 
+def pins_only(text: str) -> bool:
+    """True when `--fix` names only values the search pins (else the one completion rule makes the plan)."""
+    from planner.layout.strings import KEYS
+    keys = {p.partition("=")[0].strip() for p in text.split(",")}
+    return not keys & (set(KEYS) - set(FIX_INTS) - set(FIX_STRS)) or bool(keys - set(KEYS))
+
+
 def parse_fix(text: str, problem) -> dict:
     """`tp=8,pp=16` -> {"tp": 8, "pp": 16}, each value checked against the problem: one line
     naming the key and the arithmetic that fails (`--fix tp=3: tp(3) does not divide gpus(64)`)."""
+    from planner.layout.foreign import AuditParseError
+    from planner.layout.strings import fields
     n = problem.cluster.gpus
-    fixed: dict = {}
-    for piece in text.split(","):
-        key, eq, raw = (x.strip() for x in piece.partition("="))
-        if not eq or not key:
-            raise SpecError(f"--fix: expected key=value, got {piece.strip()!r}")
-        if key in fixed:
-            raise SpecError(f"--fix: {key} given twice")
-        if key in FIX_INTS:
-            if not raw.isdigit() or not 1 <= int(raw) <= 2**20:
-                raise SpecError(f"--fix {key}={raw}: expected a positive integer")
-            fixed[key] = int(raw)
-        elif key in FIX_STRS:
-            if raw not in FIX_STRS[key]:
-                raise SpecError(f"--fix {key}={raw}: not one of {', '.join(FIX_STRS[key])}")
-            fixed[key] = raw
-        else:
-            raise SpecError(f"--fix: unknown key {key!r} (known: {', '.join(FIX_INTS + tuple(FIX_STRS))})")
+    try:                                       # the layout-string grammar (docs/layout-strings.md)
+        fixed = fields(text, "--fix")
+    except AuditParseError as e:
+        raise SpecError(f"--fix: {e.what}") from None
     show = lambda ks: ",".join(f"{k}={fixed[k]}" for k in ks)
     for k in ("tp", "cp", "dp", "pp"):
         if k in fixed and n % fixed[k]:

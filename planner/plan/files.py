@@ -5,6 +5,8 @@ which `planner.specs` itself imports.
 """
 from __future__ import annotations
 
+import json
+
 import functools
 import math
 
@@ -54,6 +56,22 @@ def _ints_bounded(obj, where: str, hi: int = MAX_GPUS) -> None:
         raise InputError(f"{where}: must be finite, got {obj}")
     elif isinstance(obj, (int, float)) and not isinstance(obj, bool) and abs(obj) > hi:
         raise InputError(f"{where}: {obj} exceeds the limit {hi}")
+
+
+_SOLVER_STATUS = ("OPTIMAL", "FEASIBLE")
+
+
+def _solver(rec, where: str) -> None:
+    """The solver record a plan carries: an object, its status one of _SOLVER_STATUS, its counts numbers."""
+    if rec is None:
+        return
+    if not isinstance(rec, dict):
+        raise InputError(f"{where}: expected an object, got {type(rec).__name__}")
+    if "status" in rec and rec["status"] not in _SOLVER_STATUS:
+        raise InputError(f"{where}.status: expected one of {', '.join(_SOLVER_STATUS)}, got {str(rec['status'])[:40]!r}")
+    for k, v in rec.items():
+        if k != "status" and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < 1e15):
+            raise InputError(f"{where}.{k}: expected a number from 0, got {json.dumps(v)[:40]}")
 
 
 def plan_entry(p, where: str) -> None:
@@ -111,6 +129,12 @@ def plan_entry(p, where: str) -> None:
     stages = lay.get("stages")
     if not isinstance(stages, list) or not all(isinstance(s, dict) for s in stages):
         raise InputError(f"{where}.layout.stages: expected a list of objects")
+    for i, st in enumerate(stages):        # JSON integers, not strings or floats pydantic would coerce
+        span = st.get("layers")
+        if not isinstance(span, list) or len(span) != 2 or not all(type(x) is int for x in span):
+            raise InputError(f"{where}.layout.stages.{i}.layers: expected [first, end] as two integers, "
+                             f"got {json.dumps(span)[:60] if span is not None else 'nothing'}")
+    _solver(p.get("solver"), f"{where}.solver")
     try:
         Layout.model_validate({**lay, "stages": stages})
     except ValidationError as e:

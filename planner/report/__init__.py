@@ -9,6 +9,7 @@ from typing import Optional
 from planner import costmodel as cm
 from planner.layout import Layout, RankGrid
 from planner.plan import Plan
+from planner.report import stage_text
 from planner.specs import Problem, budget_note
 from planner.specs.domains import CUDNN_ATTENTION_ARCHS
 
@@ -40,34 +41,16 @@ def cp_text(L: Layout) -> str:
 
 
 def folding(L: Layout) -> str:
-    folds = [s.fold for s in L.stages]
-    text = lambda f: f"etp{f[0]} ep{f[1]} edp{f[2]}"
-    if len(set(folds)) == 1:
-        return text(folds[0])
-    return " | ".join(text(f) for f in folds)
+    return stage_text.folding(L)           # runs of equal stages grouped (planner/report/stage_text.py)
 
 
 def split(L: Layout) -> str:
-    return "/".join(str(s.num_layers) for s in L.stages)
-
-
-_SHORT = {"core_attn": "attn", "layernorm": "ln", "mlp": "mlp", "moe": "moe", "moe_act": "act",
-          "shared_experts": "shared", "mla_up_proj": "mla", "op": "op"}
+    return stage_text.split(L)
 
 
 def recompute(L: Layout) -> str:
-    """Per stage: `nF` layers fully recomputed, `nS(mods)` layers running recompute modules."""
-    parts = []
-    for s in L.stages:
-        bits = []
-        if s.recompute_full:
-            bits.append(f"{s.recompute_full}F")
-        if s.recompute_selective:
-            bits.append(f"{s.recompute_selective}S({','.join(_SHORT[k] for k in s.recompute_modules)})")
-        parts.append("+".join(bits) or "0")
-    if len(set(parts)) == 1 and len(parts) > 1:
-        parts = parts[:1]
-    return "none" if all(p == "0" for p in parts) else "/".join(parts)
+    """Per stage: `nF` layers fully recomputed, `nS(mods)` layers running recompute modules (grouped)."""
+    return stage_text.recompute(L)
 
 
 def exposed(est: cm.Estimate) -> str:
@@ -276,10 +259,10 @@ def sharding_why(pr: Problem, L: Layout, e: cm.Estimate) -> str:
 
 def nothing_fits(problem: Problem, info: Optional[dict]) -> list[str]:
     budget = problem.cluster.memory_budget_gib
+    hints = [f"Hint: {h}." for h in (info or {}).get("hints", ())]
+    if not info or "peak_gib" not in info:        # not a memory failure: say what it is, once
+        return [f"No plan: {(info or {}).get('reason') or 'no legal layout'}."] + hints
     out = [f"No layout fits {budget:.1f} GiB per GPU."]
-    if not info or "peak_gib" not in info:
-        out.append(f"No legal degree tuple: {info.get('reason') if info else 'unknown'}.")
-        return out
     need, dom = info["peak_gib"], info["dominant"]
     terms = ", ".join(f"{k} {v:.1f}" for k, v in sorted(info["terms_gib"].items(), key=lambda kv: -kv[1]) if v > 0.05)
     L = info["layout"]
@@ -296,7 +279,7 @@ def nothing_fits(problem: Problem, info: Optional[dict]) -> list[str]:
         fixes.append("allowing full recompute (--recompute none,selective,full)")
     fixes.append("a GPU with more memory (--gpu h200 / b200 / mi300x)")
     out.append("It would fit with " + "; or ".join(fixes) + ".")
-    return out
+    return out + hints
 
 
 def explain(problem: Problem, layout: Layout, stream=None) -> None:

@@ -5,6 +5,7 @@ Part of `planner.safeio.validate` (which re-exports every name here).
 from __future__ import annotations
 
 import argparse
+import re
 import os
 import sys
 
@@ -23,11 +24,30 @@ def _pyd(err, prefix: str) -> str:
 
 
 
+def did_you_mean(word, names) -> str:
+    """`"; did you mean X?"` for the name of `names` closest to `word` (difflib's ratio >= 0.6), else ""."""
+    from difflib import get_close_matches
+    names = [str(n) for n in names]
+    word = str(word)[:200]
+    longer = sorted((n for n in names if n.startswith(word) and word), key=len)     # h100 -> h100-sxm
+    near = longer[:1] or get_close_matches(word, names, n=1)
+    return f"; did you mean {near[0]}?" if near else ""
+
+
+_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (`foldplan plan: error: ...`), exit 2."""
+    """argparse, but a usage error is one line (`foldplan plan: error: ...`), exit 2; a
+    mistyped choice gets the closest one."""
 
     def error(self, message):
         first = " ".join(str(message).split())
+        m = _CHOICE.search(first)
+        if m:
+            names = [x.strip().strip("'") for x in m.group(2).split(",")]
+            first = first[:m.start()] + f"invalid choice: '{m.group(1)}'{did_you_mean(m.group(1), names)} " \
+                                        f"(choose from {m.group(2)})"
         self.exit(2, f"{self.prog}: error: {first} (see {self.prog} --help)\n")
 
 

@@ -5,7 +5,9 @@ Part of `planner.safeio` (which re-exports every name here; its docstring says t
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import stat
 from typing import Union
 
@@ -105,23 +107,55 @@ def _nesting(text: str, opening: str, closing: str) -> int:
     return deepest
 
 
+#: the most digits an integer in a file may have: 18 (below 2**63; no count, size or degree is larger)
+MAX_INT_DIGITS = 18
+
+
+class _Refused:
+    """A value a file may not hold, kept by the parser so `check_tree` names where it is."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+
+def _int_or_refused(text: str):
+    digits = len(text.lstrip("-"))
+    return int(text) if digits <= MAX_INT_DIGITS else _Refused(f"an integer of {digits} digits exceeds the limit "
+                                                               f"of {MAX_INT_DIGITS} digits")
+
+
+def _refused_value(v) -> str | None:
+    if isinstance(v, _Refused):
+        return v.what
+    if isinstance(v, float) and not math.isfinite(v):
+        return f"{v} is not a finite number"
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_INT_DIGITS:
+        return f"an integer of {len(str(abs(v))) if abs(v) < 10 ** 4000 else 'thousands of'} digits exceeds " \
+               f"the limit of {MAX_INT_DIGITS} digits"
+    return None
+
+
 def check_tree(obj, field: str, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> None:
     """Refuse a parsed document deeper than `max_depth` or with more than `max_nodes`
-    values (shared references, e.g. YAML aliases, are counted each time)."""
+    values (shared references, e.g. YAML aliases, are counted each time), or holding NaN /
+    Infinity or an integer of more than MAX_INT_DIGITS digits (named by its path)."""
     nodes = 0
-    stack = [(obj, 1)]
+    stack = [(obj, 1, "")]
     while stack:
-        cur, depth = stack.pop()
+        cur, depth, where = stack.pop()
         nodes += 1
         if nodes > max_nodes:
             raise InputError(f"{field}: more than {max_nodes} values (an alias bomb?)")
         if depth > max_depth:
             raise InputError(f"{field}: nested deeper than {max_depth} levels")
+        bad = _refused_value(cur)
+        if bad:
+            raise InputError(f"{field}: {where.lstrip('.') or 'the document'}: {bad}")
         if isinstance(cur, dict):
-            stack.extend((v, depth + 1) for v in cur.values())
-            stack.extend((k, depth + 1) for k in cur.keys() if not isinstance(k, (str, int, float, bool)))
+            stack.extend((v, depth + 1, f"{where}.{str(k)[:40]}") for k, v in cur.items())
+            stack.extend((k, depth + 1, where) for k in cur.keys() if not isinstance(k, (str, int, float, bool)))
         elif isinstance(cur, (list, tuple)):
-            stack.extend((v, depth + 1) for v in cur)
+            stack.extend((v, depth + 1, f"{where}.{i}") for i, v in enumerate(cur))
 
 
 def load_json(text: str, field: str, max_depth: int = MAX_DEPTH):
@@ -129,14 +163,14 @@ def load_json(text: str, field: str, max_depth: int = MAX_DEPTH):
     if _nesting(text, "[{", "]}") > max_depth:
         # strings may hold brackets: only refuse what the parser would also find deep
         try:
-            doc = json.loads(text, parse_constant=_no_constant)
+            doc = json.loads(text, parse_constant=_no_constant, parse_int=_int_or_refused)
         except RecursionError:
             raise InputError(f"{field}: nested deeper than {max_depth} levels") from None
         except (ValueError, TypeError) as e:
             raise InputError(f"{field}: not valid JSON ({str(e).splitlines()[0]})") from None
     else:
         try:
-            doc = json.loads(text, parse_constant=_no_constant)
+            doc = json.loads(text, parse_constant=_no_constant, parse_int=_int_or_refused)
         except (ValueError, TypeError) as e:
             raise InputError(f"{field}: not valid JSON ({str(e).splitlines()[0]})") from None
     check_tree(doc, field, max_depth)
@@ -144,7 +178,7 @@ def load_json(text: str, field: str, max_depth: int = MAX_DEPTH):
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
+    return _Refused(f"{name} is not a number JSON allows")
 
 
 def load_yaml(text: str, field: str, max_depth: int = MAX_DEPTH):
@@ -159,6 +193,9 @@ def load_yaml(text: str, field: str, max_depth: int = MAX_DEPTH):
     except yaml.YAMLError as e:
         raise InputError(f"{field}: not valid YAML ({' '.join(str(e).split())[:200]})") from None
     except (ValueError, TypeError, OverflowError) as e:        # e.g. a timestamp out of range
+        big = re.search(r"^\s*([\w.-]+)\s*:\s*[-+]?\d{%d,}\s*$" % (MAX_INT_DIGITS + 1), text, re.M)
+        if big:
+            raise InputError(f"{field}: {big.group(1)[:40]}: an integer of more than {MAX_INT_DIGITS} digits") from None
         raise InputError(f"{field}: not valid YAML ({str(e).splitlines()[0] if str(e) else type(e).__name__})") from None
     check_tree(doc, field, max_depth)
     return doc

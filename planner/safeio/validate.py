@@ -136,7 +136,7 @@ def spec_field_after(cls_name: str, field: str, v):
 # --------------------------------------------------------------------------- command-line values
 # (planner.cli.args reads each flag with these, bounded by BOUNDS)
 
-_SIZE = re.compile(r"\s*(\d{1,20})(?:\.(\d{1,20}))?\s*([kKmMgGtT]?)\s*")
+_SIZE = re.compile(r"\s*(\d{1,20})(?:\.(\d{1,20}))?\s*([kKmMgGtT]?)\s*", re.ASCII)
 _SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
@@ -166,7 +166,7 @@ def size(text, field: str, limit: int) -> int:
 
 def integer(text, field: str, lo: int, hi: int) -> int:
     s = str(text).strip()
-    if not re.fullmatch(r"[+-]?\d{1,30}", s):
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", s):          # ASCII digits: int() also reads '٨' and '８'
         raise InputError(f"{field}: expected an integer, got {str(text)[:40]!r}")
     v = int(s)
     if v < lo:

@@ -36,3 +36,53 @@ def min_memory(problem: Problem, tab: Tables, m_lb: np.ndarray) -> dict:
     dom = max(terms, key=terms.get)
     return {"layout": L, "peak_gib": est.peak_bytes / cm.GiB, "stage": st.index, "dominant": dom,
             "terms_gib": {k: v / cm.GiB for k, v in terms.items()}}
+
+
+def why_none(problem: Problem, result, time_limit: float, engine=None) -> dict:
+    """What `report.nothing_fits` says when a search returns no plan: the least memory (a memory
+    failure), or a `reason` that is not about memory (the time limit; no legal degree tuple, with
+    the bounds the rules put on each degree), and `hints` naming the flag that changes the input."""
+    info = dict(result.min_memory or {})
+    if result.status not in ("INFEASIBLE", "OPTIMAL"):
+        info = {"reason": f"the search stopped at its time limit ({time_limit:g} s) before it found a plan "
+                          f"({result.status}); give it longer (--time-limit)"}
+    elif "peak_gib" not in info and info.get("reason") == "no legal degree tuple":
+        info["reason"] = _no_tuple(problem, engine)
+    hint = _placement_hint(problem.cluster)
+    if hint:
+        info["hints"] = [hint]
+    return info
+
+
+def _no_tuple(problem: Problem, engine=None) -> str:
+    """The largest degree each axis may take alone under the target's rules, and what they multiply to."""
+    from planner.engines import constraints
+    from planner.solve.space import divisors
+    engine = engine or constraints(problem.train.target)
+    n, gpn, gb = problem.cluster.gpus, problem.cluster.domain_used, problem.train.global_batch
+    divs = divisors(n)
+    bad = lambda **kw: engine.degree_violations(problem, **kw)
+    top = lambda ok: max([d for d in divs if ok(d)] or [1])
+    tp = top(lambda d: d <= gpn and not bad(tp=d))
+    pp = top(lambda d: not bad(pp=d, vpp=1))
+    cp = top(lambda d: not bad(tp=1, cp=d))
+    dp = top(lambda d: gb % d == 0)
+    most = tp * pp * cp * dp
+    where = (f"each degree alone: tp <= {tp}, pp <= {pp} ({problem.model.layers} layers), cp <= {cp} "
+             f"(seq {problem.train.seq:,}), dp <= {dp} (it divides the global batch of {gb} sequences)")
+    if most < n:
+        return (f"no tp * cp * dp * pp = gpus({n:,}) passes the {problem.train.target} rules: {where}, at most "
+                f"{most:,} GPUs together; use fewer GPUs (--gpus) or a larger batch (--global-batch)")
+    return (f"no tp * cp * dp * pp = gpus({n:,}) passes the {problem.train.target} rules together ({where}): the "
+            f"degrees multiply to exactly the GPU count; a count whose factors the axes can take (--gpus)")
+
+
+def _placement_hint(c) -> str:
+    used, n = c.used_per_domain, c.gpus
+    if n <= used or n % used == 0:
+        return ""
+    fits = [u for u in range(c.gpus_per_node, used + 1, c.gpus_per_node) if n % u == 0]
+    alt = f" or --used-per-domain {fits[-1]} (whole hosts of each domain)" if fits else ""
+    return (f"gpus({n}) is not a whole number of the {used}-GPU NVLink domains the job uses (the last holds "
+            f"{n % used}): --gpus {-(-n // used) * used}{alt}; --gpus-per-node / --gpus-per-domain set the host and "
+            f"the domain")

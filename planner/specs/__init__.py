@@ -39,6 +39,9 @@ def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEF
         if not 0 < frac <= 1:
             raise SpecError(f"memory_fraction: must be in (0, 1], got {frac}")
         budget = usable * frac
+        if budget < 1e-3:           # the budget's floor (planner.safeio.validate BOUNDS memory_budget_gib)
+            raise SpecError(f"memory_fraction: {frac:g} x allocatable {usable:.1f} GiB = {budget:.3g} GiB, below the "
+                            f"0.001 GiB a budget may be (a fraction like 0.9)")
     seq_v = parse_size(seq, "seq")
     gb = parse_size(global_batch, "global_batch")
     # a global batch below 64Ki is read as sequences (e.g. 2520), larger as tokens (e.g. 4M)

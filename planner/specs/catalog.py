@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from planner import safeio
+from planner.safeio.console import did_you_mean
 from planner.specs.types import PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
 
 
@@ -42,7 +43,8 @@ def load_gpu(name: str) -> GPUSpec:
     if not path.exists() and Path(name).suffix in (".yaml", ".yml", ".json"):
         return _gpu_file(Path(name))
     if not path.exists():
-        raise SpecError(f"gpu: unknown preset {name!r} (known: {', '.join(gpu_names())})")
+        raise SpecError(f"gpu: unknown GPU preset {name!r}{did_you_mean(name, gpu_names())} "
+                        f"(presets: {', '.join(gpu_names())}; `foldplan gpus` lists them)")
     data = dict(_read_yaml(str(path)))
     data.pop("published", None)
     return build(GPUSpec, {"name": name, **data}, f"gpu {name}")
@@ -73,10 +75,12 @@ def load_model(name_or_path: str) -> ModelSpec:
         data = dict(_read_yaml(str(PRESETS / "models" / f"{name_or_path}.yaml")))
         data.pop("published", None)
         return build(ModelSpec, {"name": name_or_path, **data}, f"model {name_or_path}")
-    if not path.suffix and not path.exists():
-        raise SpecError(f"model: unknown preset {name_or_path!r} (known: {', '.join(model_names())})")
-    if not path.exists():
-        raise SpecError(f"model: file {name_or_path} not found")
+    if not path.exists():       # a preset name mistyped (deepseek-v3.1), or a spec file that is not there
+        hint = did_you_mean(name_or_path, model_names())
+        if path.suffix.lower() in (".json", ".yaml", ".yml") and not hint:
+            raise SpecError(f"model: file {name_or_path} not found")
+        raise SpecError(f"model: unknown model preset {name_or_path!r}{hint} (presets: {', '.join(model_names())}; "
+                        f"or a config.json / model.yaml file)")
     try:                  # a regular file, bounded in size and depth (never a FIFO or /dev/zero)
         text = safeio.read_text_limited(path, "model", safeio.MAX_SPEC_BYTES)
         data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"model: {path.name}")

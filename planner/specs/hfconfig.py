@@ -35,6 +35,9 @@ def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:
     if experts:
         top_k = cfg.get("num_experts_per_tok") or cfg.get("moe_topk") or need("num_experts_per_tok")
         eff = cfg.get("moe_intermediate_size") or cfg.get("intermediate_size")
+        if not eff:
+            raise SpecError(f"model {name}: config.json lacks 'moe_intermediate_size' (or 'intermediate_size'), "
+                            f"the width of one expert's FFN")
         shared = int(cfg.get("n_shared_experts") or 0)
         shared_ffn = int(cfg.get("moe_intermediate_size") or 0) if shared else 0
         if cfg.get("shared_expert_intermediate_size"):      # Qwen2-MoE: one shared expert of its own width
@@ -56,6 +59,8 @@ def from_hf_config(cfg: dict, name: str = "hf") -> ModelSpec:
         probe = ModelSpec.model_construct(**{**data, "moe": MoESpec.model_construct(**moe)})
         if all(probe.moe_layers()):
             data["ffn_hidden"] = 0
+    elif not cfg.get("intermediate_size"):
+        raise SpecError(f"model {name}: config.json lacks 'intermediate_size', the FFN width of a dense model")
     if "kv_lora_rank" in cfg and cfg.get("kv_lora_rank"):
         data["attention"] = "mla"
         data["mla"] = dict(q_lora_rank=int(cfg.get("q_lora_rank") or 0), kv_lora_rank=int(cfg["kv_lora_rank"]),

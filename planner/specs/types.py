@@ -44,7 +44,7 @@ def parse_size(text: Union[str, int], field: str = "value") -> int:
     if isinstance(text, int):
         value = text
     else:
-        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)\s*", str(text))
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)\s*", str(text), re.ASCII)    # '٨' is no digit here
         if not m:
             raise SpecError(f"{field}: expected a positive size like 4096, 128k or 1M, got {text!r}")
         number = float(m.group(1)) * _SUFFIX[m.group(2).lower()]

@@ -90,10 +90,17 @@ class _Reader:
 
 
 def _load(text: str, path: str) -> dict:
+    from planner import safeio
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise AuditParseError(path, e.lineno, f"invalid JSON: {e.msg}") from None
+    except ValueError:                      # an integer past Python's digit limit: read it bounded, named
+        doc = None
+    try:                                    # NaN / Infinity / huge integers refused, named by their key
+        doc = safeio.load_json(text, path)
+    except safeio.InputError as e:
+        raise AuditParseError(path, None, str(e).removeprefix(f"{path}: ")) from None
     if not isinstance(doc, dict):
         raise AuditParseError(path, 1, "a DeepSpeed config must be a JSON object")
     return doc

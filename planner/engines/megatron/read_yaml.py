@@ -28,20 +28,6 @@ def looks_like(text: str) -> bool:
     return bool(re.search(r"^MODEL_ARGS\s*:", text, re.M))
 
 
-def _depth(node, limit: int = MAX_DEPTH) -> int:
-    stack, deepest = [(node, 1)], 0
-    while stack:
-        value, d = stack.pop()
-        deepest = max(deepest, d)
-        if deepest > limit:
-            return deepest
-        if isinstance(value, dict):
-            stack.extend((v, d + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, d + 1) for v in value)
-    return deepest
-
-
 def load(text: str, path: str) -> dict:
     try:
         doc = yaml.safe_load(text)
@@ -53,8 +39,11 @@ def load(text: str, path: str) -> dict:
         raise AuditParseError(path, None, "invalid YAML: nested too deeply") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("MODEL_ARGS"), dict):
         raise AuditParseError(path, None, "not a Megatron YAML config: no MODEL_ARGS mapping")
-    if _depth(doc) > MAX_DEPTH:
-        raise AuditParseError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels: not a Megatron config")
+    from planner import safeio
+    try:                  # values counted as the aliases repeat them: an anchor bomb stops at the node limit
+        safeio.check_tree(doc, "YAML", MAX_DEPTH)
+    except safeio.InputError as e:
+        raise AuditParseError(path, None, f"{str(e)}: not a Megatron config") from None
     return doc
 
 

@@ -71,9 +71,15 @@ def _key_lines(text: str) -> dict[str, int]:
 
 
 def _load(text: str, path: str) -> dict:
+    big = re.search(r"^\s*([\w.\"-]+)\s*=\s*[-+]?[0-9_]{19,}\s*$", text, re.M)
+    if big:                               # past Python's int digit limit (and any degree or size)
+        line = text.count("\n", 0, big.start()) + 1
+        raise AuditParseError(path, line, f"{big.group(1)[:40]}: an integer of more than 18 digits")
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+    except ValueError as e:
+        if not isinstance(e, tomllib.TOMLDecodeError):
+            raise AuditParseError(path, None, f"not valid TOML ({str(e).splitlines()[0][:120]})") from None
         m = re.search(r"\(at line (\d+), column \d+\)", str(e))
         line = int(m.group(1)) if m else None
         if "(at end of document)" in str(e):
