@@ -96,6 +96,22 @@ def test_within_fp8_bound_of_fp32_linear():
         assert err.max() > 1e-3 * bound.max()          # FP8 really ran: not an fp32 matmul
 
 
+def test_bf16_operands_and_zero_tensors():
+    """bf16 in, bf16 out: the reference product rounded once to bf16 (unit roundoff 2^-8),
+    so each element is within 2^-8 |want| + the fp32 bound of it. An all-zero output
+    gradient (amax 0, scale clamped by EPS) gives zero gradients, not NaN."""
+    mod = load()
+    x, w, gy = data(4)
+    y, dx, dw = run(mod, x.bfloat16(), w, gy.bfloat16())
+    assert y.dtype == dx.dtype == torch.bfloat16 and dw.dtype == torch.float32
+    xd, _ = ref_quant(x.bfloat16().float(), torch.float8_e4m3fn)
+    wd, _ = ref_quant(w, torch.float8_e4m3fn)
+    want = xd @ wd.t()
+    assert ((y.float() - want).abs() <= 2.0 ** -8 * want.abs() + mm_bound(xd, wd.t())).all()
+    _, dx0, dw0 = run(mod, x, w, torch.zeros_like(gy))
+    assert torch.equal(dx0, torch.zeros_like(x)) and torch.equal(dw0, torch.zeros_like(w))
+
+
 def test_other_fp8_recipes_refused_in_one_line():
     mod = load()
     assert mod.linear_for("fp8-tensorwise") is mod.fp8_linear
