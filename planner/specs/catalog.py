@@ -50,18 +50,25 @@ def load_gpu(name: str) -> GPUSpec:
     return build(GPUSpec, {"name": name, **data}, f"gpu {name}")
 
 
+def _read_mapping(path: Path, field: str, what: str) -> dict:
+    """A spec file as a mapping: a regular file, bounded in size and depth (never a FIFO or /dev/zero),
+    JSON or YAML by its suffix; anything else one line naming `field`."""
+    try:
+        text = safeio.read_text_limited(path, field, safeio.MAX_SPEC_BYTES)
+        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"{field}: {path.name}")
+    except safeio.InputError as e:
+        raise SpecError(str(e)) from None
+    if not isinstance(data, dict):
+        raise SpecError(f"{field}: {path.name} should hold a mapping of {what}")
+    return data
+
+
 def _gpu_file(path: Path) -> GPUSpec:
     """A GPU preset file: named by its file name (plan files accept such a name with every GPU field beside
     it); its `calibration` provenance (and `published`) set aside."""
     if not path.exists():
         raise SpecError(f"gpu: file {path} not found (a preset name, or a preset YAML such as foldplan calibrate writes)")
-    try:
-        text = safeio.read_text_limited(path, "gpu", safeio.MAX_SPEC_BYTES)
-        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"gpu: {path.name}")
-    except safeio.InputError as e:
-        raise SpecError(str(e)) from None
-    if not isinstance(data, dict):
-        raise SpecError(f"gpu: {path.name} should hold a mapping of GPUSpec fields")
+    data = _read_mapping(path, "gpu", "GPUSpec fields")
     data = {k: v for k, v in data.items() if k not in ("published", "calibration", "name")}
     if isinstance(data.get("gemm_tile"), list):
         data["gemm_tile"] = tuple(data["gemm_tile"])
@@ -81,13 +88,7 @@ def load_model(name_or_path: str) -> ModelSpec:
             raise SpecError(f"model: file {name_or_path} not found")
         raise SpecError(f"model: unknown model preset {name_or_path!r}{hint} (presets: {', '.join(model_names())}; "
                         f"or a config.json / model.yaml file)")
-    try:                  # a regular file, bounded in size and depth (never a FIFO or /dev/zero)
-        text = safeio.read_text_limited(path, "model", safeio.MAX_SPEC_BYTES)
-        data = (safeio.load_json if path.suffix == ".json" else safeio.load_yaml)(text, f"model: {path.name}")
-    except safeio.InputError as e:
-        raise SpecError(str(e)) from None
-    if not isinstance(data, dict):
-        raise SpecError(f"model: {path.name} should hold a mapping of fields")
+    data = _read_mapping(path, "model", "fields")
     if "hidden_size" in data or "model_type" in data:
         from planner.specs.hfconfig import from_hf_config
         return from_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
