@@ -37,7 +37,7 @@ LAYOUT = {'world': 8, 'tp': 1, 'cp': 8, 'dp': 1, 'pp': 1, 'vpp': 1, 'cp_kind': '
 # etp * ep * edp == tp * cp * dp: the expert view of the same ranks.
 STAGES = [{'index': 0, 'pp_rank': 0, 'layers': [0, 1, 2, 3, 4, 5], 'is_moe': [False, True, True, True, True, True],
    'recompute': ['selective', 'full', 'full', 'full', 'selective', 'selective'],
-   'recompute_modules': ['mlp', 'moe_act'], 'etp': 1, 'ep': 1, 'edp': 8}]
+   'recompute_modules': ['layernorm', 'mlp', 'moe_act'], 'etp': 1, 'ep': 1, 'edp': 8}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).
