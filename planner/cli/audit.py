@@ -173,15 +173,22 @@ def base_problem(p: ProblemArgs, cfg: ForeignConfig):
         return build_problem(replace(laid, gpus=8), train=train)
 
 
+def completed(cfg: ForeignConfig, problem) -> ForeignConfig:
+    """A layout string's config completed by the one completion rule (planner.solve.complete), with its
+    assumed lines; any other config as read."""
+    if cfg.format != "layout":
+        return cfg
+    from planner.layout import strings as layoutstr
+    from planner.solve.complete import layout_from_string
+    layout, assumed = layout_from_string(cfg.extra["text"], problem, check=False)
+    kept = tuple(x for x in cfg.assumed if x.partition("=")[0] not in layoutstr.KEYS)   # the flags' notes
+    return layoutstr.config_of(layout, cfg, kept + assumed)
+
+
 def run(a: AuditArgs) -> int:
     cfg = _load(a)
     problem = base_problem(a.problem, cfg)
-    if cfg.format == "layout":              # the one completion rule (planner.solve.complete), its assumed lines
-        from planner.layout import strings as layoutstr
-        from planner.solve.complete import layout_from_string
-        layout, assumed = layout_from_string(cfg.extra["text"], problem, check=False)
-        kept = tuple(x for x in cfg.assumed if x.partition("=")[0] not in layoutstr.KEYS)   # the flags' notes
-        cfg = layoutstr.config_of(layout, cfg, kept + assumed)
+    cfg = completed(cfg, problem)
     show = None if a.json or not sys.stderr.isatty() else _progress()      # a terminal only: no residue in logs
     report = run_audit(cfg, problem, search=a.best, time_limit=a.time_limit, progress=show)
     if show is not None:

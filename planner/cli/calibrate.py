@@ -60,10 +60,11 @@ def _estimate(a, args):
         p = planmod.load(a.source, 0)[0]
         return p.problem, p.estimate.to_dict()
     from planner.audit.audit import run_audit
-    from planner.cli.audit import _load, audit_args, base_problem
+    from planner.cli.audit import _load, audit_args, base_problem, completed
     aa = audit_args(a, args)
     cfg = _load(aa)
-    report = run_audit(cfg, base_problem(aa.problem, cfg), search=False, time_limit=aa.time_limit, progress=None)
+    problem = base_problem(aa.problem, cfg)
+    report = run_audit(completed(cfg, problem), problem, search=False, time_limit=aa.time_limit, progress=None)
     if report.estimate is None:
         raise safeio.InputError(f"measured: {a.source} has no estimate to compare with "
                                 f"({'; '.join(f.message for f in report.errors) or 'the audit could not price it'})")
