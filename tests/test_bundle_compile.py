@@ -101,7 +101,8 @@ def test_a_region_that_cannot_compile_fails_and_off_means_eager(fused):
 def test_check_passes_compiled_cp_pp_recompute_moe(tmp_path):
     import subprocess
     b = render_bundle(plan(cp=2, pp=2, recompute=[(1, 0), (0, 1)]), tmp_path / "b")
-    env = {k: v for k, v in _env().items() if k != "TORCH_COMPILE_DISABLE"}
+    # compiled, into the bundle's own cache (whatever an earlier test left in the environment)
+    env = {k: v for k, v in _env().items() if k not in ("TORCH_COMPILE_DISABLE", "TORCHINDUCTOR_CACHE_DIR")}
     p = subprocess.run([*TORCHRUN, "--standalone", "--nproc-per-node=4", "train.py", "--check", "--device", "cpu"],
                        cwd=b, env=env, capture_output=True, text=True, timeout=900)
     out = p.stdout + p.stderr
