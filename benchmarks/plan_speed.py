@@ -88,7 +88,7 @@ def one(spec: dict) -> dict:
            "cpsat_calls": res.cpsat_calls, "step_s": best.estimate.step_time if best else None}
     if best is not None and spec.get("ref_cap"):
         from planner.solve.bruteforce import brute_force
-        best = search(problem, top=1, time_limit=spec["time_limit"], settle=False).plans[0]   # the fastest, not the tie-break's
+        best = targets.search(problem, top=1, time_limit=spec["time_limit"], settle=False).plans[0]   # the fastest, not the tie-break's
         L = best.layout
         full = brute_force(problem, time_limit=spec["ref_cap"])
         fixed = dict(tp=L.tp, cp=L.cp, dp=L.dp, pp=L.pp, vpp=L.vpp, cp_kind=L.cp_kind, cp_ulysses=L.cp_ulysses,

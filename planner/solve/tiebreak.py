@@ -153,6 +153,11 @@ def settle(problem, tab, near: list[Near], top: int, limit: float, engine, make)
     for n in pool:
         if n.cand.objective_ns >= cap or (sane and tuple_flags(problem, tab.tuples[n.ti])):
             continue
+        if n.cand.estimate is None:
+            n.cand.estimate = cm.evaluate(problem, n.cand.layout)
+        if memory_step(problem, n.cand.estimate.peak_bytes) == 0 and recompute_amount(problem, n.cand.layout) == (0, 0):
+            tied.append(n.cand)           # least in both keys the solves would lower (simplicity is the tuple's)
+            continue
         sol = least_memory(problem, tab, n.ti, n.rows, cap, limit, engine)
         L = sol.layout if sol.layout is not None else n.cand.layout
         proven &= sol.status == "OPTIMAL"
