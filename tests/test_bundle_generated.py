@@ -66,7 +66,11 @@ def test_example_plans_satisfy_the_rules_and_carry_the_cost_models_estimate(plan
         assert close(stored["estimate"], fresh["plans"][0]["estimate"]), \
             f"plans[{i}]: the stored estimate is not the cost model's evaluate of its layout"
         steps.append(p.estimate.step_time)
-    assert steps == sorted(steps), f"plans are not best first: {steps}"
+    # plan 1 is the tie-break's (planner/solve/tiebreak.py: within its window of the fastest), the rest fastest first
+    from planner.solve.sanity import SANE_TOLERANCE
+    from planner.solve.tiebreak import TIE_TOLERANCE
+    assert steps[1:] == sorted(steps[1:]), f"plans after the first are not fastest first: {steps}"
+    assert steps[0] <= min(steps) * (1 + SANE_TOLERANCE) * (1 + TIE_TOLERANCE), steps
 
 
 @pytest.mark.parametrize("args_file", regen.arg_files(), ids=lambda p: p.stem)
