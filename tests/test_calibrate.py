@@ -185,8 +185,9 @@ def test_example_bundle_calibrates_at_its_own_world(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     rows = [json.loads(ln) for ln in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert not [x for x in rows if x["kind"] == "skipped" and " over " in x["what"]]
-    assert {("cp_ulysses", 4), ("cp_ring", 2), ("edp", 8)} <= {(x["axis"], x["group_size"]) for x in rows
-                                                               if x["kind"] == "collective"}
+    lay = json.loads((b / "plan.json").read_text())["plans"][0]["layout"]        # the example's own groups
+    want = {("cp_ulysses", lay["cp_ulysses"]), ("cp_ring", lay["cp_ring"]), ("edp", lay["stages"][0]["edp"])}
+    assert want <= {(x["axis"], x["group_size"]) for x in rows if x["kind"] == "collective"}
     foldplan("calibrate", tmp_path / "r.jsonl", "--out", tmp_path / "t.yaml", cwd=tmp_path)
     args = (ROOT / "examples" / "plans" / "tiny-moe-8cpu.args").read_text().split()
     args = [str(ROOT / a) if a.startswith("examples/") else a for a in args]
