@@ -12,20 +12,23 @@ Order of preference, lexicographic:
 
 It is proven, not a re-sort of the plans found: the walk (planner/solve/search.py) visits
 every tuple whose bound is below the window's largest possible end (`Pool.cutoff`), so every
-tuple with a plan in the window has its fastest plan; for each of those,
-CP-SAT minimises the peak memory over the tuple's whole stage model (split, foldings,
-recompute) with the step bounded by the window, then the recompute with the peak bounded by
-that least peak (`least_memory`). The planner/solve/bruteforce.py reference applies the same
+tuple with a plan in the window has its fastest plan; for each of those, the least memory
+step holding a plan inside the window is found over the tuple's whole stage model (split,
+foldings, recompute), each step below proven empty by the tuple's exact DP floor or by
+CP-SAT under that step's budget, then CP-SAT minimises the recompute within that step with
+the step time bounded by the window (`least_memory`). The planner/solve/bruteforce.py reference applies the same
 order over every split and option (`tests/test_solver.py`).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import SimpleNamespace
+
+import numpy as np
 
 from planner import costmodel as cm
-from planner.costmodel import GiB, chunks
-from planner.costmodel.names import PERSISTENT_TERMS
+from planner.costmodel import GiB
 from planner.layout import Layout
 from planner.layout.grid import RankGrid
 from planner.solve.sanity import SANE_TOLERANCE, tuple_flags
@@ -158,7 +161,7 @@ def settle(problem, tab, near: list[Near], top: int, limit: float, engine, make)
         if memory_step(problem, n.cand.estimate.peak_bytes) == 0 and recompute_amount(problem, n.cand.layout) == (0, 0):
             tied.append(n.cand)           # least in both keys the solves would lower (simplicity is the tuple's)
             continue
-        sol = least_memory(problem, tab, n.ti, n.rows, cap, limit, engine)
+        sol = least_memory(problem, tab, n.ti, n.rows, cap, n.cand, limit, engine)
         L = sol.layout if sol.layout is not None else n.cand.layout
         proven &= sol.status == "OPTIMAL"
         est = cm.evaluate(problem, L)
@@ -191,29 +194,90 @@ def undominated(problem, first, rest: list, n: int) -> list:
     return kept
 
 
-def least_memory(problem, tab, ti: int, rows: list, cap_ns: float, limit: float, engine):
-    """Tuple ti's plan of least peak memory among those faster than `cap_ns`, and among those
-    whose peak is in the same step of MEMORY_STEP x the budget the least recompute: two CP-SAT solves of the tuple's own stage model
-    (planner/solve/stage_model.py), the step bounded, the objective replaced. A
-    StageSolution; its status OPTIMAL only when both are proven."""
+def least_memory(problem, tab, ti: int, rows: list, cap_ns: float, found, limit: float, engine):
+    """Tuple ti's plan in the least memory step (of MEMORY_STEP x the budget, `memory_step`)
+    among those faster than `cap_ns`, and in that step the least recompute. `found`: the
+    tuple's plan in the window (a Candidate with its estimate). A StageSolution; its status
+    OPTIMAL only when every step below the answer is proven empty and the recompute solve
+    is proven.
+
+    A memory step k is the stage model's own question under the budget memory_ceiling(k):
+    is its fastest plan faster than the cap? The tuple's exact DP floor under that budget
+    (planner/solve/dpbound.py) answers most steps without CP-SAT (a floor at or past the
+    cap: nothing there); the rest go to the search's own solve with that budget, the DP's
+    split as its hint. Minimising the peak itself in CP-SAT, against the step bound, could
+    not be proven within the budget on rack-scale pipelines (Qwen3-235B, 144 GB200 GPUs)."""
+    from planner.solve.stage_model import StageSolution
+    budget = problem.cluster.memory_budget_gib * GiB
+    k0 = memory_step(problem, found.estimate.peak_bytes)
+    proven, hit = True, None
+    for k in range(k0 + 1):
+        pk = with_budget(problem, min(budget, memory_ceiling(problem, k)))
+        sol = _under_budget(pk, tab, ti, rows, cap_ns, limit, engine)
+        if sol.layout is not None:
+            hit = (k, pk, sol)
+            break
+        proven &= sol.status == "INFEASIBLE"
+    if hit is None:            # the model's peak and the estimate's disagree at the step's edge
+        return StageSolution("FEASIBLE" if proven else "UNKNOWN", None, None, 0.0, 0)
+    k, pk, sol = hit
+    least = least_recompute(pk, tab, ti, rows, cap_ns, sol.layout, limit, engine)
+    if least.layout is None:
+        least = sol
+    if not (proven and least.status == "OPTIMAL"):
+        least.status = "FEASIBLE"
+    return least
+
+
+def with_budget(problem, budget_bytes: float):
+    """The same problem with another memory budget (bytes)."""
+    cluster = problem.cluster.model_copy(update={"memory_budget_gib": budget_bytes / GiB})
+    return problem.model_copy(update={"cluster": cluster})
+
+
+def _under_budget(problem, tab, ti: int, rows: list, cap_ns: float, limit: float, engine):
+    """A plan of tuple ti faster than `cap_ns` under `problem`'s budget (INFEASIBLE: proven
+    none): the exact DP floor first, then CP-SAT from the DP's split."""
+    from planner.solve.dpbound import least_bottleneck
+    from planner.solve.search import _floor_ns, _int_floors, _scaled
+    from planner.solve.stage_model import StageSolution, solve_stages
+    tu = tab.tuples[ti]
+    dp = least_bottleneck(problem, tab, ti, rows)
+    if not np.isfinite(dp.t_star):
+        return StageSolution("INFEASIBLE", None, None, 0.0, 0)
+    fl = _int_floors(dp.t_star, dp.d_star, dp.o_star)
+    fl["obj"] = _scaled(tu, fl)
+    if dp.bnd is not None:
+        fl["obj"] = max(fl["obj"], int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])))
+    if _floor_ns(tu, fl) >= cap_ns:
+        return StageSolution("INFEASIBLE", None, None, 0.0, 0)
+    return solve_stages(problem, tab, ti, time_limit=limit, cutoff_ns=cap_ns, rows=rows,
+                        hint=dp if dp.bnd is not None else None, floors=fl, engine=engine)
+
+
+def least_recompute(problem, tab, ti: int, rows: list, cap_ns: float, start: Layout, limit: float, engine):
+    """Tuple ti's plan of least recompute (a fully recomputed layer above every module-layer
+    it could have run instead) faster than `cap_ns` under `problem`'s budget; CP-SAT from
+    `start`, a plan that meets both."""
     from planner.solve.stage_model import _StageModel, _solve
     tu = tab.tuples[ti]
-    budget = int(problem.cluster.memory_budget_gib * GiB)
-    sm = _StageModel(problem, tab, tu, rows, budget, engine)
-    model, V, P, M = sm.model, tu.vpp, tu.pp, tu.num_microbatches
+    sm = _StageModel(problem, tab, tu, rows, int(problem.cluster.memory_budget_gib * GiB), engine)
+    model, V = sm.model, tu.vpp
     model.add(sm.objective <= math.ceil(cap_ns * V) - 1)           # strictly faster than the cap
-    # peak: the largest stage memory, in the units of the model's budget constraint (V x bytes)
-    peak = model.new_int_var(0, V * budget, "peak")
-    for i, sv in enumerate(sm.stages):
-        model.add(peak >= V * sv.term(*PERSISTENT_TERMS) + chunks(P, V, M, i) * sv.term("act_mb"))
-    model.minimize(peak)
-    fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
-    first = _solve(problem, model, sm.stages, sm.bnd, fl, tu, limit)
-    if first.status != "OPTIMAL":
-        return first
-    model.add(peak <= int(V * memory_ceiling(problem, memory_step(problem, first.objective / V))))   # its step
-    # a fully recomputed layer counts above every module-layer it could have run instead
     w = 1 + sm.L * max(1, len(next(iter(sm.stages)).on))
     model.minimize(sum(w * (sv.fd + sum(sv.fm)) + sum(sv.dk.values()) + sum(sv.mk.values()) for sv in sm.stages))
-    second = _solve(problem, model, sm.stages, sm.bnd, fl, tu, limit)
-    return second if second.layout is not None else first
+    sm.hint(layout_hint(tab, ti, rows, start))
+    fl = [tab.folds[ti][r - tab.rows[ti].start] for r in rows]
+    return _solve(problem, model, sm.stages, sm.bnd, fl, tu, limit)
+
+
+def layout_hint(tab, ti: int, rows: list, L: Layout) -> SimpleNamespace:
+    """A layout in the form the stage model's hint reads (planner/solve/stage_hints.py):
+    stage boundaries and, per stage, its table row, recompute modules and layers fully
+    recomputed."""
+    start = tab.rows[ti].start
+    row = {tuple(tab.folds[ti][r - start]): r for r in rows}
+    bnd = [s.layers[0] for s in L.stages] + [L.stages[-1].layers[1]]
+    stages = [(row.get(s.fold), s.recompute_modules if s.recompute_selective else (), s.recompute_full)
+              for s in L.stages]
+    return SimpleNamespace(bnd=bnd, stages=stages)
