@@ -40,6 +40,9 @@ class EngineConstraints:
     recompute_form: Callable = field(repr=False)      # (layout) -> (flags or None, why not or None)
     recompute_forms: Callable = field(repr=False)     # (problem, layout) -> [layouts it can say]
     model_defaults: Optional[Callable] = field(default=None, repr=False)   # (model, gpu) -> TrainSpec fields
+    # (problem) -> TrainSpec updates, one search per recompute form the engine can say, each a
+    # restriction of the stage model's own choices; None where the forms are not such a set
+    recompute_searches: Optional[Callable] = field(default=None, repr=False)
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -98,7 +101,8 @@ def _build(target: str) -> EngineConstraints:
     if target == "torchtitan":
         from planner.engines.torchtitan import recompute, rules
         return EngineConstraints("torchtitan", ENGINE_ORDER, True, False, rules.RULES,
-                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms)
+                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms,
+                                 recompute_searches=recompute.searches)
     if target == "olmo-core":
         from planner.engines.olmo_core import recompute, rules
         return EngineConstraints("olmo-core", ENGINE_ORDER, True, False, rules.RULES,

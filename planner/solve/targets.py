@@ -1,13 +1,16 @@
 """The search within what a target engine can run: planner.solve.search handed the target's
 `EngineConstraints` (planner.engines.constraints: its rank order, its degree and fold rules,
 one expert folding for all stages, and for Megatron one recompute form for the model, all
-kept by the search itself, so those plans come back proven). torchtitan's AC modes are not
-in the stage model: each returned plan's per-stage recompute is rounded to the nearest form
-its flags can say (`realise`), choosing, on the same split and folding, the fastest form
+kept by the search itself, so those plans come back proven). torchtitan's and OLMo-core's AC modes are
+not in the stage model: each returned plan's per-stage recompute is rounded to the nearest
+form its flags can say (`realise`), choosing, on the same split and folding, the fastest form
 that fits.
 
-What `realise` returns is proven optimal only when the solver's own best plan needed no
-rounding: otherwise the status says FEASIBLE (the rounding is a step after the proof).
+What `realise` returns is proven optimal when the solver's own best plan needed no rounding.
+Otherwise, for an engine whose forms are each a restriction of the stage model's choices
+(torchtitan: none, per-op selective everywhere, full everywhere; `recompute_searches`), one
+search per form is run and the best over them is proven; for the rest (OLMo-core's
+every-k-th-block form depends on the split) the status says FEASIBLE.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from planner import costmodel as cm
 from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
 from planner.solve.search import Candidate, search as solve
+from planner.solve.tiebreak import dominates
 
 # how many solver plans `search` rounds before it ranks them (one per degree tuple)
 WIDEN = 12
@@ -83,6 +87,17 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     # not in it, so `realise` tries it on the WIDEN best plans
     wide = top if engine.one_recompute_form else max(top, WIDEN)
     res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+    plans, proven = _realised(problem, res, engine, settle)
+    if not proven and res.status == "OPTIMAL" and engine.recompute_searches is not None:
+        return _by_form(problem, engine, top, time_limit, progress, fixed, settle, res)
+    status = res.status if proven or not plans else "FEASIBLE"
+    return dataclasses.replace(res, plans=plans[:top], status=status)
+
+
+def _realised(problem, res, engine, settle: bool) -> tuple[list, bool]:
+    """The search's plans in the forms the engine can say (`realise`), the tie-break's first
+    plan first where it realised, the rest fastest first; and whether the first is the
+    search's own proven plan (no rounding)."""
     plans = []
     for c in res.plans:
         got = realise(problem, c.layout, engine)
@@ -97,10 +112,35 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     # the tie-break's first plan (planner/solve/tiebreak.py), where it realised, stays first
     lead = int(settle and bool(plans) and realise(problem, res.plans[0].layout, engine) is not None)
     plans[lead:] = sorted(plans[lead:], key=lambda c: c.estimate.step_time)
-    proven = res.status == "OPTIMAL" and plans and res.plans and _same(plans[0].layout, res.plans[0].layout) \
-        and plans[0].status == res.plans[0].status
-    status = res.status if proven or not plans else "FEASIBLE"
-    return dataclasses.replace(res, plans=plans[:top], status=status)
+    proven = bool(res.status == "OPTIMAL" and plans and res.plans and _same(plans[0].layout, res.plans[0].layout)
+                  and plans[0].status == res.plans[0].status)
+    return plans, proven
+
+
+def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
+    """One search per recompute form the engine can say (`engine.recompute_searches`: each a
+    restriction of the stage model's choices, so its plans need no rounding and its optimum is
+    proven); the form with the fastest plan leads with its own tie-break's plan, then every
+    form's plans fastest first, none dominated by one kept. OPTIMAL when every form's search is proven."""
+    runs = []
+    for update in engine.recompute_searches(problem):
+        train = type(problem.train)(**problem.train.model_copy(update=update).model_dump())
+        pr = problem.model_copy(update={"train": train})
+        res = solve(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+        plans, proven = _realised(problem, res, engine, settle)
+        runs.append((res, plans, proven or (res.status == "INFEASIBLE" and not plans)))
+    found = [r for r in runs if r[1]]
+    if not found:
+        return dataclasses.replace(first, plans=[], status="INFEASIBLE" if all(p for *_, p in runs) else "FEASIBLE")
+    lead = min(found, key=lambda r: r[0].fastest_ns)
+    every = sorted((c for r in found for c in r[1]), key=lambda c: c.estimate.step_time)
+    plans = [lead[1][0]] if settle else []
+    for c in every:                   # none dominated in (step, peak) by one kept (tiebreak.undominated's rule)
+        if len(plans) < top and c not in plans and not any(dominates(k, c) for k in plans):
+            plans.append(c)
+    status = "OPTIMAL" if all(p for *_, p in runs) else "FEASIBLE"
+    return dataclasses.replace(first, plans=plans, status=status, cpsat_calls=first.cpsat_calls + sum(
+        r[0].cpsat_calls for r in runs), fastest_ns=lead[0].fastest_ns)
 
 
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:

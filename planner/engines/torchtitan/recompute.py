@@ -37,3 +37,16 @@ def forms(problem, L) -> list:
     if "full" in allowed:
         out.append(with_stages(L, [{"recompute_full": m, "recompute_selective": 0} for m in n]))
     return out
+
+
+def searches(problem) -> list[dict]:
+    """Each AC form as a restriction of the search's own recompute choices (TrainSpec updates):
+    no recompute; every layer per-op selective; every layer fully. The plans of each need no
+    rounding, so the best over the three searches is proven (planner.solve.targets)."""
+    allowed = set(problem.train.recompute)
+    out = [{"recompute": ("none",)}] if "none" in allowed else []
+    if "selective" in allowed:
+        out.append({"recompute": ("selective",), "recompute_modules": SAC})
+    if "full" in allowed:
+        out.append({"recompute": ("full",)})
+    return out
