@@ -98,6 +98,7 @@ def test_a_region_that_cannot_compile_fails_and_off_means_eager(fused):
     assert torch.equal(region(torch.ones(3)), torch.full((3,), 2.0)) and region.compiled is None
 
 
+@pytest.mark.full_matrix
 def test_check_passes_compiled_cp_pp_recompute_moe(tmp_path):
     import subprocess
     b = render_bundle(plan(cp=2, pp=2, recompute=[(1, 0), (0, 1)]), tmp_path / "b")

@@ -118,6 +118,7 @@ def check_doc_mask(bundle, data):
                 "--check", "--data", str(data), "--doc-mask"], bundle)
 
 
+@pytest.mark.full_matrix
 def test_packed_documents_match_the_reference_and_each_rule_is_checked(bundle, tmp_path):
     data = packed_documents(tmp_path / "docs.bin", bundle)
     p = check_doc_mask(bundle, data)

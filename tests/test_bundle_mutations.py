@@ -70,7 +70,14 @@ MUTATIONS = {
 }
 
 
-@pytest.mark.parametrize("name", list(MUTATIONS))
+# world-1 mutations of the math run in the full matrix with the rest (pytest -m full_matrix); the default run
+# keeps those that need the parallel layout or the plan
+MATH_ONLY = ("rope_sign", "routing_with_minus_bias", "sigmoid_top_k_not_renormalised", "zero_grad_removed",
+             "aux_loss_probabilities_not_averaged")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.full_matrix) if n in MATH_ONLY else n
+                                  for n in MUTATIONS])
 def test_check_catches(name, tmp_path):
     kw, rel, old, new, why = MUTATIONS[name]
     p = plan(**kw)

@@ -44,7 +44,12 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("name", list(CASES))
+# three in the default run (sequence parallel across stages, selective modules under zero3, layernorm fused
+# with the GEMMs); the rest in the full matrix (pytest -m full_matrix)
+DEFAULT = ("pp2_tp2_sequence_parallel", "dp2_cp2_zero3_selective_modules", "tp2_cp2_layernorm_fused")
+
+
+@pytest.mark.parametrize("name", [n if n in DEFAULT else pytest.param(n, marks=pytest.mark.full_matrix) for n in CASES])
 def test_check_passes(name, tmp_path):
     bundle = render_bundle(CASES[name], tmp_path / "b")
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore")
@@ -74,7 +79,8 @@ atexit.register(_report)
 '''
 
 
-@pytest.mark.parametrize("sharding, per_microbatch", [("zero2", False), ("zero3", True)])
+@pytest.mark.parametrize("sharding, per_microbatch", [pytest.param("zero2", False, marks=pytest.mark.full_matrix),
+                                                     ("zero3", True)])
 def test_pp_gathers_as_costed(sharding, per_microbatch, tmp_path):
     """pp > 1: zero2 gathers each FSDP2 unit once per step (the cost model's one gather per
     step), zero3 again in every micro-batch (--check runs 2 steps of 4 micro-batches)."""

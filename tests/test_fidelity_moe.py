@@ -53,6 +53,7 @@ def test_megatron_moe_layer_ci_timing_within_30_percent(name):
     assert est == pytest.approx(measured, rel=0.30)
 
 
+@pytest.mark.full_matrix
 def test_mfu_falls_with_sequence_length_at_fixed_tokens():
     # Mixtral-8x7B on 64 H100, 4M tokens per step, the best plan at each length: attention's
     # share of the FLOPs grows with S and runs below the GEMMs' efficiency, and CP adds traffic

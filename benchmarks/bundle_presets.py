@@ -1,0 +1,87 @@
+"""--check of one plan of every model preset: the bundle against its single-process reference.
+
+For each preset under planner/specs/presets/models, one 4-rank plan of that model (its own
+architecture: attention kind, norms, shared experts, router, dense layers, tied embeddings;
+the bundle's --check shrinks the widths and keeps the layers and experts): tp 2 x ring cp 2,
+the experts folded over the 4 ranks (ep as large as the experts allow, the rest edp), ZeRO-1.
+Each bundle runs `train.py --check` under torchrun on CPU (gloo), eager (--no-compile) and
+with its compiled regions, at the default seed; the table gives PASS / FAIL, the worst
+difference the check reports and the wall time.
+
+  python benchmarks/bundle_presets.py [--only NAME ...] [--modes eager compiled] [--markdown docs/bundle.md]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def preset_plan(name: str):
+    from bundle_plans import plan
+    from planner.specs.catalog import load_model
+    m = load_model(name).model_dump()
+    experts = m["moe"]["experts"] if m.get("moe") else 1
+    ep = max(d for d in (1, 2, 4) if experts % d == 0)
+    return plan(tp=2, cp=2, folds=[(1, ep, 4 // ep)], model=m, seq=64)
+
+
+def run(bundle: Path, compiled: bool, timeout: int) -> tuple[str, str, float]:
+    args = ["train.py", "--check", "--device", "cpu"] + ([] if compiled else ["--no-compile"])
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node=4",
+                            *args], cwd=bundle, env=env, capture_output=True, text=True, timeout=timeout)
+        out, rc = p.stdout + p.stderr, p.returncode
+    except subprocess.TimeoutExpired:
+        return "TIMEOUT", "", time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    line = next((l for l in out.splitlines() if "CHECK PASS" in l or "CHECK FAIL" in l), "")
+    verdict = "PASS" if rc == 0 and "CHECK PASS" in out else "FAIL"
+    warned = [l for l in out.splitlines() if "Warning" in l]
+    if verdict == "PASS" and warned:
+        verdict = "PASS, warned"
+    if verdict != "PASS":
+        line = line or out.strip().splitlines()[-1][:200] if out.strip() else "no output"
+    return verdict, re.sub(r"\s+", " ", line)[:160], wall
+
+
+def main() -> int:
+    from planner.bundle.codegen import render_bundle
+    from planner.specs.catalog import model_names
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--modes", nargs="*", default=["eager", "compiled"], choices=["eager", "compiled"])
+    ap.add_argument("--timeout", type=int, default=900)
+    ap.add_argument("--markdown", default=None, help="write the table into this file's generated block")
+    a = ap.parse_args()
+    rows = []
+    for name in a.only or model_names():
+        with tempfile.TemporaryDirectory() as d:
+            bundle = render_bundle(preset_plan(name), Path(d) / "bundle")
+            for mode in a.modes:
+                verdict, line, wall = run(bundle, mode == "compiled", a.timeout)
+                rows.append((name, mode, verdict, line, wall))
+                print(f"{name:18s} {mode:8s} {verdict:6s} {wall:6.1f} s  {line}", flush=True)
+    if a.markdown:
+        from mdtables import command_line, table, write_blocks
+        body = ("4 ranks on CPU (gloo), default seed; the check's own closing line.\n\n"
+                + table(["preset", "mode", "result", "the check says", "wall s"],
+                        [[n, m, v, l, f"{w:.0f}"] for n, m, v, l, w in rows], right=(4,)))
+        write_blocks(a.markdown, command_line(), {"bundle-presets": body})
+    return 0 if all(r[2].startswith("PASS") for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
