@@ -54,7 +54,15 @@ def run(bundle: Path, compiled: bool, timeout: int) -> tuple[str, str, float]:
         verdict = "PASS, warned"
     if verdict != "PASS":
         line = line or out.strip().splitlines()[-1][:200] if out.strip() else "no output"
-    return verdict, re.sub(r"\s+", " ", line)[:160], wall
+    return verdict, said(line), wall
+
+
+def said(line: str) -> str:
+    """The check's closing line, short: its loss against the reference's and how many comparisons."""
+    m = re.search(r"CHECK (PASS|FAIL): loss (\S+) \(reference (\S+)\) after (\d+) steps; (\d+) comparisons", line)
+    if m:
+        return f"loss {m[2]} (reference {m[3]}) after {m[4]} steps; {m[5]} comparisons"
+    return re.sub(r"\s+", " ", line)[:160]
 
 
 def main() -> int:
