@@ -1,7 +1,8 @@
 """The tie-break's effect on the speed benchmark's cases (benchmarks/plan_speed.py CASES):
 the fastest plan (`settle=False`) beside the plan returned first, their step and peak, what of
 the first is outside published practice (planner/solve/sanity.py) and the CPU seconds of each
-search (process time, not wall: the machine may be shared).
+search (process time, not wall: the machine may be shared). The engine-target cases of
+plan_speed are left out: this table is planner.solve.search's own tie-break.
 
     python benchmarks/tiebreak.py        # a markdown table on stdout (docs/search.md holds one)
 """
@@ -30,6 +31,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, kw, _, _ in CASES:
         kw = dict(kw)
+        if kw.pop("target", "bundle") != "bundle":
+            continue              # an engine target's search rounds and re-ranks (planner.solve.targets): not this table's
         if isinstance(kw.get("model"), dict):
             kw["model"] = ModelSpec(**kw["model"])
         p = make_problem(**kw)
