@@ -142,3 +142,26 @@ def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
     assert constraints(p.train.target).recompute_form(res.plans[0].layout)[1] is None
     assert res.fastest_ns == pytest.approx(ref.best_ns, rel=1e-6)
     assert ref.best_ns > loose.fastest_ns * 1.001
+
+
+@pytest.mark.parametrize("memory_gib", [7.5, 9.0])
+def test_torchtitan_forms_are_searched_when_the_free_plan_needs_rounding(memory_gib):
+    # memory where the free per-stage optimum recomputes some blocks fully, which torchtitan's AC cannot
+    # say (FullAC is every block, SelectiveAC per op in every block): the target search runs one search per
+    # form, so its plan is proven; the reference is the brute force over each form's layouts
+    eng = constraints("torchtitan")
+    p = make_problem(model=_moe(6), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
+                     moe_imbalance=1.1, **eng.train_defaults())
+    fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero2"}
+    loose = search(p, top=1, fixed=fix, engine=eng)
+    assert loose.status == "OPTIMAL" and eng.recompute_form(loose.plans[0].layout)[1] is not None
+    res = targets.search(p, top=1, time_limit=20, fixed=fix)
+    assert res.status == "OPTIMAL" and res.plans
+    assert eng.recompute_form(res.plans[0].layout)[1] is None
+    refs = []
+    for update in eng.recompute_searches(p):
+        train = type(p.train)(**p.train.model_copy(update=update).model_dump())
+        refs.append(brute_force(p.model_copy(update={"train": train}), where=fix, engine=eng).best_ns)
+    assert res.fastest_ns == pytest.approx(min(r for r in refs if r is not None), rel=1e-6)
+    rounded = targets.realise(p, loose.plans[0].layout, eng)          # what rounding the free plan gives
+    assert rounded is None or res.plans[0].estimate.step_time <= rounded[1].step_time * (1 + 1e-9)

@@ -155,9 +155,11 @@ def module_sets(problem: Problem) -> list[tuple[str, ...]]:
         return [()]
     m = problem.model
     has = {"mlp": not all(m.moe_layers()), "moe_act": m.is_moe, "shared_experts": bool(m.moe and m.moe.shared_experts),
-           "mla_up_proj": m.attention == "mla", "core_attn": True, "layernorm": True}
+           "mla_up_proj": m.attention == "mla", "core_attn": True, "layernorm": True,
+           "op": True}                                                 # torchtitan's per-op AC: every layer has one
     mods = [k for k in problem.train.recompute_modules if has.get(k, False)]
-    return [c for n in range(len(mods) + 1) for c in combinations(mods, n)]
+    # per-op AC replaces the layer's save set: it does not combine with a module (planner.layout.values)
+    return [c for n in range(len(mods) + 1) for c in combinations(mods, n) if "op" not in c or len(c) == 1]
 
 
 def megatron_forms(problem: Problem, vpp: int) -> list[tuple]:
