@@ -65,7 +65,7 @@ def test_floors_bound_the_step_rule(seed):
     ft, fd, fo = rng.randint(0, t), rng.randint(0, d), rng.randint(0, o)
     assert step.step_floor(ft, fd, fo, M, P, V) <= exact * (1 + 1e-12)
     assert step.scaled_step(ft, fd, fo, M, P, V) <= V * exact * (1 + 1e-12)
-    from planner.solve.search import _floor_ns
+    from planner.solve.dpbound import floor_ns as _floor_ns
     tu = type("T", (), dict(pp=P, vpp=V, num_microbatches=M))
     assert _floor_ns(tu, dict(t=t, d=d, o=o)) == pytest.approx(exact, rel=1e-12)
     assert _floor_ns(tu, dict(t=ft, d=fd, o=fo)) <= exact * (1 + 1e-12)

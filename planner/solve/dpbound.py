@@ -338,3 +338,24 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None, block=
         best_t = minmax_step(best_t, per_t[inv].T, lo_, hi_)
         best_o = minmax_step(best_o, per_o[inv].T, lo_, hi_)
     return best_t[:, L], best_o[:, L]
+
+
+def int_floors(t: float, d: float, o: float) -> dict:
+    """Integer floors (ns) of the stage model's t_max, d_max, o_max from valid real bounds."""
+    up = lambda v: int(np.ceil(v - 1e-6)) if np.isfinite(v) and v > 0 else (0 if np.isfinite(v) else 2 ** 62)
+    return dict(t=up(t), d=up(d), o=up(o))
+
+
+def scaled(tu, fl: dict) -> int:
+    """V * step of the integer floors of the three maxima (the cost model's step rule)."""
+    return step.scaled_step(fl["t"], fl["d"], fl["o"], tu.num_microbatches, tu.pp, tu.vpp)
+
+
+def floor_ns(tu, fl: dict) -> float:
+    """The step time (ns) the floors imply (`scaled` / V), or the objective floor `obj`
+    (V * step) where one is known."""
+    if fl["t"] >= 2 ** 62 or fl["o"] >= 2 ** 62:
+        return np.inf
+    if "obj" in fl:
+        return fl["obj"] / tu.vpp
+    return scaled(tu, fl) / tu.vpp

@@ -21,7 +21,8 @@ from planner.safeio import validate
 from planner.layout import Layout, check
 from planner.specs import Problem
 from planner.solve.bounds import bounds, lagrangian
-from planner.solve.dpbound import floors, least_bottleneck, uniform_bottleneck, window_floors
+from planner.solve.dpbound import floor_ns as _floor_ns, floors, int_floors as _int_floors, least_bottleneck, \
+    uniform_bottleneck, window_floors
 from planner.solve.exposure import joint_floors, with_joint
 from planner.solve.space import PerTuple, Space, Tables, enumerate_tuples, tables, undominated
 from planner.solve.nofit import min_memory
@@ -335,27 +336,6 @@ class _Line:
         lb = max(lb, _floor_ns(tu, fl))
         if lb < kth:
             self._push(ti, row, 4, lb, fl, dp, rows)
-
-
-def _int_floors(t: float, d: float, o: float) -> dict:
-    """Integer floors (ns) of the stage model's t_max, d_max, o_max from valid real bounds."""
-    up = lambda v: int(np.ceil(v - 1e-6)) if np.isfinite(v) and v > 0 else (0 if np.isfinite(v) else 2 ** 62)
-    return dict(t=up(t), d=up(d), o=up(o))
-
-
-def _scaled(tu, fl: dict) -> int:
-    """V * step of the integer floors of the three maxima (the cost model's step rule)."""
-    return step.scaled_step(fl["t"], fl["d"], fl["o"], tu.num_microbatches, tu.pp, tu.vpp)
-
-
-def _floor_ns(tu, fl: dict) -> float:
-    """The step time (ns) the floors imply (`_scaled` / V), or the objective floor `obj`
-    (V * step) where one is known."""
-    if fl["t"] >= 2 ** 62 or fl["o"] >= 2 ** 62:
-        return np.inf
-    if "obj" in fl:
-        return fl["obj"] / tu.vpp
-    return _scaled(tu, fl) / tu.vpp
 
 
 def _solver_safe(problem: Problem, tab: Tables, tis: list[int]) -> np.ndarray:

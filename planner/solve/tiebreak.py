@@ -238,18 +238,17 @@ def with_budget(problem, budget_bytes: float):
 def _under_budget(problem, tab, ti: int, rows: list, cap_ns: float, limit: float, engine):
     """A plan of tuple ti faster than `cap_ns` under `problem`'s budget (INFEASIBLE: proven
     none): the exact DP floor first, then CP-SAT from the DP's split."""
-    from planner.solve.dpbound import least_bottleneck
-    from planner.solve.search import _floor_ns, _int_floors, _scaled
+    from planner.solve.dpbound import floor_ns, int_floors, least_bottleneck, scaled
     from planner.solve.stage_model import StageSolution, solve_stages
     tu = tab.tuples[ti]
     dp = least_bottleneck(problem, tab, ti, rows)
     if not np.isfinite(dp.t_star):
         return StageSolution("INFEASIBLE", None, None, 0.0, 0)
-    fl = _int_floors(dp.t_star, dp.d_star, dp.o_star)
-    fl["obj"] = _scaled(tu, fl)
+    fl = int_floors(dp.t_star, dp.d_star, dp.o_star)
+    fl["obj"] = scaled(tu, fl)
     if dp.bnd is not None:
         fl["obj"] = max(fl["obj"], int(dp.objective_floor(tu.num_microbatches, tu.pp, tu.vpp, fl["d"])))
-    if _floor_ns(tu, fl) >= cap_ns:
+    if floor_ns(tu, fl) >= cap_ns:
         return StageSolution("INFEASIBLE", None, None, 0.0, 0)
     return solve_stages(problem, tab, ti, time_limit=limit, cutoff_ns=cap_ns, rows=rows,
                         hint=dp if dp.bnd is not None else None, floors=fl, engine=engine)
