@@ -54,6 +54,7 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=None)
     a = ap.parse_args()
     out = a.out or Path(tempfile.mkdtemp(prefix="resume-reduced-"))
+    out.mkdir(parents=True, exist_ok=True)
     p, world = reduced_plan(a.bundle)
     bundle = render_bundle(p, out / "bundle")
     sys.path.insert(0, str(bundle))
