@@ -160,8 +160,7 @@ def test_torchtitan_forms_are_searched_when_the_free_plan_needs_rounding(memory_
     assert eng.recompute_form(res.plans[0].layout)[1] is None
     refs = []
     for update in eng.recompute_searches(p):
-        train = type(p.train)(**p.train.model_copy(update=update).model_dump())
-        refs.append(brute_force(p.model_copy(update={"train": train}), where=fix, engine=eng).best_ns)
+        refs.append(brute_force(targets.with_train(p, update), where=fix, engine=eng).best_ns)
     assert res.fastest_ns == pytest.approx(min(r for r in refs if r is not None), rel=1e-6)
     rounded = targets.realise(p, loose.plans[0].layout, eng)          # what rounding the free plan gives
     assert rounded is None or res.plans[0].estimate.step_time <= rounded[1].step_time * (1 + 1e-9)

@@ -94,6 +94,12 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     return dataclasses.replace(res, plans=plans[:top], status=status)
 
 
+def with_train(problem, update: dict):
+    """The problem with these TrainSpec fields changed, validated as a new TrainSpec."""
+    train = problem.train.model_copy(update=update)
+    return problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
+
+
 def _realised(problem, res, engine, settle: bool) -> tuple[list, bool]:
     """The search's plans in the forms the engine can say (`realise`), the tie-break's first
     plan first where it realised, the rest fastest first; and whether the first is the
@@ -124,8 +130,7 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     form's plans fastest first, none dominated by one kept. OPTIMAL when every form's search is proven."""
     runs = []
     for update in engine.recompute_searches(problem):
-        train = type(problem.train)(**problem.train.model_copy(update=update).model_dump())
-        pr = problem.model_copy(update={"train": train})
+        pr = with_train(problem, update)
         res = solve(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
         plans, proven = _realised(problem, res, engine, settle)
         runs.append((res, plans, proven or (res.status == "INFEASIBLE" and not plans)))
@@ -158,8 +163,7 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
             update["attention_kernel"] = attention_kernel(problem.cluster.gpu)
             if problem.train.precision != "bf16":
                 update["precision"] = "bf16"
-        train = problem.train.model_copy(update=update)
-        pr = problem.model_copy(update={"train": type(problem.train)(**train.model_dump())})
+        pr = with_train(problem, update)
         try:
             res = search(pr, top=1, time_limit=time_limit, fixed=fixed)
         except ValueError:                   # a pinned value this target's rules refuse
