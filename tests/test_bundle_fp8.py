@@ -23,6 +23,10 @@ FORMATS = {                                # dtype: (finite max, unit roundoff, 
 
 
 def load():
+    """The bundle's fp8.py, imported from the templates (it imports fused.py beside it)."""
+    import sys
+    if str(FP8.parent) not in sys.path:
+        sys.path.insert(0, str(FP8.parent))
     spec = importlib.util.spec_from_file_location("bundle_fp8", FP8)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -114,11 +118,13 @@ def test_bf16_operands_and_zero_tensors():
 
 def test_other_fp8_recipes_refused_in_one_line():
     mod = load()
-    assert mod.linear_for("fp8-tensorwise") is mod.fp8_linear
-    assert mod.linear_for("bf16") is mod.plain_linear
+    mod.configure("fp8-tensorwise")
+    assert mod.gemms().fp8
+    mod.configure("bf16")
+    assert not mod.gemms().fp8
     for name in ("fp8-delayed", "fp8-rowwise", "fp8-blockwise", "mxfp8"):
         with pytest.raises(SystemExit) as e:
-            mod.linear_for(name)
+            mod.configure(name)
         assert str(e.value).startswith("precision: ") and "\n" not in str(e.value)
 
 

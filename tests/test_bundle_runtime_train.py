@@ -3,7 +3,8 @@ LR schedule, metrics file, DCP checkpoint and exact resume.
 
 4 straight steps and 2 steps + stop + resume to 4 give the same losses (and
 grad norms and LRs) step for step, for a pipelined zero1 layout, a zero3 one and
-a softmax-routed MoE (auxiliary balancing loss) over hybrid CP with recompute. Each
+a softmax-routed MoE (auxiliary balancing loss) over hybrid CP with recompute, and FP8
+linears with tensor-parallel experts. Each
 case: 3 torchrun launches of 4 processes, ~1 minute on 2 cores. Every launch runs
 with Python's warnings on and prints none (stderr holds no "Warning").
 A resume under another schedule (--steps) is refused in one line.
@@ -34,6 +35,9 @@ CASES = {
                                    sharding="zero3", num_microbatches=2, recompute=[(2, 1)],
                                    model=model(moe=dict(MODEL["moe"], router_score="softmax", router_bias=False,
                                                         shared_experts=0, shared_ffn_hidden=0))),
+    # FP8 linears (fp8.py) with tensor parallelism folded into the experts: the amax reductions
+    # and the compiled casts resume as exactly as the bf16 GEMMs
+    "fp8_tp2_dp2_etp2": plan(tp=2, dp=2, folds=[(2, 1, 2)], num_microbatches=2, precision="fp8-tensorwise"),
 }
 # the default run resumes the MoE case; the other two are in the full matrix (pytest -m full_matrix)
 DEFAULT = ("moe_softmax_cp4_hybrid",)

@@ -256,12 +256,18 @@ def test_olmo_core_export_read_back_and_judged(tmp_path):
         assert v["parsed"]["float8"] is True
 
 
-def test_the_bundle_is_not_written_for_fp8(tmp_path, capsys):
+def test_the_bundle_is_not_written_for_an_fp8_recipe_it_does_not_build(tmp_path, capsys):
+    """fp8-delayed is refused before the search, in one line; fp8-tensorwise is written (its
+    linears: tests/test_bundle_fp8_check.py)."""
     from planner.cli import main
     rc = main(["plan", "--precision", "fp8-delayed", "--model", "llama3-8b", "--gpus", "8", "--seq", "4k",
                "--global-batch", "64", "--out", str(tmp_path / "b")])
     err = capsys.readouterr().err.strip()
-    assert rc == 2 and "bf16 linears" in err and not (tmp_path / "b").exists()
+    assert rc == 2 and "bf16 and fp8-tensorwise linears, not fp8-delayed" in err and "\n" not in err
+    assert not (tmp_path / "b").exists()
+    rc = main(["plan", "--precision", "fp8-tensorwise", "--model", "llama3-8b", "--gpus", "8", "--seq", "4k",
+               "--global-batch", "64", "--out", str(tmp_path / "b")])
+    assert rc == 0 and "'precision': 'fp8-tensorwise'" in (tmp_path / "b" / "layout.py").read_text()
 
 
 def test_fp8_param_gather_without_sharding_refused_by_rule_and_by_megatron():

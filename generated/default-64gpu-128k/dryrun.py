@@ -36,6 +36,7 @@ import torch.distributed as dist
 import torch.nn as nn
 import torch.nn.functional as F
 
+import fp8
 import layout
 from build import DTYPES, build
 from dataparallel import microbatch_knobs
@@ -116,6 +117,7 @@ def trace(args):
     nmb, mb, seq, H, V = tr["num_microbatches"], tr["micro_batch"], tr["seq"], cfg["hidden"], cfg["vocab"]
     MoE.aux_coef, MoE.groups_per_step = args.aux_loss_coef, L["dp"] * L["cp"] * L["tp"] * nmb
     mesh = Mesh(args.rank, device)
+    fp8.configure(tr["precision"])                       # the linears' GEMMs as the run's (fp8.py)
     n_stages = len(layout.STAGES)
     stages, metas, positions = build(cfg, tr, mesh, args, dtype)     # meta + FSDP2, no storage
     with FakeTensorMode(allow_non_fake_inputs=True):

@@ -13,6 +13,9 @@ and compares the slices it holds, at every step:
 
 Two steps at micro-batch 2 by default (train.py): the second starts from
 moved weights and biases, so a stale gradient or a wrong bias update shows.
+Under an FP8 precision the loss, gradients, parameters and biases are not compared with
+the fp32 reference; every FP8 GEMM of each step is, with the check's own quantisation
+(check_fp8.py).
 """
 import time
 
@@ -20,7 +23,9 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
+import fp8
 import layout
+from check_fp8 import Fp8Calls
 from check_plan import RecomputeProbe, plan_mismatches
 from dataparallel import full
 from reference import Reference, initial_bias
@@ -78,6 +83,7 @@ class Checker:
         self.loss_par, self.losses, self.probe = None, [], None
         self.eod = None                      # --doc-mask: the EOD id (train.py sets it)
         self.covered = {n: torch.zeros(p.shape, dtype=torch.int32) for n, p in self.ref.named().items()}
+        self.fp8 = Fp8Calls() if fp8.gemms().fp8 else None       # FP8: the GEMMs instead (check_fp8.py)
 
     # ------------------------------------------------------------ comparisons
     def _fail(self, line):
@@ -130,18 +136,18 @@ class Checker:
                 self._fail(line)
             self.checked, self.probe = self.checked + 1, None
         self._progress("parallel forward/backward done; reference step")
+        if self.fp8 is not None:             # FP8: every FP8 GEMM of the step; the losses only shown
+            self.fp8.verify(self, self.step, {m.full_name for _, m in pm})
+            with torch.no_grad():
+                self.losses.append(self._ref_loss(data).item())
+            self._total(loss)
+            return
         self.opt.zero_grad(set_to_none=True)
-        logits = self.ref(data[:, :-1], self.eod)                        # [B, S, V]
-        targets = data[:, 1:]
-        if self.eod is not None:             # --doc-mask: no loss where the input token is EOD
-            targets = torch.where(data[:, :-1] == self.eod, -100, targets)
-        ref_loss = F.cross_entropy(logits.flatten(0, 1), targets.flatten(), ignore_index=-100)
+        ref_loss = self._ref_loss(data)
         (ref_loss + self.ref.aux).backward()      # the balancing loss enters the gradients, not the loss shown
         self.losses.append(ref_loss.item())
-        if loss is not None:                 # the loss lives on the last stage; sum over dp x cp x tp
-            total = loss.detach().float().clone()
-            dist.all_reduce(total, group=self.mesh.stage_group)
-            self.loss_par = total.item()
+        total = self._total(loss)
+        if total is not None:
             self._cmp(f"loss of step {self.step}", total.cpu(), ref_loss.detach())
         named = self.ref.named()
         for p, m in pm:
@@ -151,8 +157,28 @@ class Checker:
                 continue                     # (FSDP2: then missing on every rank of its unit)
             self._cmp(f"grad {m.full_name} of step {self.step}", full(p.grad), want)
 
+    def _ref_loss(self, data):
+        logits = self.ref(data[:, :-1], self.eod)                        # [B, S, V]
+        targets = data[:, 1:]
+        if self.eod is not None:             # --doc-mask: no loss where the input token is EOD
+            targets = torch.where(data[:, :-1] == self.eod, -100, targets)
+        return F.cross_entropy(logits.flatten(0, 1), targets.flatten(), ignore_index=-100)
+
+    def _total(self, loss):
+        """The step's loss summed over dp x cp x tp (it lives on the last stage), or None."""
+        if loss is None:
+            return None
+        total = loss.detach().float().clone()
+        dist.all_reduce(total, group=self.mesh.stage_group)
+        self.loss_par = total.item()
+        return total
+
     def after_step(self, lr, pm, moes):
         """The reference's AdamW step at the same lr and its bias update; parameters, biases."""
+        if self.fp8 is not None:             # FP8: no reference numbers to compare (check_fp8.py)
+            self._progress("FP8 GEMMs compared")
+            self.step += 1
+            return
         for g in self.opt.param_groups:
             g["lr"] = lr
         self.opt.step()
@@ -186,9 +212,12 @@ class Checker:
         if self.mesh.rank == 0:
             verdict = "PASS" if ok else "FAIL"
             steps = "" if self.step >= 2 else f" (only {self.step} step(s); the check needs 2)"
+            what = ("plan, initial weights, every FP8 GEMM of each step against the check's quantise-then-matmul "
+                    "and which linears ran FP8, recompute; loss, gradients and parameters not compared under FP8"
+                    if self.fp8 is not None else "plan, initial weights, loss, gradients, parameters and router "
+                    "biases after each AdamW step, recompute")
             print(f"CHECK {verdict}: loss {worst[1].item():.6f} (reference {self.losses[-1]:.6f}) after "
-                  f"{self.step} steps{steps}; {int(stats[0])} comparisons (plan, initial weights, loss, gradients, "
-                  f"parameters and router biases after each AdamW step, recompute) on all ranks, "
+                  f"{self.step} steps{steps}; {int(stats[0])} comparisons ({what}) on all ranks, "
                   f"{int(stats[1])} mismatched; max abs err {worst[0].item():.3e} "
                   f"(rtol {self.rtol}, atol {self.atol}; parameters after the last AdamW step atol "
                   f"{self.param_atol:.2e})", flush=True)

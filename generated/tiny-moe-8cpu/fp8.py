@@ -1,42 +1,96 @@
-"""FP8 linear layers with tensorwise (per-tensor) dynamic scaling, through torch._scaled_mm.
+"""The GEMMs of every linear layer at the plan's precision: bf16 (plain matmuls) or FP8 with
+tensorwise (per-tensor) dynamic scaling through torch._scaled_mm (layout.TRAIN["precision"]).
 
-The recipe is the one torchao's float8 training calls "tensorwise" (torchao/float8/
+The FP8 recipe is the one torchao's float8 training calls "tensorwise" (torchao/float8/
 float8_utils.py: tensor_to_amax, amax_to_scale, to_fp8_saturated; torchao is not installed
 here, so no line is pinned), written here in our own code:
 
   * scale = finfo(fp8).max / max(amax, EPS), computed in float64 and kept in float32;
     q = clamp(t * scale, -max, max) cast to the fp8 dtype (saturating, round to nearest);
-  * forward: y = x @ w.T with x and w in e4m3 (3 mantissa bits, finite max 448);
-  * backward: grad_y in e5m2 (2 mantissa bits, max 57344, the wider range gradients need),
-    dgrad = grad_y(e5m2) @ w(e4m3) and wgrad = grad_y(e5m2).T @ x(e4m3), the same fp8 copies
-    of x and w the forward made (a tensorwise scale is one number, so a re-cast in backward
-    would give the same bits);
+  * fprop: y = x @ w.T with x and w in e4m3 (3 mantissa bits, finite max 448);
+  * dgrad = dy @ w and wgrad = dy.T @ x with dy in e5m2 (2 mantissa bits, max 57344, the
+    wider range gradients need) and x, w in e4m3;
   * _scaled_mm takes the inverse scales and returns out = (a_q @ b_q) / (s_a * s_b) in the
     requested dtype, accumulated in fp32.
 
-Scales are taken from what each rank holds: the rank's own tokens (its micro-batch, its
-sequence shard) and, for a weight sharded over tensor parallelism, the whole weight. Every
-amax is reduced (MAX) over the group passed in, normally the tensor-parallel group: a
-sharded weight, a row-parallel input or a column-parallel output gradient then gets the
-scale the unsharded tensor would get, as torchao's DTensor path does (tensor_to_amax with
-reduce_amax); for a tensor every TP rank holds whole, the reduction changes nothing.
+As torchao's Float8Linear does, a linear saves its high-precision input and weight for
+backward and casts them again there (a tensorwise scale is one number, so the re-cast gives
+the bits the forward used): saved activations stay bf16, the cost model's s_8 = 2 outside
+Transformer Engine. Each linear casts its own input (three casts of one gathered input for
+q, k and v: the cost model's s_x), and the tensor-parallel all-gathers move bf16.
 
-Only the precision "fp8-tensorwise" is built; `linear_for` refuses the other FP8 recipes
-in one line.
+Scales are taken from what each rank holds: its own tokens (its micro-batch, its sequence
+shard, the rows its experts received) and, for a weight sharded over tensor parallelism, the
+whole weight. Every amax is reduced (MAX) over the group the caller passes, the tensor-
+parallel group (the expert-tensor-parallel group for experts): a sharded weight, a row-
+parallel input or a column-parallel output gradient then gets the scale the unsharded tensor
+would get, as torchao's DTensor path does (tensor_to_amax with reduce_amax); for a tensor
+every rank of the group holds whole, the reduction changes nothing. The amax and the cast are
+compiled regions (fused.py) when compilation is on.
+
+Which linears run FP8 (planner/specs/precision.py, the same set in the three engines): attention
+q, k, v and output, the dense MLP, the shared and the routed experts; the router, the embedding
+and the output head stay in the model's dtype. Only "fp8-tensorwise" is built; `configure`
+refuses the other FP8 recipes in one line. Under --check every FP8 GEMM is recorded (RECORD)
+and compared by check_fp8.py with its own quantise-then-matmul.
 """
+from dataclasses import dataclass
+
 import torch
 import torch.distributed as dist
+
+import fused
 
 E4M3 = torch.float8_e4m3fn
 E5M2 = torch.float8_e5m2
 # Lower bound on amax before dividing: torchao/float8/float8_utils.py EPS = 1e-12.
 EPS = 1e-12
 BUILT = "fp8-tensorwise"
+RECORD = None        # --check: a list, every FP8 GEMM appended as a Call (check_fp8.py)
+
+
+@dataclass
+class Call:
+    """One FP8 GEMM as it ran: out = a @ b from high-precision a [m, K] and b [K, N], each cast to
+    fp8 with its amax reduced over `group`; tag: the weight's full name; kind: fprop | dgrad |
+    wgrad (which fixes the formats: check_fp8.py does not read them from here)."""
+    kind: str
+    tag: str
+    a: torch.Tensor
+    b: torch.Tensor
+    group: object
+    out: torch.Tensor
+
+
+def _local_amax(t):
+    return t.abs().amax().float()
+
+
+def _cast_e4m3(t, scale):
+    return (t.float() * scale).clamp(-448.0, 448.0).to(E4M3)
+
+
+def _cast_e5m2(t, scale):
+    return (t.float() * scale).clamp(-57344.0, 57344.0).to(E5M2)
+
+
+# one graph for every size (dynamic), a few more where dynamo specialises sizes 0 / 1 or a view's
+# base; one code object per fp8 dtype (configure raises dynamo's recompile limit for them)
+_amax_region = fused.Region(_local_amax, dynamic=True)
+_cast_regions = {E4M3: fused.Region(_cast_e4m3, dynamic=True), E5M2: fused.Region(_cast_e5m2, dynamic=True)}
+RECOMPILES = 64
+
+
+def _flat(t):
+    """(t or its transpose as a contiguous tensor, flattened; whether it is the transpose)."""
+    if t.dim() == 2 and not t.is_contiguous() and t.t().is_contiguous():
+        return t.t().reshape(-1), True
+    return t.contiguous().view(-1), False
 
 
 def amax(t, group=None):
     """max |t| as a float32 scalar, reduced (MAX) over `group` when one is given."""
-    a = t.detach().abs().max().float()
+    a = _amax_region(_flat(t.detach())[0])
     if group is not None and dist.is_initialized() and dist.get_world_size(group) > 1:
         dist.all_reduce(a, op=dist.ReduceOp.MAX, group=group)
     return a
@@ -45,8 +99,10 @@ def amax(t, group=None):
 def quantise(t, dtype, group=None):
     """(t in fp8, inverse scale) with the tensorwise scale of t's amax over `group`."""
     fmax = torch.finfo(dtype).max
-    scale = (fmax / torch.clamp(amax(t, group).double(), min=EPS)).float()
-    q = (t.float() * scale).clamp(-fmax, fmax).to(dtype)
+    flat, transposed = _flat(t.detach())
+    scale = (fmax / torch.clamp(amax(flat, group).double(), min=EPS)).float()
+    q = _cast_regions[dtype](flat, scale)
+    q = q.view(t.t().shape).t() if transposed else q.view(t.shape)
     return q, scale.reciprocal()
 
 
@@ -56,45 +112,99 @@ def _mm(a, b, inv_a, inv_b, out_dtype):
                             scale_a=inv_a, scale_b=inv_b, out_dtype=out_dtype)
 
 
-class Fp8Linear(torch.autograd.Function):
-    """y = x @ w.T with all three GEMMs (fprop, dgrad, wgrad) in FP8, tensorwise scales."""
+class Gemms:
+    """The three GEMMs of y = x @ w.t() for x [m, K], w [N, K], in the model's dtype: fprop,
+    dgrad (dy @ w) and wgrad (dy.t() @ x). `group` and `tag` only matter to the FP8 ones."""
+    fp8 = False
+
+    def fprop(self, x, w, group=None, tag=None):
+        return x @ w.t()
+
+    def dgrad(self, g, w, group=None, tag=None):
+        return g @ w
+
+    def wgrad(self, g, x, group=None, tag=None):
+        return g.t() @ x
+
+
+class Fp8Gemms(Gemms):
+    """The same GEMMs in FP8, tensorwise scales (module doc). Every rank of `group` holds
+    operands of the same shape and calls in the same order (the amax all-reduces)."""
+    fp8 = True
 
     @staticmethod
-    def forward(ctx, x, w, group=None):
-        x2 = x.reshape(-1, x.shape[-1])
-        xq, xs = quantise(x2, E4M3, group)
-        wq, ws = quantise(w, E4M3, group)
-        y = _mm(xq, wq.t(), xs, ws, x.dtype)
-        ctx.save_for_backward(xq, xs, wq, ws)
-        ctx.group, ctx.x_shape, ctx.x_dtype, ctx.w_dtype = group, x.shape, x.dtype, w.dtype
-        return y.reshape(*x.shape[:-1], w.shape[0])
+    def _run(kind, tag, a, a_dtype, b, b_dtype, group, out_dtype):
+        if a.numel() == 0 or b.numel() == 0:       # an expert that received no rows
+            out = a.new_zeros((a.shape[0], b.shape[1]), dtype=out_dtype)
+        else:
+            aq, ia = quantise(a, a_dtype, group)
+            bq, ib = quantise(b, b_dtype, group)
+            out = _mm(aq, bq, ia, ib, out_dtype)
+        if RECORD is not None:
+            RECORD.append(Call(kind, tag, a.detach().clone(), b.detach().clone(), group, out.detach().clone()))
+        return out
+
+    def fprop(self, x, w, group=None, tag=None):
+        return self._run("fprop", tag, x, E4M3, w.t(), E4M3, group, x.dtype)
+
+    def dgrad(self, g, w, group=None, tag=None):
+        return self._run("dgrad", tag, g, E5M2, w, E4M3, group, g.dtype)
+
+    def wgrad(self, g, x, group=None, tag=None):
+        return self._run("wgrad", tag, g.t(), E5M2, x, E4M3, group, x.dtype)
+
+
+PLAIN, FP8 = Gemms(), Fp8Gemms()
+_CURRENT = [PLAIN]
+
+
+def configure(precision: str):
+    """The linears' GEMMs for a plan's precision; one line naming the field for one not built."""
+    if precision == BUILT:
+        _CURRENT[0] = FP8
+        torch._dynamo.config.recompile_limit = max(torch._dynamo.config.recompile_limit, RECOMPILES)
+    elif precision == "bf16":
+        _CURRENT[0] = PLAIN
+    else:
+        raise SystemExit(f"precision: {precision} linears are not built in the bundle; only {BUILT} and bf16 run")
+
+
+def gemms() -> Gemms:
+    """The GEMMs of the linear layers that run at the plan's precision (configure)."""
+    return _CURRENT[0]
+
+
+class _Linear(torch.autograd.Function):
+    """y = x @ w.t() through `gm`'s three GEMMs; saves the high-precision x and w."""
+
+    @staticmethod
+    def forward(ctx, x, w, gm, group, tag):
+        ctx.save_for_backward(x, w)
+        ctx.gm, ctx.group, ctx.tag = gm, group, tag
+        if x.dim() == 2:          # no reshape: a module's output must not be a view (FSDP2's hooks)
+            return gm.fprop(x, w, group, tag)
+        return gm.fprop(x.reshape(-1, x.shape[-1]), w, group, tag).view(*x.shape[:-1], w.shape[0])
 
     @staticmethod
     def backward(ctx, gy):
-        xq, xs, wq, ws = ctx.saved_tensors
-        g2 = gy.reshape(-1, gy.shape[-1])
-        gq, gs = quantise(g2, E5M2, ctx.group)
+        x, w = ctx.saved_tensors
+        gm, g2 = ctx.gm, gy.reshape(-1, gy.shape[-1])
         dx = dw = None
         if ctx.needs_input_grad[0]:
-            dx = _mm(gq, wq, gs, ws, ctx.x_dtype).reshape(ctx.x_shape)
+            dx = gm.dgrad(g2, w, ctx.group, ctx.tag).reshape(x.shape)
         if ctx.needs_input_grad[1]:
-            dw = _mm(gq.t(), xq, gs, xs, ctx.w_dtype)
-        return dx, dw, None
+            dw = gm.wgrad(g2, x.reshape(-1, x.shape[-1]), ctx.group, ctx.tag)
+        return dx, dw, None, None, None
+
+
+def linear(x, w, group=None, tag=None, gm=None):
+    """x [..., K] @ w.t() (w [N, K]) at the plan's precision (or through `gm`)."""
+    gm = gm or gemms()
+    if not gm.fp8:
+        return x @ w.t()
+    return _Linear.apply(x, w, gm, group, tag)
 
 
 def fp8_linear(x, w, group=None):
-    return Fp8Linear.apply(x, w, group)
-
-
-def plain_linear(x, w, group=None):
-    return x @ w.t()
-
-
-def linear_for(precision):
-    """The linear function for a plan's precision; one line naming the field otherwise."""
-    if precision == BUILT:
-        return fp8_linear
-    if precision.startswith("fp8") or precision.startswith("mxfp8"):
-        raise SystemExit(f"precision: {precision} linears are not built in the bundle; "
-                         f"only {BUILT} (and bf16) run")
-    return plain_linear
+    """The FP8 linear whatever the plan's precision (tests)."""
+    return _Linear.apply(x, w, FP8, group, None)

@@ -19,9 +19,10 @@ TINY = {'name': 'tiny-moe (tiny)', 'layers': 6, 'hidden': 64, 'heads': 8, 'kv_he
  'attention': 'gqa', 'is_moe': [False, True, True, True, True, True], 'experts': 8, 'top_k': 2,
  'expert_ffn': 32, 'shared_ffn': 0, 'router_score': 'softmax', 'router_bias': False}
 
-# Training shape: seq, micro_batch, num_microbatches, capacity_factor (None = dropless).
-TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 8, 'capacity_factor': None}
-TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None}
+# Training shape: seq, micro_batch, num_microbatches, capacity_factor (None = dropless), and the
+# linear layers' precision (bf16 or fp8-tensorwise: fp8.py).
+TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 8, 'capacity_factor': None, 'precision': 'bf16'}
+TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None, 'precision': 'bf16'}
 
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3

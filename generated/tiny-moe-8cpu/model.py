@@ -12,6 +12,8 @@ their column-parallel GEMMs (saving only the shard) and reduce-scatter after
 their row-parallel ones. Parameters used on the shard (norms, embedding, head)
 get a partial gradient on each tp rank (`tp_partial`): summed over tp by
 dataparallel.finish_gradients.
+The linear layers' GEMMs run at the plan's precision (fp8.py; the amax of a tensor-parallel
+shard reduced over tp); the router, the embedding and the head in the model's dtype.
 Built on the meta device (train.py); init.materialize fills each shard.
 
 Recompute as planned, per layer (layout.STAGES[s]["recompute"]): "full"
@@ -32,6 +34,7 @@ import fused
 from blocks import rope_tables
 from comms import column_parallel, norm_column_parallel, reduce_scatter_seq
 from cp.attention import context_attention
+from fp8 import linear
 from moe.layer import MoE
 from recompute import maybe, recomputed
 
@@ -66,6 +69,7 @@ class Attention(nn.Module):
     def __init__(self, cfg, prefix, mesh, seed, selective: bool):
         super().__init__()
         self.cfg, self.mesh, self.selective = cfg, mesh, selective   # selective: recompute core_attn
+        self.tags = tuple(prefix + n for n in ("wq", "wk", "wv", "wo"))  # the weights' names (fp8.py --check)
         H, d, T, r = cfg["hidden"], cfg["head_dim"], mesh.tp_size, mesh.tp_rank
         h, hk = cfg["heads"], cfg["kv_heads"]
         self.h, self.d = h // T, d                              # local query heads
@@ -96,9 +100,9 @@ class Attention(nn.Module):
         B, s = x.shape[0], x.shape[1] * m.tp_size
         ws = (self.wq, self.wk, self.wv)
         if norm_w is None:
-            q, k, v = column_parallel(x, ws, m.tp_group, m.tp_size)                    # local heads
+            q, k, v = column_parallel(x, ws, m.tp_group, m.tp_size, self.tags[:3])     # local heads
         else:
-            q, k, v = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size)
+            q, k, v = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size, tags=self.tags[:3])
         q = q.view(B, s, self.h, self.d)
         k = k.view(B, s, self.hk, self.d)
         v = v.view(B, s, self.hk, self.d)
@@ -107,7 +111,7 @@ class Attention(nn.Module):
         else:
             q, k = fused.qk_rope(q, k, cos, sin, None, None)
         o = maybe(self.selective, self._core, q, k, v)         # [B, s, h, d]
-        out = o.reshape(B, s, self.h * self.d) @ self.wo.t()   # row parallel: partial sums
+        out = linear(o.reshape(B, s, self.h * self.d), self.wo, m.tp_group, self.tags[3])   # row parallel: partial sums
         return reduce_scatter_seq(out, m.tp_group, m.tp_size)  # [B, s/tp, H]
 
 
@@ -115,6 +119,7 @@ class DenseMLP(nn.Module):
     def __init__(self, cfg, prefix, mesh, seed):
         super().__init__()
         self.cfg, self.mesh = cfg, mesh
+        self.tags = tuple(prefix + n for n in ("w1", "w3", "w2"))
         F_, H, T, r = cfg["ffn_hidden"], cfg["hidden"], mesh.tp_size, mesh.tp_rank
         self.w1 = _param(prefix + "w1", (F_, H), seed, dim=0, rank=r, size=T)
         self.w3 = _param(prefix + "w3", (F_, H), seed, dim=0, rank=r, size=T) if cfg["gated"] else None
@@ -124,12 +129,13 @@ class DenseMLP(nn.Module):
         # x: [B, s/tp, H] -> [B, s/tp, H]; norm_w: as Attention.forward
         m, gated = self.mesh, self.cfg["gated"]
         ws = (self.w1, self.w3) if gated else (self.w1,)
+        tags = self.tags[:len(ws)]
         if norm_w is None:
-            a = column_parallel(x, ws, m.tp_group, m.tp_size)  # [B, s, F/tp] each
+            a = column_parallel(x, ws, m.tp_group, m.tp_size, tags)  # [B, s, F/tp] each
         else:
-            a = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size)
+            a = norm_column_parallel(x, norm_w, norm_fn, ws, m.tp_group, m.tp_size, tags=tags)
         h = fused.swiglu(*a) if gated else F.gelu(a[0])
-        return reduce_scatter_seq(h @ self.w2.t(), m.tp_group, m.tp_size)
+        return reduce_scatter_seq(linear(h, self.w2, m.tp_group, self.tags[2]), m.tp_group, m.tp_size)
 
 
 class Layer(nn.Module):

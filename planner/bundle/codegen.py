@@ -177,6 +177,10 @@ def _small_fold(fold, local: int, experts: int):
 def derive(plan: Plan) -> dict:
     """Every value the templates substitute."""
     problem, lay = plan.problem, plan.layout
+    from planner.engines.bundle.rules import precision_error
+    why = precision_error(problem.train.precision)
+    if why:
+        raise BundleError(why)
     full = model_dims(problem.model)
     specs = stage_specs(lay, full["is_moe"])
     seq = problem.train.seq
@@ -184,13 +188,13 @@ def derive(plan: Plan) -> dict:
     tiny = tiny_dims(full, lay, max(st["etp"] for st in specs))
     cf = problem.train.capacity_factor
     train = {"seq": seq, "micro_batch": lay.micro_batch, "num_microbatches": lay.num_microbatches,
-             "capacity_factor": cf}
+             "capacity_factor": cf, "precision": problem.train.precision}
     tiny_nmb = max(lay.pp, min(lay.num_microbatches, 2))
     if lay.vpp > 1:
         tiny_nmb = _multiple(tiny_nmb, lay.pp)
     # micro-batch 2: the check exercises every [B, ...] reshape with B > 1
     tiny_train = {"seq": _multiple(32, 2 * lay.cp * lay.tp), "micro_batch": 2, "num_microbatches": tiny_nmb,
-                  "capacity_factor": cf}
+                  "capacity_factor": cf, "precision": problem.train.precision}
     per_node = min(problem.cluster.gpus_per_node, lay.world)
     small = check_world(lay, full)
     runtime_layout = {k: getattr(lay, k) for k in ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses",
@@ -254,7 +258,8 @@ def readme_values(plan, full, tiny, lay, specs, train, tiny_train) -> dict:
         "degrees": degrees, "stage_rows": "\n".join(rows), "tiny": tiny_s, "mla_note": mla,
         "train_line": (f"seq {train['seq']}, micro-batch {train['micro_batch']} x {train['num_microbatches']} "
                        f"micro-batches per dp rank, capacity factor "
-                       f"{'none (dropless)' if train['capacity_factor'] is None else train['capacity_factor']}"),
+                       f"{'none (dropless)' if train['capacity_factor'] is None else train['capacity_factor']}, "
+                       f"linear layers in {train['precision']}"),
         "estimate_line": (f"step {est['step_time_s']:.4g} s, peak memory {est['peak_memory_gib']:.4g} GiB, "
                           f"MFU {est['mfu']:.3g}"),
     }

@@ -53,9 +53,10 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         from pathlib import Path
         from planner.bundle.codegen import BundleError
         out = Path(a.out)
-        if problem.train.precision != "bf16" and problem.train.target == "bundle":   # bundle/templates/blocks.py: bf16
-            raise BundleError(f"precision: the bundle's own modules run bf16 linears, not {problem.train.precision}; "
-                              f"plan FP8 for an engine (--target megatron | torchtitan | olmo-core)")
+        from planner.engines.bundle.rules import precision_error
+        why = precision_error(problem.train.precision) if problem.train.target == "bundle" else None
+        if why:
+            raise BundleError(why)
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
             raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)

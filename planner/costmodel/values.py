@@ -122,8 +122,9 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     # 238fa99): PrepareFloat8ModuleInput casts a block's input once and all-gathers it in fp8, and
     # Float8RowwiseParallel casts dy to fp8 before its backward all-gather (torchao/float8/
     # float8_tensor_parallel.py, _prepare_output_fn: _NoopFwToFloat8BwDynamic after the redistribute);
-    # other torchao runs cast each linear's input (s_x)
-    a_8 = np.where((tp > 1) & (not te) & (tr.precision == "fp8-tensorwise"), 1.0, 0.0)
+    # other torchao runs, and the bundle (its fp8.py gathers bf16 and casts each linear's input), cast
+    # each linear's input (s_x)
+    a_8 = np.where((tp > 1) & (tr.fp8_library == "torchao") & (tr.precision == "fp8-tensorwise"), 1.0, 0.0)
     ep_run = dispatch_values(problem, x, ep, pp, f("vpp"))
     return dict(imb=imb, imb_mem=imb_mem, t=tp, c=cp, d=dp, p=pp, v=f("vpp"), t_e=etp, M_e=ep, D_e=edp, c_u=cu_, c_r=cr_,
                 t_s=tsp, t_g=np.minimum(tp, problem.model.kv_heads), b=f("micro_batch"), m=f("num_microbatches"),

@@ -108,7 +108,7 @@ def precision_note(problem: Problem) -> str:
     t, g = problem.train, problem.cluster.gpu
     if t.precision == "bf16":
         return ""
-    lib = "Transformer Engine" if t.fp8_library == "te" else "torchao"
+    lib = {"te": "Transformer Engine", "torchao": "torchao", "bundle": "the bundle's fp8.py"}[t.fp8_library]
     return (f"\nprecision: {t.precision} linear GEMMs ({lib}) at {g.fp8_compute_efficiency} of the FP8 peak "
             f"{g.fp8_peak_flops / 1e12:,.0f} TFLOP/s; attention, router, embedding and head bf16"
             + ("; FP8 parameter all-gather" if t.fp8_param_gather else "") + "; MFU against the bf16 peak")

@@ -152,16 +152,16 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
     """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
     the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
     planner.engines.bundle.rules.attention_kernel), and how much slower it is than `best_time` (the price
-    of its rules and flags). The bundle runs bf16 linears only (bundle/templates/blocks.py): an FP8
-    problem is priced for it in bf16, and the entry says so. `fixed`: the degrees the user pinned
+    of its rules and flags). The bundle builds bf16 and fp8-tensorwise linears (planner.engines.bundle.rules.
+    PRECISIONS): another FP8 problem is priced for it in bf16, and the entry says so. `fixed`: the degrees the user pinned
     (--fix), kept for every target (one that cannot keep them gets None)."""
     out = {}
     for target in targets:
         update = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
-        if target == "bundle":              # the attention it runs on this GPU, and its bf16 linears
-            from planner.engines.bundle.rules import attention_kernel
+        if target == "bundle":              # the attention it runs on this GPU, and the linears it builds
+            from planner.engines.bundle.rules import attention_kernel, precision_error
             update["attention_kernel"] = attention_kernel(problem.cluster.gpu)
-            if problem.train.precision != "bf16":
+            if precision_error(problem.train.precision):
                 update["precision"] = "bf16"
         pr = with_train(problem, update)
         try:

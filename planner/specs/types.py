@@ -209,8 +209,9 @@ class TrainSpec(_Spec):
     precision: Literal[PRECISIONS] = Field("bf16", description="the linear layers' GEMM precision: bf16 or an FP8 recipe")
     fp8_param_gather: bool = Field(False, description="FP8 parameter all-gather (Megatron --fp8-param-gather, "
                                    "torchao enable_fsdp_float8_all_gather): 1 byte per linear weight gathered")
-    fp8_library: Literal["te", "torchao"] = Field("torchao", description="who runs the FP8 linears: te (Transformer "
-                                                  "Engine, Megatron-LM) or torchao (torchtitan, OLMo-core)")
+    fp8_library: Literal["te", "torchao", "bundle"] = Field("torchao", description="who runs the FP8 linears: te "
+                                                            "(Transformer Engine, Megatron-LM), torchao (torchtitan, "
+                                                            "OLMo-core) or bundle (foldplan's own bundle, fp8.py)")
     # EP dispatch and overlap: what the target runs, the search picks per layout
     dispatchers: tuple[Literal[DISPATCHERS], ...] = Field(("alltoall",), description=(
         "MoE token dispatchers the search may choose (planner.specs.kinds.DISPATCHER; the target's rules "

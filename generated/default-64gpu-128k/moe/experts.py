@@ -5,6 +5,10 @@ w1, w3: [El, F, H]; w2: [El, H, F] (F = expert FFN width / etp).
 torch._grouped_mm runs where the device has it (CPU; CUDA sm90+ in bf16) and
 the row strides are 16-byte aligned; otherwise a loop of plain matmuls.
 Every expert gets a gradient (zero when it received no rows).
+At an FP8 precision (fp8.py) each expert's three GEMMs run in FP8 with its own tensorwise
+scales (one per expert weight, one per expert's rows), the amax reduced over the etp group
+(the weight slices and the down projection's input are split there; the rows are the same on
+every etp rank): a loop of torch._scaled_mm, one per expert.
 
 moe_act recompute (Megatron's --recompute-modules moe_act): the activation
 output h = silu(a) * b [m, F], the down projection's input, is not kept; the
@@ -16,6 +20,7 @@ import torch
 import torch.nn.functional as F
 
 import fused
+from fp8 import gemms
 
 
 def _aligned(*ts):
@@ -34,57 +39,88 @@ def grouped_ok(x, w1, w2) -> bool:
 
 
 class _Grouped:
-    """Per-expert products of rows grouped by expert: grouped GEMMs, or a loop."""
+    """Per-expert products of rows grouped by expert: grouped GEMMs, a loop, or (gm: the FP8
+    GEMMs of fp8.py, amax over `group`) a loop of FP8 GEMMs."""
 
-    def __init__(self, rows, device, grouped: bool):
-        self.rows, self.grouped = rows, grouped
+    def __init__(self, rows, device, grouped: bool, gm=None, group=None):
+        self.rows, self.grouped, self.gm, self.group = rows, grouped, gm, group
         self.offs = torch.tensor(rows, dtype=torch.int32).cumsum(0, dtype=torch.int32).to(
             device, non_blocking=True) if grouped else None
 
-    def mm(self, x, w):
+    def mm(self, x, w, tag=None):
         """[m, K] rows x w [El, N, K] -> [m, N]: each row times its expert's w.t()."""
+        if self.gm is not None:
+            return _Fp8Experts.apply(x, w, self, tag)
         if self.grouped:
             return torch._grouped_mm(x, w.transpose(1, 2), offs=self.offs)
         return torch.cat([xe @ w[e].t() for e, xe in enumerate(torch.split(x, self.rows))])
 
-    def mm_back(self, g, w):
+    def fp8_mm(self, x, w, tag):
+        return torch.cat([self.gm.fprop(xe, w[e], self.group, tag) for e, xe in enumerate(torch.split(x, self.rows))])
+
+    def mm_back(self, g, w, tag=None):
         """[m, N] x w [El, N, K] -> [m, K] (the input gradient of mm)."""
+        if self.gm is not None:
+            return torch.cat([self.gm.dgrad(ge, w[e], self.group, tag) for e, ge in enumerate(torch.split(g, self.rows))])
         if self.grouped:
             return torch._grouped_mm(g, w, offs=self.offs)
         return torch.cat([ge @ w[e] for e, ge in enumerate(torch.split(g, self.rows))])
 
-    def weight_grad(self, g, x):
+    def weight_grad(self, g, x, tag=None):
         """sum over each expert's rows of g.t() @ x: [m, N], [m, K] -> [El, N, K]."""
+        pairs = zip(torch.split(g, self.rows), torch.split(x, self.rows))
+        if self.gm is not None:
+            return torch.stack([self.gm.wgrad(ge, xe, self.group, tag) for ge, xe in pairs])
         if self.grouped:
             return torch._grouped_mm(g.t(), x, offs=self.offs)
-        return torch.stack([ge.t() @ xe for ge, xe in zip(torch.split(g, self.rows), torch.split(x, self.rows))])
+        return torch.stack([ge.t() @ xe for ge, xe in pairs])
+
+
+class _Fp8Experts(torch.autograd.Function):
+    """mm through the FP8 GEMMs: saves the high-precision rows and weights (fp8.py)."""
+
+    @staticmethod
+    def forward(ctx, x, w, gm, tag):
+        ctx.save_for_backward(x, w)
+        ctx.gm, ctx.tag = gm, tag
+        return gm.fp8_mm(x, w, tag)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        return ctx.gm.mm_back(g, w, ctx.tag), ctx.gm.weight_grad(g, x, ctx.tag), None, None
 
 
 class _ActDown(torch.autograd.Function):
     """y = down(silu(a) * b) per expert, keeping a, b and w2 but not silu(a) * b."""
 
     @staticmethod
-    def forward(ctx, a, b, w2, gm):
-        ctx.gm = gm
+    def forward(ctx, a, b, w2, gm, tag):
+        ctx.gm, ctx.tag = gm, tag
         ctx.save_for_backward(a, b, w2)
-        return gm.mm(F.silu(a) * b, w2)                         # [m, H]
+        return gm.mm(F.silu(a) * b, w2, tag)                    # [m, H]
 
     @staticmethod
     def backward(ctx, g):
         a, b, w2 = ctx.saved_tensors
         gm, sig = ctx.gm, torch.sigmoid(a)
         h = F.silu(a) * b                                       # the activation output again [m, F]
-        dw2 = gm.weight_grad(g, h)
+        dw2 = gm.weight_grad(g, h, ctx.tag)
         del h
-        dh = gm.mm_back(g, w2)                                  # [m, F]
+        dh = gm.mm_back(g, w2, ctx.tag)                         # [m, F]
         gs = dh * sig                                           # SwiGLU backward, as blocks._SwiGLU
-        return gs * b * (1 + a * (1 - sig)), gs * a, dw2, None
+        return gs * b * (1 + a * (1 - sig)), gs * a, dw2, None, None
 
 
-def local_experts(x, rows, w1, w3, w2, recompute_act: bool = False):
-    """rows: list[int] (host) rows per local expert. Returns [m, H]."""
-    gm = _Grouped(rows, x.device, bool(sum(rows)) and grouped_ok(x, w1, w2))
-    a, b = gm.mm(x, w1), gm.mm(x, w3)                           # [m, F] each
+def local_experts(x, rows, w1, w3, w2, recompute_act: bool = False, group=None, tags=(None, None, None)):
+    """rows: list[int] (host) rows per local expert. Returns [m, H]. group: the etp group
+    (FP8 amax); tags: the weights' names (--check)."""
+    g = gemms()
+    if g.fp8:
+        gm = _Grouped(rows, x.device, False, g, group)
+    else:
+        gm = _Grouped(rows, x.device, bool(sum(rows)) and grouped_ok(x, w1, w2))
+    a, b = gm.mm(x, w1, tags[0]), gm.mm(x, w3, tags[1])       # [m, F] each
     if recompute_act:
-        return _ActDown.apply(a, b, w2, gm)
-    return gm.mm(fused.expert_swiglu(a, b), w2)                              # [m, H]
+        return _ActDown.apply(a, b, w2, gm, tags[2])
+    return gm.mm(fused.expert_swiglu(a, b), w2, tags[2])                     # [m, H]

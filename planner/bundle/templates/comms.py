@@ -2,11 +2,13 @@
 
 Tensor parallel with sequence parallelism (between blocks each tp rank holds
 1/tp of the sequence: all-gather before a column-parallel GEMM, reduce-scatter
-after a row-parallel one) and the uneven all-to-all / gathers used by MoE
-dispatch/combine. Each is a small torch.autograd.Function.
+after a row-parallel one), the column-parallel GEMMs at the plan's precision
+(fp8.py), and the uneven all-to-all / gathers used by MoE dispatch/combine. Each is a small torch.autograd.Function.
 """
 import torch
 import torch.distributed as dist
+
+from fp8 import gemms, linear
 
 # torch >= 2.13 names the flat-tensor collectives *_single and warns (FutureWarning) on the old
 # names, which older releases (layout.MIN_TORCH) have alone: the one this torch has
@@ -31,18 +33,25 @@ def _reduce_scatter_seq(y, group, size):
     return out
 
 
-def _column_backward(grads, ws, full):
-    """Gradients of y_i = full @ w_i.t(): (d full, [d w_i])."""
+def _column_backward(grads, ws, full, gm, group, tags):
+    """Gradients of y_i = full @ w_i.t() through the GEMMs `gm` (fp8.py): (d full, [d w_i])."""
     flat = full.reshape(-1, full.shape[-1])
     dfull, dws = None, []
-    for g, w in zip(grads, ws):
+    for g, w, tag in zip(grads, ws, tags):
         if g is None:
             dws.append(None)
             continue
-        dws.append(g.reshape(-1, g.shape[-1]).t() @ flat)        # [out_i, H]
-        d = g @ w
+        g2 = g.reshape(-1, g.shape[-1])
+        dws.append(gm.wgrad(g2, flat, group, tag))                # [out_i, H]
+        d = gm.dgrad(g2, w, group, tag).view(full.shape)
         dfull = d if dfull is None else dfull + d
     return (torch.zeros_like(full) if dfull is None else dfull), dws
+
+
+def _column_forward(full, ws, gm, group, tags):
+    """[full @ w_i.t()] through the GEMMs `gm`; full [B, s, H]."""
+    flat = full.reshape(-1, full.shape[-1])
+    return tuple(gm.fprop(flat, w, group, tag).view(*full.shape[:-1], w.shape[0]) for w, tag in zip(ws, tags))
 
 
 class _ColumnParallelSP(torch.autograd.Function):
@@ -52,18 +61,18 @@ class _ColumnParallelSP(torch.autograd.Function):
     gathered input [B, s, H] is a transient buffer, not an activation."""
 
     @staticmethod
-    def forward(ctx, x, group, size, *ws):
-        ctx.group, ctx.size = group, size
+    def forward(ctx, x, group, size, gm, tags, *ws):
+        ctx.group, ctx.size, ctx.gm, ctx.tags = group, size, gm, tags
         ctx.save_for_backward(x, *ws)
         full = _gather_seq(x, group, size)                    # [B, s, H]
-        return tuple(full @ w.t() for w in ws)                # [B, s, out_i] each
+        return _column_forward(full, ws, gm, group, tags)     # [B, s, out_i] each
 
     @staticmethod
     def backward(ctx, *grads):
         x, *ws = ctx.saved_tensors
         full = _gather_seq(x, ctx.group, ctx.size)            # again: the forward's buffer was freed
-        dfull, dws = _column_backward(grads, ws, full)
-        return (_reduce_scatter_seq(dfull, ctx.group, ctx.size), None, None, *dws)
+        dfull, dws = _column_backward(grads, ws, full, ctx.gm, ctx.group, ctx.tags)
+        return (_reduce_scatter_seq(dfull, ctx.group, ctx.size), None, None, None, None, *dws)
 
 
 class _NormColumnParallel(torch.autograd.Function):
@@ -74,12 +83,12 @@ class _NormColumnParallel(torch.autograd.Function):
     in backward, so it is kept by no one."""
 
     @staticmethod
-    def forward(ctx, x, nw, norm_fn, with_y, group, size, *ws):
-        ctx.norm_fn, ctx.with_y, ctx.group, ctx.size = norm_fn, with_y, group, size
+    def forward(ctx, x, nw, norm_fn, with_y, group, size, gm, tags, *ws):
+        ctx.norm_fn, ctx.with_y, ctx.group, ctx.size, ctx.gm, ctx.tags = norm_fn, with_y, group, size, gm, tags
         ctx.save_for_backward(x, nw, *ws)
         y = norm_fn(x, nw)
         full = y if size == 1 else _gather_seq(y, group, size)
-        outs = tuple(full @ w.t() for w in ws)
+        outs = _column_forward(full, ws, gm, group, tags)
         return ((full,) + outs) if with_y else outs
 
     @staticmethod
@@ -92,12 +101,12 @@ class _NormColumnParallel(torch.autograd.Function):
         gy = None
         if ctx.with_y:
             gy, grads = grads[0], grads[1:]
-        dfull, dws = _column_backward(grads, ws, full)
+        dfull, dws = _column_backward(grads, ws, full, ctx.gm, ctx.group, ctx.tags)
         if gy is not None:
             dfull = dfull + gy
         dy = dfull if ctx.size == 1 else _reduce_scatter_seq(dfull, ctx.group, ctx.size)
         dx, dnw = torch.autograd.grad(y, (xd, nwd), dy)
-        return (dx, dnw, None, None, None, None, *dws)
+        return (dx, dnw, None, None, None, None, None, None, *dws)
 
 
 class _ReduceScatterSeq(torch.autograd.Function):
@@ -114,18 +123,22 @@ class _ReduceScatterSeq(torch.autograd.Function):
         return _gather_seq(grad, ctx.group, ctx.size), None, None
 
 
-def column_parallel(x, ws, group, size):
+def column_parallel(x, ws, group, size, tags=None):
     """x [B, n, H] (tp > 1: this rank's 1/tp of the sequence) -> [x_full @ w.t() for w in ws],
-    x_full [B, size * n, H] the whole local sequence."""
+    x_full [B, size * n, H] the whole local sequence; the GEMMs at the plan's precision
+    (fp8.py; tags: the weights' names, for --check)."""
+    tags = tags or (None,) * len(ws)
     if size == 1:
-        return [x @ w.t() for w in ws]
-    return list(_ColumnParallelSP.apply(x, group, size, *ws))
+        return [linear(x, w, group, tag) for w, tag in zip(ws, tags)]
+    return list(_ColumnParallelSP.apply(x, group, size, gemms(), tags, *ws))
 
 
-def norm_column_parallel(x, nw, norm_fn, ws, group, size, with_y=False):
+def norm_column_parallel(x, nw, norm_fn, ws, group, size, with_y=False, tags=None, gm=None):
     """column_parallel(norm_fn(x, nw), ws) that keeps only x (layernorm recompute);
-    with_y: [y_full] + the products."""
-    return list(_NormColumnParallel.apply(x, nw, norm_fn, with_y, group, size, *ws))
+    with_y: [y_full] + the products. gm: the GEMMs (default: the plan's precision; the
+    router passes fp8.PLAIN)."""
+    tags = tags or (None,) * len(ws)
+    return list(_NormColumnParallel.apply(x, nw, norm_fn, with_y, group, size, gm or gemms(), tags, *ws))
 
 
 def reduce_scatter_seq(y, group, size):

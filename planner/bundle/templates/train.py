@@ -34,6 +34,7 @@ if tuple(int(x) for x in torch.__version__.split("+")[0].split(".")[:2]) < tuple
 import torch.distributed as dist                     # noqa: E402
 import torch.nn.functional as F                      # noqa: E402
 
+import fp8                                           # noqa: E402
 import fused                                         # noqa: E402
 from blocks import update_router_bias                # noqa: E402
 from build import DTYPES, build                      # noqa: E402
@@ -188,6 +189,7 @@ class Run:
         MoE.groups_per_step = L["dp"] * L["cp"] * L["tp"] * nmb
         self.mesh = mesh = Mesh(self.rank, self.device)
         fused.enable(not args.no_compile)                  # regional torch.compile (fused.py)
+        fp8.configure(train["precision"])                     # the linears' GEMMs (fp8.py)
         if args.check:
             check_device_meshes(mesh, *device_meshes(args.device, mesh))
         self.stages, self.metas, self.positions = build(cfg, train, mesh, args, self.dtype)

@@ -25,7 +25,19 @@ MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up
 # attention output's transpose before the wo GEMM (a d_v per token, read and written); eager
 # F.cross_entropy on .float() logits (train.py loss_fn, not compiled) keeps 12 bytes per logit
 DEFAULTS = {"master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
-            "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail"}
+            "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail", "fp8_library": "bundle"}
+
+# the linear layers' precisions the bundle builds (bundle/templates/fp8.py: torchao's tensorwise
+# recipe in our own code, each linear casting its own input, bf16 tensor-parallel all-gathers)
+PRECISIONS = ("bf16", "fp8-tensorwise")
+
+
+def precision_error(precision: str):
+    """One line when the bundle does not build `precision`'s linears, else None."""
+    if precision in PRECISIONS:
+        return None
+    return (f"precision: the bundle builds {' and '.join(PRECISIONS)} linears, not {precision}; plan "
+            f"{precision} for an engine (--target megatron | torchtitan | olmo-core)")
 
 # the bundle's ring (templates/cp/attention.py, cp/layout.py): K/V passed round the ring beside each
 # block's attention, on 2 * cp_ring zig-zag chunks

@@ -36,7 +36,8 @@ VERSION = "ai2-olmo-core 3.0.0"
 # torch.compile on (compile_model); its default LM loss casts the logits to fp32 before
 # F.cross_entropy (nn/functional/cross_entropy_loss.py: logits.float()): 12 bytes per logit.
 DEFAULTS = {"recompute_modules": (), "cp_kinds": ("ring", "ulysses"), "target": "olmo-core",
-            "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail"}
+            "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail",
+            "fp8_library": "torchao"}   # OLMo-core's float8_config is torchao's
 
 
 def model_defaults(model, gpu=None) -> dict:

@@ -32,7 +32,8 @@ rule = RULES.rule
 # models/common/moe.py:369, 0.3.0)
 DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
             "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "logit_bytes": 12,
-            "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free"}
+            "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free",
+            "fp8_library": "torchao"}   # torchtitan's Float8 converters are torchao's
 
 
 # --------------------------------------------------------------------------- plan time

@@ -22,6 +22,7 @@ import torch.nn as nn
 import fused
 from blocks import capacity_keep, route
 from comms import norm_column_parallel
+from fp8 import PLAIN, linear
 from moe.dispatch import dispatch_combine
 from moe.experts import local_experts
 from recompute import counting_now, maybe
@@ -67,31 +68,36 @@ class Router(nn.Module):
         in-place op on it (torch's FSDPState warns of this)."""
         if norm_w is None:
             return route(x, self.weight, bias, top_k, score, with_scores=True)
-        t, logits = norm_column_parallel(x, norm_w, norm_fn, (self.weight,), None, 1, with_y=True)
+        t, logits = norm_column_parallel(x, norm_w, norm_fn, (self.weight,), None, 1, with_y=True, gm=PLAIN)
         return (t,) + route(t, self.weight, bias, top_k, score, with_scores=True, logits=logits)
 
 
 class LocalExperts(nn.Module):
     """This rank's experts (SwiGLU), each possibly 1/etp of its FFN. Reduces over edp."""
 
-    def __init__(self, w1, w3, w2, recompute_act: bool):
+    def __init__(self, w1, w3, w2, recompute_act: bool, group, prefix):
         super().__init__()
         self.w1, self.w3, self.w2 = w1, w3, w2      # [El, Fe/etp, H], [El, Fe/etp, H], [El, H, Fe/etp]
         self.recompute_act = recompute_act
+        self.group, self.tags = group, tuple(prefix + n for n in ("w1", "w3", "w2"))   # FP8: etp amax, names
 
     def forward(self, x, rows_per_expert):
-        return local_experts(x, rows_per_expert, self.w1, self.w3, self.w2, self.recompute_act)
+        return local_experts(x, rows_per_expert, self.w1, self.w3, self.w2, self.recompute_act,
+                             self.group, self.tags)
 
 
 class SharedExperts(nn.Module):
     """Shared experts (one SwiGLU of width shared_experts * shared_ffn). Reduces over the stage."""
 
-    def __init__(self, w1, w3, w2):
+    def __init__(self, w1, w3, w2, prefix):
         super().__init__()
         self.w1, self.w3, self.w2 = w1, w3, w2
+        self.tags = tuple(prefix + n for n in ("shared_w1", "shared_w3", "shared_w2"))
 
     def forward(self, t):
-        return fused.swiglu(t @ self.w1.t(), t @ self.w3.t()) @ self.w2.t()
+        # whole on every rank of the stage (no tp split): the amax is the rank's own
+        w1, w3, w2 = self.tags
+        return linear(fused.swiglu(linear(t, self.w1, None, w1), linear(t, self.w3, None, w3)), self.w2, None, w2)
 
 
 class MoE(nn.Module):
@@ -126,12 +132,13 @@ class MoE(nn.Module):
         edp = f"edp{stage}"   # expert grads reduce over this stage's edp group
         self.experts = LocalExperts(param("w1", (E, Fe, H), edp, (lo, El), 1),
                                     param("w3", (E, Fe, H), edp, (lo, El), 1),
-                                    param("w2", (E, H, Fe), edp, (lo, El), 2), act_recompute)
+                                    param("w2", (E, H, Fe), edp, (lo, El), 2), act_recompute,
+                                    ex.etp_group if ex.etp_size > 1 else None, prefix)
         self.shared = None
         if Fs:
             self.shared = SharedExperts(param("shared_w1", (Fs, H), "stage"),
                                         param("shared_w3", (Fs, H), "stage"),
-                                        param("shared_w2", (H, Fs), "stage"))
+                                        param("shared_w2", (H, Fs), "stage"), prefix)
         self.register_buffer("bias", torch.zeros(E))     # aux-loss-free routing bias
         self.register_buffer("counts", torch.zeros(E))   # tokens per expert this step (local)
 
