@@ -8,7 +8,11 @@ Each bundle runs `train.py --check` under torchrun on CPU (gloo), eager (--no-co
 with its compiled regions, at the default seed; the table gives PASS / FAIL, the worst
 difference the check reports and the wall time.
 
-  python benchmarks/bundle_presets.py [--only NAME ...] [--modes eager compiled] [--markdown docs/bundle.md]
+With --precision fp8-tensorwise the same plans run their linear layers in FP8 (fp8.py) and
+the check compares every FP8 GEMM instead of the losses and gradients (check_fp8.py); the
+table goes to the block bundle-presets-fp8.
+
+  python benchmarks/bundle_presets.py [--only NAME ...] [--modes eager compiled] [--precision P] [--markdown docs/bundle.md]
 """
 from __future__ import annotations
 
@@ -26,13 +30,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
-def preset_plan(name: str):
+def preset_plan(name: str, precision: str = "bf16"):
     from bundle_plans import plan
     from planner.specs.catalog import load_model
     m = load_model(name).model_dump()
     experts = m["moe"]["experts"] if m.get("moe") else 1
     ep = max(d for d in (1, 2, 4) if experts % d == 0)
-    return plan(tp=2, cp=2, folds=[(1, ep, 4 // ep)], model=m, seq=64)
+    return plan(tp=2, cp=2, folds=[(1, ep, 4 // ep)], model=m, seq=64, precision=precision)
 
 
 def run(bundle: Path, compiled: bool, timeout: int) -> tuple[str, str, float]:
@@ -72,22 +76,24 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--modes", nargs="*", default=["eager", "compiled"], choices=["eager", "compiled"])
     ap.add_argument("--timeout", type=int, default=900)
+    ap.add_argument("--precision", default="bf16", choices=["bf16", "fp8-tensorwise"])
     ap.add_argument("--markdown", default=None, help="write the table into this file's generated block")
     a = ap.parse_args()
     rows = []
     for name in a.only or model_names():
         with tempfile.TemporaryDirectory() as d:
-            bundle = render_bundle(preset_plan(name), Path(d) / "bundle")
+            bundle = render_bundle(preset_plan(name, a.precision), Path(d) / "bundle")
             for mode in a.modes:
                 verdict, line, wall = run(bundle, mode == "compiled", a.timeout)
                 rows.append((name, mode, verdict, line, wall))
                 print(f"{name:18s} {mode:8s} {verdict:6s} {wall:6.1f} s  {line}", flush=True)
     if a.markdown:
         from mdtables import command_line, table, write_blocks
-        body = ("4 ranks on CPU (gloo), default seed; the check's own closing line.\n\n"
+        body = (f"4 ranks on CPU (gloo), default seed, linear layers in {a.precision}; the check's own closing line.\n\n"
                 + table(["preset", "mode", "result", "the check says", "wall s"],
                         [[n, m, v, l, f"{w:.0f}"] for n, m, v, l, w in rows], right=(4,)))
-        write_blocks(a.markdown, command_line(), {"bundle-presets": body})
+        block = "bundle-presets" if a.precision == "bf16" else "bundle-presets-fp8"
+        write_blocks(a.markdown, command_line(), {block: body})
     return 0 if all(r[2].startswith("PASS") for r in rows) else 1
 
 

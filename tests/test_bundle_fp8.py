@@ -163,3 +163,24 @@ def test_tp_sharded_weight_uses_the_whole_weights_scale(tmp_path):
     got = (torch.cat([p[0] for p in parts], 1), parts[0][1], torch.cat([p[2] for p in parts], 0))
     for g, want, bound in zip(got, (y, dx, dw), (mm_bound(xd, wd.t()), mm_bound(gd, wd), mm_bound(gd.t(), xd))):
         assert ((g - want).abs() <= 2 * bound).all(), ((g - want).abs() / bound).max()
+
+
+def test_per_expert_scales_in_one_pass_equal_per_expert_casts():
+    """quantise_rows / quantise_stack (one amax and one cast over every expert) give each expert
+    the bits a cast of its own rows / weight alone gives, an expert with no rows included."""
+    mod = load()
+    g = torch.Generator().manual_seed(5)
+    rows = [3, 0, 7, 1]
+    x = torch.randn(sum(rows), 16, generator=g) * torch.tensor([1.0, 5.0, 0.01, 30.0]).repeat_interleave(
+        torch.tensor(rows), output_size=sum(rows))[:, None]
+    w = torch.randn(len(rows), 8, 16, generator=g) * torch.tensor([0.1, 2.0, 0.03, 1.0])[:, None, None]
+    for dtype in (mod.E4M3, mod.E5M2):
+        for (q, inv), xe in zip(mod.quantise_rows(x, rows, dtype), torch.split(x, rows)):
+            if xe.numel():
+                q1, inv1 = mod.quantise(xe, dtype)
+                assert torch.equal(q.view(torch.uint8), q1.view(torch.uint8)) and torch.equal(inv, inv1)
+            else:
+                assert q.numel() == 0
+        for (q, inv), we in zip(mod.quantise_stack(w, dtype), w):
+            q1, inv1 = mod.quantise(we, dtype)
+            assert torch.equal(q.view(torch.uint8), q1.view(torch.uint8)) and torch.equal(inv, inv1)

@@ -41,9 +41,9 @@ def _column_backward(grads, ws, full, gm, group, tags):
         if g is None:
             dws.append(None)
             continue
-        g2 = g.reshape(-1, g.shape[-1])
-        dws.append(gm.wgrad(g2, flat, group, tag))                # [out_i, H]
-        d = gm.dgrad(g2, w, group, tag).view(full.shape)
+        d, dw = gm.backward(g.reshape(-1, g.shape[-1]), flat, w, True, True, group, tag)
+        dws.append(dw)                                            # [out_i, H]
+        d = d.view(full.shape)
         dfull = d if dfull is None else dfull + d
     return (torch.zeros_like(full) if dfull is None else dfull), dws
 

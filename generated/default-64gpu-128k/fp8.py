@@ -75,7 +75,8 @@ def _cast_e5m2(t, scale):
 
 
 # one graph for every size (dynamic), a few more where dynamo specialises sizes 0 / 1 or a view's
-# base; one code object per fp8 dtype (configure raises dynamo's recompile limit for them)
+# base, or the scale is per expert; one code object per fp8 dtype (configure raises dynamo's
+# recompile limit for them)
 _amax_region = fused.Region(_local_amax, dynamic=True)
 _cast_regions = {E4M3: fused.Region(_cast_e4m3, dynamic=True), E5M2: fused.Region(_cast_e5m2, dynamic=True)}
 RECOMPILES = 64
@@ -88,22 +89,60 @@ def _flat(t):
     return t.contiguous().view(-1), False
 
 
-def amax(t, group=None):
-    """max |t| as a float32 scalar, reduced (MAX) over `group` when one is given."""
-    a = _amax_region(_flat(t.detach())[0])
+def _reduced(a, group):
+    """a (amaxes) reduced (MAX) over `group`, in place; every rank of the group calls it."""
     if group is not None and dist.is_initialized() and dist.get_world_size(group) > 1:
         dist.all_reduce(a, op=dist.ReduceOp.MAX, group=group)
     return a
 
 
+def _scale(a, dtype):
+    """finfo(dtype).max / max(amax, EPS), in float64, kept in float32 (torchao's amax_to_scale)."""
+    return (torch.finfo(dtype).max / torch.clamp(a.double(), min=EPS)).float()
+
+
+def amax(t, group=None):
+    """max |t| as a float32 scalar (0 for an empty t), reduced (MAX) over `group` when one is given."""
+    flat = _flat(t.detach())[0]
+    a = _amax_region(flat) if flat.numel() else flat.new_zeros((), dtype=torch.float32)
+    return _reduced(a, group)
+
+
 def quantise(t, dtype, group=None):
     """(t in fp8, inverse scale) with the tensorwise scale of t's amax over `group`."""
-    fmax = torch.finfo(dtype).max
     flat, transposed = _flat(t.detach())
-    scale = (fmax / torch.clamp(amax(flat, group).double(), min=EPS)).float()
-    q = _cast_regions[dtype](flat, scale)
+    scale = _scale(amax(flat, group), dtype)
+    q = _cast_regions[dtype](flat, scale) if flat.numel() else flat.to(dtype)
     q = q.view(t.t().shape).t() if transposed else q.view(t.shape)
     return q, scale.reciprocal()
+
+
+def quantise_rows(t, rows, dtype, group=None):
+    """Rows grouped by expert (rows[e] of them for expert e), each expert's rows with their own
+    tensorwise scale, in one amax pass and one cast over all of them (the bits per-expert
+    `quantise` calls would give). [(fp8 rows, inverse scale)] per expert."""
+    t = t.detach()
+    seg = torch.repeat_interleave(torch.arange(len(rows), device=t.device), torch.tensor(rows, device=t.device))
+    a = torch.zeros(len(rows), dtype=torch.float32, device=t.device)
+    if t.numel():
+        a.scatter_reduce_(0, seg, t.abs().amax(1).float(), "amax")
+    scale = _scale(_reduced(a, group), dtype)
+    q = _cast_regions[dtype](t, scale[seg].unsqueeze(1)) if t.numel() else t.to(dtype)
+    return list(zip(torch.split(q, rows), scale.reciprocal().unbind(0)))
+
+
+def quantise_stack(w, dtype, group=None):
+    """Stacked expert weights [El, N, K], one tensorwise scale per expert: [(fp8 w[e], inverse scale)]."""
+    w = w.detach()
+    a = _reduced(w.abs().amax(dim=(1, 2)).float(), group)
+    scale = _scale(a, dtype)
+    q = _cast_regions[dtype](w, scale.view(-1, 1, 1))
+    return list(zip(q.unbind(0), scale.reciprocal().unbind(0)))
+
+
+def transposed(qs):
+    """The transpose of a quantised operand (fp8 tensor, inverse scale)."""
+    return qs[0].t(), qs[1]
 
 
 def _mm(a, b, inv_a, inv_b, out_dtype):
@@ -113,45 +152,45 @@ def _mm(a, b, inv_a, inv_b, out_dtype):
 
 
 class Gemms:
-    """The three GEMMs of y = x @ w.t() for x [m, K], w [N, K], in the model's dtype: fprop,
-    dgrad (dy @ w) and wgrad (dy.t() @ x). `group` and `tag` only matter to the FP8 ones."""
+    """The GEMMs of y = x @ w.t() for x [m, K], w [N, K], in the model's dtype: the forward and,
+    in backward, dx = dy @ w and dw = dy.t() @ x. `group` and `tag` only matter to the FP8 ones."""
     fp8 = False
 
     def fprop(self, x, w, group=None, tag=None):
         return x @ w.t()
 
-    def dgrad(self, g, w, group=None, tag=None):
-        return g @ w
-
-    def wgrad(self, g, x, group=None, tag=None):
-        return g.t() @ x
+    def backward(self, g, x, w, need_dx=True, need_dw=True, group=None, tag=None):
+        return (g @ w if need_dx else None), (g.t() @ x if need_dw else None)
 
 
 class Fp8Gemms(Gemms):
-    """The same GEMMs in FP8, tensorwise scales (module doc). Every rank of `group` holds
-    operands of the same shape and calls in the same order (the amax all-reduces)."""
+    """The same GEMMs in FP8, tensorwise scales (module doc): the output gradient is cast once for
+    both backward GEMMs, x and w cast again there. Every rank of `group` holds operands of the
+    same shape and calls in the same order (the amax all-reduces)."""
     fp8 = True
 
     @staticmethod
-    def _run(kind, tag, a, a_dtype, b, b_dtype, group, out_dtype):
+    def mm(kind, tag, a, qa, b, qb, group, out_dtype):
+        """a [m, K] @ b [K, N] from their quantised copies qa, qb (fp8, inverse scale); under
+        --check recorded with the high-precision a and b (kind: fprop | dgrad | wgrad)."""
         if a.numel() == 0 or b.numel() == 0:       # an expert that received no rows
             out = a.new_zeros((a.shape[0], b.shape[1]), dtype=out_dtype)
         else:
-            aq, ia = quantise(a, a_dtype, group)
-            bq, ib = quantise(b, b_dtype, group)
-            out = _mm(aq, bq, ia, ib, out_dtype)
+            out = _mm(qa[0], qb[0], qa[1], qb[1], out_dtype)
         if RECORD is not None:
             RECORD.append(Call(kind, tag, a.detach().clone(), b.detach().clone(), group, out.detach().clone()))
         return out
 
     def fprop(self, x, w, group=None, tag=None):
-        return self._run("fprop", tag, x, E4M3, w.t(), E4M3, group, x.dtype)
+        return self.mm("fprop", tag, x, quantise(x, E4M3, group), w.t(), transposed(quantise(w, E4M3, group)),
+                       group, x.dtype)
 
-    def dgrad(self, g, w, group=None, tag=None):
-        return self._run("dgrad", tag, g, E5M2, w, E4M3, group, g.dtype)
-
-    def wgrad(self, g, x, group=None, tag=None):
-        return self._run("wgrad", tag, g.t(), E5M2, x, E4M3, group, x.dtype)
+    def backward(self, g, x, w, need_dx=True, need_dw=True, group=None, tag=None):
+        gq = quantise(g, E5M2, group)
+        dx = self.mm("dgrad", tag, g, gq, w, quantise(w, E4M3, group), group, g.dtype) if need_dx else None
+        dw = self.mm("wgrad", tag, g.t(), transposed(gq), x, quantise(x, E4M3, group), group, x.dtype) \
+            if need_dw else None
+        return dx, dw
 
 
 PLAIN, FP8 = Gemms(), Fp8Gemms()
@@ -188,13 +227,9 @@ class _Linear(torch.autograd.Function):
     @staticmethod
     def backward(ctx, gy):
         x, w = ctx.saved_tensors
-        gm, g2 = ctx.gm, gy.reshape(-1, gy.shape[-1])
-        dx = dw = None
-        if ctx.needs_input_grad[0]:
-            dx = gm.dgrad(g2, w, ctx.group, ctx.tag).reshape(x.shape)
-        if ctx.needs_input_grad[1]:
-            dw = gm.wgrad(g2, x.reshape(-1, x.shape[-1]), ctx.group, ctx.tag)
-        return dx, dw, None, None, None
+        dx, dw = ctx.gm.backward(gy.reshape(-1, gy.shape[-1]), x.reshape(-1, x.shape[-1]), w,
+                                 ctx.needs_input_grad[0], ctx.needs_input_grad[1], ctx.group, ctx.tag)
+        return (None if dx is None else dx.view(x.shape)), dw, None, None, None
 
 
 def linear(x, w, group=None, tag=None, gm=None):

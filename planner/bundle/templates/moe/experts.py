@@ -19,6 +19,7 @@ moe_act term) for one more elementwise pass, without repeating the down GEMM.
 import torch
 import torch.nn.functional as F
 
+import fp8 as fp8_ops
 import fused
 from fp8 import gemms
 
@@ -39,41 +40,55 @@ def grouped_ok(x, w1, w2) -> bool:
 
 
 class _Grouped:
-    """Per-expert products of rows grouped by expert: grouped GEMMs, a loop, or (gm: the FP8
-    GEMMs of fp8.py, amax over `group`) a loop of FP8 GEMMs."""
+    """Per-expert products of rows grouped by expert: grouped GEMMs, a loop, or (fp8: the FP8
+    GEMMs of fp8.py, amax over `group`) a loop of FP8 GEMMs with per-expert scales."""
 
-    def __init__(self, rows, device, grouped: bool, gm=None, group=None):
-        self.rows, self.grouped, self.gm, self.group = rows, grouped, gm, group
+    def __init__(self, rows, device, grouped: bool, fp8_gemms=None, group=None):
+        self.rows, self.grouped, self.fp8, self.group = rows, grouped, fp8_gemms, group
         self.offs = torch.tensor(rows, dtype=torch.int32).cumsum(0, dtype=torch.int32).to(
             device, non_blocking=True) if grouped else None
 
     def mm(self, x, w, tag=None):
         """[m, K] rows x w [El, N, K] -> [m, N]: each row times its expert's w.t()."""
-        if self.gm is not None:
+        if self.fp8 is not None:
             return _Fp8Experts.apply(x, w, self, tag)
         if self.grouped:
             return torch._grouped_mm(x, w.transpose(1, 2), offs=self.offs)
         return torch.cat([xe @ w[e].t() for e, xe in enumerate(torch.split(x, self.rows))])
 
-    def fp8_mm(self, x, w, tag):
-        return torch.cat([self.gm.fprop(xe, w[e], self.group, tag) for e, xe in enumerate(torch.split(x, self.rows))])
+    def backward(self, g, x, w, tag=None):
+        """The gradients of mm: g [m, N] -> (d x [m, K], d w [El, N, K])."""
+        if self.fp8 is not None:
+            return self._fp8_backward(g, x, w, tag)
+        return self.input_grad(g, w), self.weight_grad(g, x)
 
-    def mm_back(self, g, w, tag=None):
-        """[m, N] x w [El, N, K] -> [m, K] (the input gradient of mm)."""
-        if self.gm is not None:
-            return torch.cat([self.gm.dgrad(ge, w[e], self.group, tag) for e, ge in enumerate(torch.split(g, self.rows))])
+    def input_grad(self, g, w):
+        """[m, N] x w [El, N, K] -> [m, K] (the input gradient of mm, model dtype)."""
         if self.grouped:
             return torch._grouped_mm(g, w, offs=self.offs)
         return torch.cat([ge @ w[e] for e, ge in enumerate(torch.split(g, self.rows))])
 
-    def weight_grad(self, g, x, tag=None):
-        """sum over each expert's rows of g.t() @ x: [m, N], [m, K] -> [El, N, K]."""
-        pairs = zip(torch.split(g, self.rows), torch.split(x, self.rows))
-        if self.gm is not None:
-            return torch.stack([self.gm.wgrad(ge, xe, self.group, tag) for ge, xe in pairs])
+    def weight_grad(self, g, x):
+        """sum over each expert's rows of g.t() @ x: [m, N], [m, K] -> [El, N, K] (model dtype)."""
         if self.grouped:
             return torch._grouped_mm(g.t(), x, offs=self.offs)
-        return torch.stack([ge.t() @ xe for ge, xe in pairs])
+        return torch.stack([ge.t() @ xe for ge, xe in zip(torch.split(g, self.rows), torch.split(x, self.rows))])
+
+    def _fp8_forward(self, x, w, tag):
+        f, q = self.fp8, fp8_ops
+        xq, wq = q.quantise_rows(x, self.rows, q.E4M3, self.group), q.quantise_stack(w, q.E4M3, self.group)
+        return torch.cat([f.mm("fprop", tag, xe, xq[e], w[e].t(), q.transposed(wq[e]), self.group, x.dtype)
+                          for e, xe in enumerate(torch.split(x, self.rows))])
+
+    def _fp8_backward(self, g, x, w, tag):
+        f, q, grp = self.fp8, fp8_ops, self.group
+        gq = q.quantise_rows(g, self.rows, q.E5M2, grp)           # once, for both GEMMs
+        wq, xq = q.quantise_stack(w, q.E4M3, grp), q.quantise_rows(x, self.rows, q.E4M3, grp)
+        gs, xs = torch.split(g, self.rows), torch.split(x, self.rows)
+        dx = torch.cat([f.mm("dgrad", tag, ge, gq[e], w[e], wq[e], grp, g.dtype) for e, ge in enumerate(gs)])
+        dw = torch.stack([f.mm("wgrad", tag, ge.t(), q.transposed(gq[e]), xe, xq[e], grp, x.dtype)
+                          for e, (ge, xe) in enumerate(zip(gs, xs))])
+        return dx, dw
 
 
 class _Fp8Experts(torch.autograd.Function):
@@ -83,12 +98,12 @@ class _Fp8Experts(torch.autograd.Function):
     def forward(ctx, x, w, gm, tag):
         ctx.save_for_backward(x, w)
         ctx.gm, ctx.tag = gm, tag
-        return gm.fp8_mm(x, w, tag)
+        return gm._fp8_forward(x, w, tag)
 
     @staticmethod
     def backward(ctx, g):
         x, w = ctx.saved_tensors
-        return ctx.gm.mm_back(g, w, ctx.tag), ctx.gm.weight_grad(g, x, ctx.tag), None, None
+        return (*ctx.gm.backward(g, x, w, ctx.tag), None, None)
 
 
 class _ActDown(torch.autograd.Function):
@@ -105,9 +120,13 @@ class _ActDown(torch.autograd.Function):
         a, b, w2 = ctx.saved_tensors
         gm, sig = ctx.gm, torch.sigmoid(a)
         h = F.silu(a) * b                                       # the activation output again [m, F]
-        dw2 = gm.weight_grad(g, h, ctx.tag)
-        del h
-        dh = gm.mm_back(g, w2, ctx.tag)                         # [m, F]
+        if gm.fp8 is None:            # h freed before the input gradient is allocated
+            dw2 = gm.weight_grad(g, h)
+            del h
+            dh = gm.input_grad(g, w2)                           # [m, F]
+        else:
+            dh, dw2 = gm.backward(g, h, w2, ctx.tag)
+            del h
         gs = dh * sig                                           # SwiGLU backward, as blocks._SwiGLU
         return gs * b * (1 + a * (1 - sig)), gs * a, dw2, None, None
 
@@ -117,7 +136,7 @@ def local_experts(x, rows, w1, w3, w2, recompute_act: bool = False, group=None, 
     (FP8 amax); tags: the weights' names (--check)."""
     g = gemms()
     if g.fp8:
-        gm = _Grouped(rows, x.device, False, g, group)
+        gm = _Grouped(rows, x.device, False, g, group)          # one amax and one cast per operand
     else:
         gm = _Grouped(rows, x.device, bool(sum(rows)) and grouped_ok(x, w1, w2))
     a, b = gm.mm(x, w1, tags[0]), gm.mm(x, w3, tags[1])       # [m, F] each
