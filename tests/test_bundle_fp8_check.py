@@ -50,6 +50,24 @@ def test_fp8_check_passes_eager(tmp_path):
     _pass(render_bundle(p, tmp_path / "bundle"), p.layout.world, ("--no-compile",))
 
 
+def test_fp8_path_with_exact_casts_equals_the_reference(tmp_path):
+    """The FP8 code path (its scales, transposes, per-expert splits, the GEMMs' operands and the
+    gradients they return) with the casts made exact: no rounding to fp8 and a float32 product
+    in place of _scaled_mm. The scales then cancel, and the run must pass the full --check
+    against the fp32 reference: loss, every gradient, every parameter after AdamW."""
+    p = recompute_plan()
+    bundle = render_bundle(p, tmp_path / "bundle")
+    for fmax, dtype in (("448.0", "E4M3"), ("57344.0", "E5M2")):
+        _patch(bundle / "fp8.py", f"return (t.float() * scale).clamp(-{fmax}, {fmax}).to({dtype})",
+               "return t.float() * scale")
+    _patch(bundle / "fp8.py", """return torch._scaled_mm(a.contiguous(), b.t().contiguous().t(),
+                            scale_a=inv_a, scale_b=inv_b, out_dtype=out_dtype)""",
+           "return ((a.float() @ b.float()) * (inv_a * inv_b)).to(out_dtype)")
+    _patch(bundle / "check.py", "self.fp8 = Fp8Calls() if fp8.gemms().fp8 else None", "self.fp8 = None")
+    rc, out = run_check(bundle, p.layout.world, "fsdp2")
+    assert rc == 0 and "CHECK PASS" in out and "loss, gradients, parameters" in out, summary(out) or out[-3000:]
+
+
 @pytest.mark.parametrize("name", ["tp_amax_not_reduced", "wo_left_in_bf16"])
 def test_fp8_check_catches(name, tmp_path):
     p = plan(**FP8)

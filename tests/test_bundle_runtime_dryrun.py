@@ -69,21 +69,25 @@ def test_dry_run_bytes_follow_the_sharding(tmp_path):
     assert z3["Unsharded Grad"] < 0.6 * z1["Unsharded Grad"]
 
 
-def _default_bundle(tmp_path):
+def _default_bundle(tmp_path, precision="bf16"):
     """The main job's plan, its estimate the balanced one: the dry run's fake tensors route every
     token balanced (moe/dispatch.py _to_host), not with dropless routing's budgeted skew."""
     from planner import costmodel as cm
     from planner import plan as P
     base = P.load(str(ROOT / "generated" / "default-64gpu-128k" / "plan.json"))[0]
-    problem = base.problem.model_copy(update={"train": base.problem.train.model_copy(update={"moe_imbalance": 1.0})})
-    return render_bundle(P.Plan(problem, base.layout, cm.evaluate(problem, base.layout), base.solver), tmp_path / "b64")
+    problem = base.problem.model_copy(update={"train": base.problem.train.model_copy(
+        update={"moe_imbalance": 1.0, "precision": precision})})
+    return render_bundle(P.Plan(problem, base.layout, cm.evaluate(problem, base.layout), base.solver),
+                         tmp_path / f"b64-{precision}")
 
 
 @pytest.mark.full_matrix
-def test_dry_run_64gpu_default_plan(tmp_path):
+@pytest.mark.parametrize("precision", ["bf16", "fp8-tensorwise"])
+def test_dry_run_64gpu_default_plan(tmp_path, precision):
     """Mixtral-8x7B, 64 GPUs, 128k, rank 0 and the last rank: measured vs the plan's
-    estimate (minutes on 2 cores)."""
-    for rank, out in dry_runs(_default_bundle(tmp_path), [0, 63]).items():
+    estimate (minutes on 2 cores); at fp8-tensorwise too (the bundle's FP8 linears keep bf16
+    inputs for backward, as the cost model's s_8 = 2 says)."""
+    for rank, out in dry_runs(_default_bundle(tmp_path, precision), [0, 63]).items():
         m, e = out["measured_gib"], out["estimated_gib"]
         assert out["rank"] == rank
         assert m["peak"] == pytest.approx(e["total"], rel=0.10)
