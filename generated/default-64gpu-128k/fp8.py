@@ -122,7 +122,8 @@ def quantise_rows(t, rows, dtype, group=None):
     tensorwise scale, in one amax pass and one cast over all of them (the bits per-expert
     `quantise` calls would give). [(fp8 rows, inverse scale)] per expert."""
     t = t.detach()
-    seg = torch.repeat_interleave(torch.arange(len(rows), device=t.device), torch.tensor(rows, device=t.device))
+    seg = torch.repeat_interleave(torch.arange(len(rows), device=t.device), torch.tensor(rows, device=t.device),
+                                  output_size=t.shape[0])        # known on the host (fake tensors too)
     a = torch.zeros(len(rows), dtype=torch.float32, device=t.device)
     if t.numel():
         a.scatter_reduce_(0, seg, t.abs().amax(1).float(), "amax")

@@ -13,9 +13,9 @@ and compares the slices it holds, at every step:
 
 Two steps at micro-batch 2 by default (train.py): the second starts from
 moved weights and biases, so a stale gradient or a wrong bias update shows.
-Under an FP8 precision the loss, gradients, parameters and biases are not compared with
-the fp32 reference; every FP8 GEMM of each step is, with the check's own quantisation
-(check_fp8.py).
+Under an FP8 precision the reference still trains in fp32 beside the run (its loss is
+printed), but the loss, gradients, parameters and biases are not compared with it; every
+FP8 GEMM of each step is, with the check's own quantisation (check_fp8.py).
 """
 import time
 
@@ -136,17 +136,14 @@ class Checker:
                 self._fail(line)
             self.checked, self.probe = self.checked + 1, None
         self._progress("parallel forward/backward done; reference step")
-        if self.fp8 is not None:             # FP8: every FP8 GEMM of the step; the losses only shown
-            self.fp8.verify(self, self.step, {m.full_name for _, m in pm})
-            with torch.no_grad():
-                self.losses.append(self._ref_loss(data).item())
-            self._total(loss)
-            return
         self.opt.zero_grad(set_to_none=True)
         ref_loss = self._ref_loss(data)
         (ref_loss + self.ref.aux).backward()      # the balancing loss enters the gradients, not the loss shown
         self.losses.append(ref_loss.item())
         total = self._total(loss)
+        if self.fp8 is not None:             # FP8: every FP8 GEMM of the step; the fp32 run's loss only shown
+            self.fp8.verify(self, self.step, {m.full_name for _, m in pm})
+            return
         if total is not None:
             self._cmp(f"loss of step {self.step}", total.cpu(), ref_loss.detach())
         named = self.ref.named()
@@ -175,14 +172,14 @@ class Checker:
 
     def after_step(self, lr, pm, moes):
         """The reference's AdamW step at the same lr and its bias update; parameters, biases."""
-        if self.fp8 is not None:             # FP8: no reference numbers to compare (check_fp8.py)
-            self._progress("FP8 GEMMs compared")
-            self.step += 1
-            return
         for g in self.opt.param_groups:
             g["lr"] = lr
         self.opt.step()
         self.ref.update_bias()
+        if self.fp8 is not None:             # FP8: the reference trains in fp32 beside it, not compared
+            self._progress(f"FP8 GEMMs compared; the fp32 reference's loss {self.losses[-1]:.6f}, not compared")
+            self.step += 1
+            return
         named = self.ref.named()
         self.param_atol += adamw_sensitivity(lr, self.eps, self.step) * (self.atol + self.rtol * self.eps / 4)
         for p, m in pm:
