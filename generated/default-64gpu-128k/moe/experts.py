@@ -21,7 +21,6 @@ import torch.nn.functional as F
 
 import fp8 as fp8_ops
 import fused
-from fp8 import gemms
 
 
 def _aligned(*ts):
@@ -56,12 +55,6 @@ class _Grouped:
             return torch._grouped_mm(x, w.transpose(1, 2), offs=self.offs)
         return torch.cat([xe @ w[e].t() for e, xe in enumerate(torch.split(x, self.rows))])
 
-    def backward(self, g, x, w, tag=None):
-        """The gradients of mm: g [m, N] -> (d x [m, K], d w [El, N, K])."""
-        if self.fp8 is not None:
-            return self._fp8_backward(g, x, w, tag)
-        return self.input_grad(g, w), self.weight_grad(g, x)
-
     def input_grad(self, g, w):
         """[m, N] x w [El, N, K] -> [m, K] (the input gradient of mm, model dtype)."""
         if self.grouped:
@@ -74,13 +67,14 @@ class _Grouped:
             return torch._grouped_mm(g.t(), x, offs=self.offs)
         return torch.stack([ge.t() @ xe for ge, xe in zip(torch.split(g, self.rows), torch.split(x, self.rows))])
 
-    def _fp8_forward(self, x, w, tag):
+    def fp8_forward(self, x, w, tag):
         f, q = self.fp8, fp8_ops
         xq, wq = q.quantise_rows(x, self.rows, q.E4M3, self.group), q.quantise_stack(w, q.E4M3, self.group)
         return torch.cat([f.mm("fprop", tag, xe, xq[e], w[e].t(), q.transposed(wq[e]), self.group, x.dtype)
                           for e, xe in enumerate(torch.split(x, self.rows))])
 
-    def _fp8_backward(self, g, x, w, tag):
+    def fp8_backward(self, g, x, w, tag):
+        """The gradients of the FP8 mm: g [m, N] -> (d x [m, K], d w [El, N, K])."""
         f, q, grp = self.fp8, fp8_ops, self.group
         gq = q.quantise_rows(g, self.rows, q.E5M2, grp)           # once, for both GEMMs
         wq, xq = q.quantise_stack(w, q.E4M3, grp), q.quantise_rows(x, self.rows, q.E4M3, grp)
@@ -98,12 +92,12 @@ class _Fp8Experts(torch.autograd.Function):
     def forward(ctx, x, w, gm, tag):
         ctx.save_for_backward(x, w)
         ctx.gm, ctx.tag = gm, tag
-        return gm._fp8_forward(x, w, tag)
+        return gm.fp8_forward(x, w, tag)
 
     @staticmethod
     def backward(ctx, g):
         x, w = ctx.saved_tensors
-        return (*ctx.gm.backward(g, x, w, ctx.tag), None, None)
+        return (*ctx.gm.fp8_backward(g, x, w, ctx.tag), None, None)
 
 
 class _ActDown(torch.autograd.Function):
@@ -125,7 +119,7 @@ class _ActDown(torch.autograd.Function):
             del h
             dh = gm.input_grad(g, w2)                           # [m, F]
         else:
-            dh, dw2 = gm.backward(g, h, w2, ctx.tag)
+            dh, dw2 = gm.fp8_backward(g, h, w2, ctx.tag)
             del h
         gs = dh * sig                                           # SwiGLU backward, as blocks._SwiGLU
         return gs * b * (1 + a * (1 - sig)), gs * a, dw2, None, None
@@ -134,7 +128,7 @@ class _ActDown(torch.autograd.Function):
 def local_experts(x, rows, w1, w3, w2, recompute_act: bool = False, group=None, tags=(None, None, None)):
     """rows: list[int] (host) rows per local expert. Returns [m, H]. group: the etp group
     (FP8 amax); tags: the weights' names (--check)."""
-    g = gemms()
+    g = fp8_ops.gemms()
     if g.fp8:
         gm = _Grouped(rows, x.device, False, g, group)          # one amax and one cast per operand
     else:
