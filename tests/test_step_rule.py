@@ -43,7 +43,7 @@ def test_cpsat_objective_is_the_step_rule(seed):
     tu = type("T", (), dict(pp=s["P"], vpp=s["V"], num_microbatches=s["M"]))
     model = cp_model.CpModel()
     excess = [r - w for r, w in zip(s["red"], s["win"])]
-    obj, _ = step_objective(model, s["busy"], s["shard"], excess, s["opt"], tu, (10**8, 10**8, 10**7))
+    obj, _ = step_objective(model, list(zip(s["busy"], s["shard"])), excess, s["opt"], tu, (10**8, 10**8, 10**7))
     solver = cp_model.CpSolver()
     assert solver.solve(model) == cp_model.OPTIMAL
     assert solver.objective_value / s["V"] == pytest.approx(_rule(s), rel=1e-12)
@@ -90,3 +90,68 @@ def test_explain_prints_the_rule_it_computes():
                              est.optimizer, est.step_time) in text
     assert est.step_time == pytest.approx(step.step_floor(t_max, est.exposed["dp"] + est.exposed["edp"], est.optimizer,
                                                           L.num_microbatches, L.pp, L.vpp), rel=1e-12)
+
+
+# ---------------------------------------------------------------- one owner of the stage time
+# Every encoding reads a stage's time from planner.costmodel.step.stage_time (STAGE_TIME, PACE):
+# a change planted there alone must reach evaluate, the CP-SAT stage model, the bounds and DP
+# floors, and the brute force. Each plant is checked against the rule written out here by
+# hand from the cost model's per-stage sums, and the search against the brute force.
+
+def _plant_in_piece(mp):
+    """A new term inside a piece: the exposed TP collectives counted three times."""
+    mp.setitem(step.STAGE_TIME, "busy", {**step.STAGE_TIME["busy"], "comm_tp": 3})
+    return lambda r, i: (max(r["work"][i] + 3 * r["comm_tp"][i] + r["comm_cp"][i] + r["comm_ep"][i] + r["comm_pp"][i],
+                             r["shard_mb"][i]))
+
+
+def _plant_new_piece(mp):
+    """A new piece that paces the micro-batch: 1000 optimizer steps beside every micro-batch."""
+    mp.setitem(step.STAGE_TIME, "host", {"opt_step": 1000})
+    mp.setattr(step, "PACE", (*step.PACE, "host"))
+    busy = lambda r, i: r["work"][i] + r["comm_tp"][i] + r["comm_cp"][i] + r["comm_ep"][i] + r["comm_pp"][i]
+    return lambda r, i: max(busy(r, i), r["shard_mb"][i], 1000 * r["opt_step"][i])
+
+
+def _plant_problem(moe: bool):
+    from planner.specs import ModelSpec, make_problem
+    m = dict(name="plant", layers=4, hidden=1024, heads=8, kv_heads=2, head_dim=128, vocab=32000,
+             ffn_hidden=4096 if not moe else 3072)
+    if moe:
+        m["moe"] = dict(experts=4, top_k=2, expert_ffn_hidden=2048, first_dense_layers=1)
+    return make_problem(model=ModelSpec(**m), gpu="h100-sxm", gpus=4, gpus_per_node=4, seq=32768, global_batch=8,
+                        micro_batches=(1,), memory_gib=40, shardings=("zero1", "zero2"),
+                        recompute_modules=("core_attn",))
+
+
+def _hand_rule(p, layout, t_of) -> float:
+    """The step time of `layout` by the planted rule, from the cost model's per-stage sums."""
+    r = cm.stage_terms(p, layout)
+    P, V, M = layout.pp, layout.vpp, layout.num_microbatches
+    t = max(t_of(r, i) for i in range(P))
+    d = max(0.0, max(r["dp_step"][i] + r["edp_step"][i] - r["work"][i] for i in range(P)))
+    return (M + (P - 1) / V) * t + d + max(r["opt_step"][i] for i in range(P))
+
+
+@pytest.mark.parametrize("moe", [False, True])
+@pytest.mark.parametrize("plant", [_plant_in_piece, _plant_new_piece])
+def test_every_encoding_reads_the_stage_time(plant, moe, monkeypatch):
+    from planner.solve import search
+    from planner.solve.bruteforce import brute_force
+    p = _plant_problem(moe)
+    pin = dict(tp=2, pp=2)
+    before = search(p, top=1, fixed=pin).plans[0]
+    t_of = plant(monkeypatch)
+    res, ref = search(p, top=1, fixed=pin), brute_force(p, where=pin)
+    assert res.status == "OPTIMAL" and ref.best_ns is not None
+    # evaluate prices the planted rule, and the plant changed the price (it is not idle)
+    planted = cm.evaluate(p, before.layout).step_time
+    assert planted == pytest.approx(_hand_rule(p, before.layout, t_of), rel=1e-12)
+    assert planted > before.estimate.step_time * (1 + 1e-6)
+    # the brute force (numbers) and the search (CP-SAT over the bounds' survivors) agree on it,
+    # up to the tables' rounding of each coefficient up to a whole ns (times a plant's factor)
+    assert cm.evaluate(p, ref.layout).step_time * 1e9 == pytest.approx(ref.best_ns, rel=1e-9)
+    assert res.fastest_ns == pytest.approx(ref.best_ns, rel=1e-5, abs=1e3)
+    best = res.plans[0]
+    assert best.estimate.step_time == pytest.approx(_hand_rule(p, best.layout, t_of), rel=1e-12)
+    assert best.estimate.step_time * 1e9 == pytest.approx(best.objective_ns, rel=1e-5, abs=1e3)

@@ -14,8 +14,8 @@ from types import SimpleNamespace
 import numpy as np
 
 import planner.costmodel.compile as cc
-from planner.costmodel.step import bubble as pipeline_bubble, step_time
-from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, R_D, R_M
+from planner.costmodel.step import bubble as pipeline_bubble, stage_time, step_time
+from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, R_D, R_M
 from planner.costmodel.values import layout_values, layout_vector, model_values, training_flops
 from planner.layout import layer_recompute
 
@@ -98,6 +98,7 @@ class StageEstimate:
     overlap_window: float
     optimizer_step: float = 0.0     # per step: Adam over this stage's local shard
     shard_mb: float = 0.0           # zero2/zero3 traffic per micro-batch (overlaps compute)
+    busy: float = 0.0               # per micro-batch: compute and exposed collectives
 
     @property
     def total(self) -> float:
@@ -144,33 +145,34 @@ def _stage_estimates(problem, layout, r) -> list[StageEstimate]:
     for i in range(layout.pp):
         k = min(inflight(layout.pp, layout.vpp, layout.num_microbatches, i) + overlap_extra(layout, layout.stages[i]),
                 layout.num_microbatches)
-        comm = {g: float(r[f"comm_{g}"][i]) for g in ("tp", "cp", "ep", "pp")}
-        work = float(r["work"][i])
-        busy = work + sum(comm.values())
+        st = stage_time(lambda w: sum(c * float(r[n][i]) for n, c in w.items()))
+        comm = {g.removeprefix("comm_"): float(r[g][i]) for g in COMM_TERMS}
         out.append(StageEstimate(
             i, float(r["weights"][i]), float(r["grads"][i]), float(r["optimizer"][i]), k * float(r["act_mb"][i]) + float(r["transient"][i]),
-            float(r["logits"][i]), float(r["buffers"][i]), max(busy, float(r["shard_mb"][i])), comm,
-            float(r["dp_step"][i]), float(r["edp_step"][i]), overlap_window=work,
-            optimizer_step=float(r["opt_step"][i]), shard_mb=float(r["shard_mb"][i])))
+            float(r["logits"][i]), float(r["buffers"][i]), st.micro_batch(), comm,
+            float(r["dp_step"][i]), float(r["edp_step"][i]), overlap_window=st.window, busy=st.busy,
+            optimizer_step=st.opt, shard_mb=st.shard))
     return out
 
 
 def evaluate(problem, layout) -> Estimate:
     """Memory per stage and step time of one layout (assumed legal: see layout.check)."""
-    stages = _stage_estimates(problem, layout, stage_terms(problem, layout))
+    r = stage_terms(problem, layout)
+    stages = _stage_estimates(problem, layout, r)
     pp, vpp, mb = layout.pp, layout.vpp, layout.num_microbatches
-    hide = 1.0 if problem.train.overlap_grad_reduce else 0.0      # no overlap: nothing hides the reduction
-    step, exp_dp, worst = step_time(mb, pp, vpp, [s.time for s in stages], [hide * s.overlap_window for s in stages],
-                                    [s.dp_comm + s.edp_comm for s in stages], [s.optimizer_step for s in stages])
+    # the stage time's pieces (planner.costmodel.step), the window as the run overlaps it
+    times = [stage_time(lambda w, i=i: sum(c * float(r[n][i]) for n, c in w.items()),
+                        problem.train.overlap_grad_reduce) for i in range(pp)]
+    step, exp_dp, worst = step_time(mb, pp, vpp, [t.micro_batch() for t in times], [t.window for t in times],
+                                    [t.reduction for t in times], [t.opt for t in times])
     bott = max(stages, key=lambda s: s.time)
     t_max = bott.time
     w = stages[worst]
     share = w.dp_comm / (w.dp_comm + w.edp_comm) if w.dp_comm + w.edp_comm else 0.0
     exposed = {"dp": exp_dp * share, "edp": exp_dp * (1 - share)}
-    for key in ("tp", "cp", "ep", "pp"):
+    for key in bott.comm:
         exposed[key] = mb * bott.comm[key]
-    busy = bott.overlap_window + sum(bott.comm.values())
-    exposed["shard"] = mb * (t_max - busy)
+    exposed["shard"] = mb * (t_max - bott.busy)
     tokens = problem.train.global_batch_tokens
     n = layout.world
     fl = training_flops(problem.model, tokens, problem.train.seq) / step / n

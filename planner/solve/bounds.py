@@ -14,33 +14,29 @@ import numpy as np
 
 from planner import costmodel as cm
 from planner.costmodel import step
-from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
+from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.solve.space import Tables, searchable_modules
 from planner.solve.lagrangian import lagrangian  # noqa: F401  (the memory budget's Lagrangian floor, re-exported)
-
-BUSY = ("work",) + COMM_TERMS
-REDUCE = ("dp_step", "edp_step")
-
 
 class _Rows:
     """Per-row coefficients the bounds read (float arrays over rows), each made when it is
     read. Only those the bounds read row by row more than once are kept; the others are
     reduced per tuple where they are read and dropped (at 10^6 rows each is ~16 MB: kept
-    all together they set the search's peak memory)."""
+    all together they set the search's peak memory). The time pieces are the step rule's
+    (`time(part)`: planner.costmodel.step.stage_time over one part's coefficients)."""
 
     KEEP = frozenset({"w_m", "t_m", "a_m", "af_m", "c_m", "red_m"})
+    # name: (what, part); what is a tuple of memory terms or the name of a stage-time piece
     SUMS = dict(w_d=(PERSISTENT_TERMS, "L_d"), w_m=(PERSISTENT_TERMS, "L_m"), a_d=(("act_mb",), "L_d"),
-                a_m=(("act_mb",), "L_m"), t_d=(BUSY, "L_d"), t_m=(BUSY, "L_m"), rc_d=(BUSY, "Lf_d"),
-                rc_m=(BUSY, "Lf_m"), c_d=(("work",), "L_d"), c_m=(("work",), "L_m"), rcw_d=(("work",), "Lf_d"),
-                rcw_m=(("work",), "Lf_m"), first=(PERSISTENT_TERMS, "e_f"), last=(PERSISTENT_TERMS, "e_l"),
-                t_const=(BUSY, "const"), red_d=(REDUCE, "L_d"), red_m=(REDUCE, "L_m"), red_first=(REDUCE, "e_f"),
-                red_last=(REDUCE, "e_l"), o_d=(("opt_step",), "L_d"), o_m=(("opt_step",), "L_m"),
-                o_first=(("opt_step",), "e_f"), o_last=(("opt_step",), "e_l"), sh_d=(("shard_mb",), "L_d"),
-                sh_m=(("shard_mb",), "L_m"))
+                a_m=(("act_mb",), "L_m"), t_d=("busy", "L_d"), t_m=("busy", "L_m"), rc_d=("busy", "Lf_d"),
+                rc_m=("busy", "Lf_m"), c_d=("window", "L_d"), c_m=("window", "L_m"), rcw_d=("window", "Lf_d"),
+                rcw_m=("window", "Lf_m"), first=(PERSISTENT_TERMS, "e_f"), last=(PERSISTENT_TERMS, "e_l"),
+                t_const=("busy", "const"), red_d=("reduction", "L_d"), red_m=("reduction", "L_m"),
+                red_first=("reduction", "e_f"), red_last=("reduction", "e_l"), o_d=("opt", "L_d"), o_m=("opt", "L_m"),
+                o_first=("opt", "e_f"), o_last=("opt", "e_l"))
     COMBOS = dict(
         base=lambda g: g(PERSISTENT_TERMS, "const") + np.minimum(0.0, g(PERSISTENT_TERMS, "h_m")),
-        t_last=lambda g: g(BUSY, "e_l") + g(BUSY, "e_f"),
-        sh_x=lambda g: g(("shard_mb",), "e_f") + g(("shard_mb",), "e_l") + g(("shard_mb",), "const"),
+        t_last=lambda g: g("busy", "e_l") + g("busy", "e_f"),
         af_d=lambda g: g(("act_mb",), "L_d") + g(("act_mb",), "Lf_d"),
         af_m=lambda g: g(("act_mb",), "L_m") + g(("act_mb",), "Lf_m"))
 
@@ -52,10 +48,18 @@ class _Rows:
             raise AttributeError(name)
         if name in self._kept:
             return self._kept[name]
-        value = self.COMBOS[name](self.sum) if name in self.COMBOS else self.sum(*self.SUMS[name])
+        value = self.COMBOS[name](self.read) if name in self.COMBOS else self.read(*self.SUMS[name])
         if name in self.KEEP:
             self._kept[name] = value
         return value
+
+    def read(self, what, part) -> np.ndarray:
+        """Memory terms' sum (`what` a tuple) or a stage-time piece (`what` its name)."""
+        return self.time(part).piece(what) if isinstance(what, str) else self.sum(what, part)
+
+    def time(self, part: str) -> step.StageTime:
+        """The stage-time pieces' coefficient `part` over rows (each made when read)."""
+        return step.stage_time(lambda w: self.sum(w, part))
 
     def sum(self, terms, part) -> np.ndarray:
         """The float sum of `terms`' part over rows; the parts that are one number for every
@@ -79,7 +83,7 @@ def _module_rate(problem, tab: Tables, r: _Rows, kind: str) -> np.ndarray:
         if k not in (DENSE_MODULES if kind == "d" else MOE_MODULES):
             continue
         save = -r.sum(("act_mb",), f"r_{kind}_{k}")
-        cost = r.sum(BUSY, f"r_{kind}_{k}")
+        cost = r.time(f"r_{kind}_{k}").busy
         rate = np.minimum(rate, np.where(save > 0, cost / np.maximum(save, 1e-9), np.inf))
     return rate
 
@@ -219,9 +223,13 @@ def bounds(problem, tab: Tables, parts: dict = None) -> tuple[np.ndarray, np.nda
     t_layer_min = np.minimum(t_d if n_dense else np.inf, t_m if n_moe else np.inf)
     biggest = np.maximum(t_d if n_dense else 0, t_m if n_moe else 0)
     t_lb = np.maximum(np.maximum(work / P, biggest), np.ceil(L / P) * t_layer_min + pt.first(r.t_const))
-    # zero2/zero3 traffic of a micro-batch runs beside it: the stage is at least that long
-    shard = n_dense * pt.first(r.sh_d) + n_moe * (pt.min(r.sh_m) if n_moe else 0) + pt.min(r.sh_x)
-    t_lb = np.maximum(t_lb, shard / P)
+    # the other pieces that pace a micro-batch (zero2/zero3 traffic) run beside it: the
+    # stage is at least that long
+    for piece in step.PACE[1:]:
+        x = lambda part: r.time(part).piece(piece)
+        side = n_dense * pt.first(x("L_d")) + n_moe * (pt.min(x("L_m")) if n_moe else 0) \
+            + pt.min(x("e_f") + x("e_l") + x("const"))
+        t_lb = np.maximum(t_lb, side / P)
     feasible = ~pt.empty & fold_ok
     module_rate = {kind: pt.min(_module_rate(problem, tab, r, kind)) for kind, n_type in (("d", n_dense), ("m", n_moe))
                    if n_type}
@@ -307,19 +315,19 @@ def _reduction_bound(problem, tab, r, pt, P, V, M, L, n_dense, n_moe, r_min):
         steep = np.zeros_like(steep, bool)            # a cheap module widens the window too
     r_win = np.where(steep, r_min, L)
     t_last = pt.max(r.t_last)
-    window = n_dense * pt.first(r.c_d) + n_moe * c_m + t_last + r_win * rc_max + _module_window(problem, tab, pt, L)
+    window = n_dense * pt.first(r.c_d) + n_moe * c_m + t_last + r_win * rc_max + _module_window(problem, tab, r, pt, L)
     d_lb = np.maximum(0.0, (red - window) / P)
     ex_d = pt.first(r.red_d) - pt.first(r.c_d) - rc_max if n_dense else np.full(pt.T, np.inf)
     ex_m = (pt.min(r.red_m - r.c_m) - rc_max) if n_moe else np.full(pt.T, np.inf)
     return np.maximum(d_lb, np.ceil(L / P) * np.clip(np.minimum(ex_d, ex_m), 0, None) - t_last)
 
 
-def _module_window(problem, tab, pt, L) -> np.ndarray:
+def _module_window(problem, tab, r: _Rows, pt, L) -> np.ndarray:
     """The most compute all searchable modules add to a stage's window (every layer)."""
     mods = searchable_modules(problem, tab)
     per_layer = np.zeros(pt.T)
     for kind, names in (("d", DENSE_MODULES), ("m", MOE_MODULES)):
-        extra = sum(np.clip(tab.col("work", f"r_{kind}_{k}").astype(float), 0, None) for k in mods if k in names)
+        extra = sum(np.clip(r.time(f"r_{kind}_{k}").window, 0, None) for k in mods if k in names)
         if not np.isscalar(extra):
             per_layer = np.maximum(per_layer, pt.max(extra))
     return L * per_layer

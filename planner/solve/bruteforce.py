@@ -36,7 +36,7 @@ from typing import Optional
 import numpy as np
 
 from planner import costmodel as cm
-from planner.costmodel.names import COMM_TERMS, PERSISTENT_TERMS
+from planner.costmodel.names import PERSISTENT_TERMS
 from planner.engines import EngineConstraints, constraints
 from planner.engines.megatron.recompute import block_counts as megatron_block_counts
 from planner.engines.megatron.recompute import block_full as megatron_block_full
@@ -236,11 +236,11 @@ class _Scorer:
         r = cm.stage(vals)
         k = cm.inflight(P, tu.vpp, tu.num_microbatches, i)
         mem = sum(r[t] for t in PERSISTENT_TERMS) + k * r["act_mb"]
-        busy = r["work"] + sum(r[t] for t in COMM_TERMS)
-        t_stage = np.maximum(busy, r["shard_mb"])
-        excess = r["dp_step"] + r["edp_step"] - r["work"]
+        # the stage time of each candidate, as the cost model's step rule reads it
+        st = cm.step.stage_time(lambda w: sum(c * r[t] for t, c in w.items()), self.problem.train.overlap_grad_reduce)
+        t_stage, excess, opt = (np.broadcast_to(x, mem.shape) for x in (st.micro_batch(np.maximum), st.excess, st.opt))
         rc = lambda j: (cand[j][1], sum(counts[j].values()))          # full layers, module-layers
-        opts = [(float(t_stage[j]), float(max(0.0, excess[j])), float(r["opt_step"][j]), cand[j], float(mem[j]),
+        opts = [(float(t_stage[j]), float(max(0.0, excess[j])), float(opt[j]), cand[j], float(mem[j]),
                  *rc(j)) for j in np.flatnonzero(mem <= self.budget)]
         return _pareto(opts, dims=7)
 

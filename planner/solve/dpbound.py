@@ -21,6 +21,7 @@ exact, and bounds the coupling of bottleneck and exposed reduction too (planner/
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
 from typing import Optional
 
 import numpy as np
@@ -67,7 +68,8 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     lower convex hull of their (bytes freed, time added) points, filled cheapest segment
     first across both kinds until the memory over the budget is freed. None when some
     option lowers the time (the hull from the origin would not bound it). `base`: the
-    stages' (busy, shard) times without recompute per (pair, row), when already known."""
+    stages' times without recompute per (pair, row) of each piece of step.PACE, when already
+    known."""
     allowed = set(problem.train.recompute)
     cap = int(problem.cluster.memory_budget_gib * GiB) * V
     nd = (codes // (L + 1))[:, None].astype(float)             # (pair, row)
@@ -76,8 +78,9 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     d = blk.floats()
     mem = {q: V * d["mem"][q] + kk * d["act"][q] for q in ("const", "e_f", "e_l", "h_m", "L_d", "L_m")}
     v0 = {"mem": stage_sum(mem, nd, nm, first, last)}
-    v0["busy"], v0["shard"] = base if base is not None else \
-        (stage_sum(d["busy"], nd, nm, first, last), stage_sum(d["shard"], nd, nm, first, last))
+    # the pieces that pace the micro-batch (step.PACE): recompute adds to the first, its own work
+    side = base if base is not None else tuple(stage_sum(d[p], nd, nm, first, last) for p in step.PACE)
+    own, beside = side[0], side[1:]
     kinds = tuple(kd for kd, cnt in (("m", nm), ("d", nd)) if cnt.any())     # a kind no interval holds adds nothing
     segs = blk.fill_segments(kinds, "full" in allowed, V, kk)
     if segs is None:
@@ -85,7 +88,7 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
     free, fin, is_m, scale = segs                   # (segment, row); the need is filled in units of `scale`
     need = np.maximum(0.0, v0["mem"] - cap)
     if not free.shape[0]:
-        return np.where(need <= 0, np.maximum(v0["busy"], v0["shard"]), np.inf)
+        return np.where(need <= 0, reduce(np.maximum, beside, own), np.inf)
     need_s = need / scale
     tol = 1e-6 * np.maximum(need, 1.0) / scale
     if len(kinds) == 1:
@@ -97,7 +100,7 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
         extra = np.zeros_like(per)
         for j in range(free.shape[0]):
             extra += fin[j] * np.clip(per - start[j], 0.0, free[j])
-        t = np.maximum(v0["busy"] + n * extra, v0["shard"])
+        t = reduce(np.maximum, beside, own + n * extra)
         return np.where(n * free.sum(0) >= need_s - tol, t, np.inf)
     # both kinds: every segment of either, cheapest first per row, each holding its kind's
     # layer count times its bytes (one (pair, row) slice at a time, as a running sum)
@@ -106,7 +109,7 @@ def _relaxed_stage(problem, blk: Block, codes, L: int, V: int, k, first: int, la
         capa = np.where(is_m[j], nm, nd) * free[j]
         extra += fin[j] * np.clip(np.minimum(capa, need_s - before), 0.0, None)
         before += capa
-    t = np.maximum(v0["busy"] + extra, v0["shard"])
+    t = reduce(np.maximum, beside, own + extra)
     return np.where(before >= need_s - tol, t, np.inf)
 
 
@@ -269,7 +272,7 @@ def _window_block(problem, tab, tis, L, P, V, codes, dense_window: bool) -> np.n
     is_moe = problem.model.moe_layers()
     kinds = [kd for kd, present in (("d", not all(is_moe)), ("m", any(is_moe))) if present]
     ok = np.ones(len(rows), bool)
-    for g in ("mem", "act", "busy", "shard"):
+    for g in ("mem", "act", *step.PACE):
         for q in ("L_d", "L_m") + (("h_m",) if dense_window and "m" in kinds else ()):
             ok &= d[g][q] >= 0
         for kind in kinds:                # what one layer's options free, at most, against what it holds
@@ -318,8 +321,8 @@ def _block_floors(problem, tab, tis, L, P, V, pm, relaxed=True, cap=None, block=
             # the time without recompute bounds the relaxed time below: past the cap, it stands in
             d = blk.floats()
             nd, nm = (codes // (L + 1))[:, None].astype(float), (codes % (L + 1))[:, None].astype(float)
-            base = (stage_sum(d["busy"], nd, nm, first, last), stage_sum(d["shard"], nd, nm, first, last))
-            plain = np.minimum.reduceat(np.maximum(*base), starts, axis=1)
+            base = tuple(stage_sum(d[p], nd, nm, first, last) for p in step.PACE)
+            plain = np.minimum.reduceat(reduce(np.maximum, base), starts, axis=1)
             keep = np.flatnonzero((plain <= cap[None, :]).any(1))
             base = tuple(a[keep] for a in base) if len(keep) < len(codes) else base
         t_rel = _relaxed_stage(problem, blk, codes[keep], L, V, k, first, last, base) \

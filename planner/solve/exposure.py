@@ -26,8 +26,8 @@ from planner.solve.stagedp import Block
 
 
 class _Joint(Block):
-    """A Block whose stage time (both 'busy' and 'shard') is W * busy + V * excess, W and V per
-    row's tuple, the excess less the window-only modules' take-off per layer."""
+    """A Block whose stage time (every piece of step.PACE) is W * busy + V * excess, W and V
+    per row's tuple, the excess less the window-only modules' take-off per layer."""
     exact_fallback = False
 
     def __init__(self, problem, tab, rows, every_module: bool = False):
@@ -40,7 +40,7 @@ class _Joint(Block):
         busy, exc = self.per["busy"], self.per["exc"]
         take = {"L_m": self.window["m"], "L_d": self.window["d"]}
         joint = {q: W * busy[q] + V * (exc[q] - take.get(q, 0)) for q in busy}
-        self.per["busy"], self.per["shard"] = joint, joint
+        self.per.update({p: joint for p in step.PACE})
 
 
 def joint_floors(problem, tab, tis) -> np.ndarray:

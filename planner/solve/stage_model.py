@@ -44,7 +44,7 @@ cp_model = _import_cp_model()
 
 from planner.costmodel import GiB, chunks, step
 from planner.engines import EngineConstraints, constraints
-from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
+from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
 from planner.specs import Problem
 from planner.solve.space import Tables, searchable_modules, undominated
@@ -123,11 +123,16 @@ class _StageVars:
             model.add_max_equality(any_mod, list(self.on.values()) or [model.new_constant(0)])
             model.add(self.fd + full_m == self.n).only_enforce_if(any_mod.negated())
 
-    def term(self, *names: str, minus: tuple = ()):
-        """The sum of the per-stage sums `names` (less those in `minus`) as one linear
-        expression of this stage's variables."""
-        name = "+".join(names)
-        co = self.tab.sub({**{n: 1 for n in names}, **{n: -1 for n in minus}}, self.rows)
+    def term(self, *names: str):
+        """The sum of the per-stage sums `names` as one linear expression of this stage's
+        variables."""
+        return self.signed({n: 1 for n in names})
+
+    def signed(self, weights: dict[str, int]):
+        """The signed sum of per-stage sums ({name: sign}) as one linear expression of this
+        stage's variables (the reader planner.costmodel.step.stage_time takes)."""
+        name = "+".join(weights)
+        co = self.tab.sub(weights, self.rows)
         c = lambda part, f: co[part][f]
         one = lambda part: self._fold_free(co[part], part, name)
         ext = lambda f: c("const", f) + (c("e_f", f) if self.first else 0) + (c("e_l", f) if self.last else 0)
@@ -257,25 +262,25 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     return _solve(problem, model, sm.stages, sm.bnd, fl, tu, time_limit)
 
 
-def step_objective(model, busy, shard, excess, opt, tu, upper: tuple[int, int, int]):
+def step_objective(model, paced, excess, opt, tu, upper: tuple[int, int, int]):
     """The cost model's step rule (planner.costmodel.step) over the stages' linear sums:
-    t_max bounds every stage's micro-batch (busy, and its sharding traffic `shard`, which
-    runs beside it), d_max every stage's reduction beyond its window (and 0), o_max every
-    optimizer step; the objective is V * step = scaled_step(t_max, d_max, o_max).
-    Returns (objective, (t_max, d_max, o_max))."""
+    t_max bounds every piece that paces a stage's micro-batch (`paced[i]`: stage i's, in
+    the order of step.PACE, its own work first), d_max every stage's reduction beyond its
+    window (and 0), o_max every optimizer step; the objective is V * step =
+    scaled_step(t_max, d_max, o_max). Returns (objective, (t_max, d_max, o_max))."""
     P = tu.pp
     # t_max: bottleneck micro-batch time; d_max: exposed gradient reduction; o_max: the
     # slowest stage's optimizer step (all ns)
     t_max = model.new_int_var(0, upper[0], "t_max")
     d_max = model.new_int_var(0, upper[1], "d_max")
     o_max = model.new_int_var(0, upper[2], "o_max")
-    for b, sh, e, o in zip(busy, shard, excess, opt):
-        model.add(t_max >= b)
-        model.add(t_max >= sh)
+    for pieces, e, o in zip(paced, excess, opt):
+        for x in pieces:
+            model.add(t_max >= x)
         model.add(d_max >= e)
         model.add(o_max >= o)
     # Redundant: each maximum is at least the mean stage (tightens the relaxation).
-    model.add(P * t_max >= sum(busy))
+    model.add(P * t_max >= sum(pieces[0] for pieces in paced))
     model.add(P * d_max >= sum(excess))
     model.add(P * o_max >= sum(opt))
     objective = step.scaled_step(t_max, d_max, o_max, tu.num_microbatches, P, tu.vpp)
@@ -311,7 +316,7 @@ class _StageModel:
             model.add(bnd[i + 1] - bnd[i] >= V)
         for i in range(P + 1):
             model.add_element(bnd[i], self.prefix_moe, pm[i])
-        self.stages, busy, shard, excess, opt = [], [], [], [], []
+        self.stages, times = [], []
         for i in range(P):
             sv = _StageVars(model, i, tab, rows, bnd[i + 1] - bnd[i], pm[i + 1] - pm[i], L, n_moe, mods, i == 0,
                             i == P - 1)
@@ -319,16 +324,15 @@ class _StageModel:
             self.stages.append(sv)
             # Memory of the stage (scaled by V: in-flight chunks are 1/V of the stage) fits the budget.
             model.add(V * sv.term(*PERSISTENT_TERMS) + chunks(P, V, M, i) * sv.term("act_mb") <= V * budget)
-            # The stage's micro-batch (compute + exposed collectives; sharding traffic runs
-            # beside it); its reduction beyond its compute window; its optimizer step.
-            busy.append(sv.term("work", *COMM_TERMS))
-            shard.append(sv.term("shard_mb"))
-            excess.append(sv.term("dp_step", "edp_step", minus=("work",)))
-            opt.append(sv.term("opt_step"))
+            # The stage's time (planner.costmodel.step.stage_time): the pieces that pace its
+            # micro-batch, its reduction beyond its compute window, its optimizer step.
+            times.append(step.stage_time(sv.signed))
         _target_rules(model, engine, self.stages, L, V)
-        hi = lambda *names: sum(_upper(tab, rows, n, L) for n in names)
-        upper = (max(hi("work", *COMM_TERMS), hi("shard_mb")), hi("dp_step", "edp_step"), hi("opt_step"))
-        self.objective, self.maxima = step_objective(model, busy, shard, excess, opt, tu, upper)
+        hi = lambda weights: sum(abs(c) * _upper(tab, rows, n, L) for n, c in weights.items())
+        w = step.stage_time(None)
+        upper = (max(hi(w.weights(p)) for p in step.PACE), hi(w.weights("reduction")), hi(w.weights("opt")))
+        self.objective, self.maxima = step_objective(model, [t.paced for t in times], [t.excess for t in times],
+                                                     [t.opt for t in times], tu, upper)
 
     def add_floors(self, floors: dict) -> int:
         """Proven least values (integers) of the three maxima, and the objective's floor."""

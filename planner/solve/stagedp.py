@@ -4,7 +4,8 @@ planner/solve/tradeoff.py).
 
 For one tuple, stage i holding layers [lo, hi) (nd dense, nm MoE layers) under folding f,
 recompute modules S and r fully recomputed layers (MoE first, as the stage model) has
-memory V * persistent + chunks_i * act_mb and micro-batch time max(work + comm, shard_mb),
+memory V * persistent + chunks_i * act_mb and micro-batch time max(busy, shard) (the pieces
+of planner.costmodel.step.stage_time),
 each linear in (nd, nm, r) for fixed (i, f, S): exactly the sums `stage_model._StageVars.term`
 writes. `stage_options` evaluates them over every (pair of layer counts, module set, row)
 at the candidate r that can be least (a piecewise-linear function of r on an integer
@@ -12,23 +13,22 @@ interval reaches its least value at an end of the interval where it fits).
 """
 from __future__ import annotations
 
+from functools import reduce
 from itertools import combinations
 
 import numpy as np
 
-from planner.costmodel import GiB
-from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
+from planner.costmodel import GiB, step
+from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.solve.space import Tables, searchable_modules
-
-BUSY = ("work",) + COMM_TERMS
 
 
 def _parts(tab: Tables, terms, rows, consts: dict) -> dict[str, np.ndarray]:
-    """The sum of `terms`' coefficients per part over `rows` (int64); a part that is one
-    number for every row (a broadcast column of the tables) is a shared read-only vector
-    of `consts` (value -> vector)."""
+    """The sum of `terms`' coefficients (names, or {name: sign}) per part over `rows`
+    (int64); a part that is one number for every row (a broadcast column of the tables) is
+    a shared read-only vector of `consts` (value -> vector)."""
     out = {}
-    for q in tab.coef[terms[0]]:
+    for q in tab.coef[next(iter(terms))]:
         const, acc = tab.split_sum(terms, q, rows)
         if acc is None:
             if const not in consts:
@@ -75,9 +75,11 @@ class Block:
         self.sets = _module_sets(problem, self.mods)
         consts: dict = {}
         per = {name: _parts(tab, terms, rows, consts) for name, terms in
-               (("mem", PERSISTENT_TERMS), ("act", ("act_mb",)), ("busy", BUSY), ("shard", ("shard_mb",)),
-                ("opt", ("opt_step",)), ("red", ("dp_step", "edp_step")), ("work", ("work",)))}
-        per["exc"] = {q: per["red"][q] - per["work"][q] for q in per["red"]}      # excess = reduction - work
+               (("mem", PERSISTENT_TERMS), ("act", ("act_mb",)))}
+        # the stage time's pieces (planner.costmodel.step.stage_time): those that pace a
+        # micro-batch (step.PACE), the optimizer step, and the excess = reduction - window
+        st = step.stage_time(lambda w: _parts(tab, w, rows, consts))
+        per.update({p: st.piece(p) for p in step.PACE}, opt=st.opt, exc=st.excess)
         self.per = per
         # what the modules that free no memory (searched for the reduction window alone) can
         # take off a layer's excess at most: (kind -> per row)
@@ -118,7 +120,7 @@ class Block:
         names = MOE_MODULES if kind == "m" else DENSE_MODULES
         mods = [f"r_{kind}_{q}" for q in self.mods if q in names] if "selective" in self.allowed else []
         full = f"Lf_{kind}" if full_ok else None
-        if any((d["busy"][q] < 0).any() or (d["shard"][q] < 0).any() for q in mods + [full] * bool(full)):
+        if any((d[p][q] < 0).any() for p in step.PACE for q in mods + [full] * bool(full)):
             return None
         return mods, full
 
@@ -223,7 +225,7 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
     # per term: its value with no layer fully recomputed, v0 (pair, set, row), and what one
     # MoE / dense layer fully recomputed adds, sm / sd (set, row)
     v0, sm, sd = {}, {}, {}
-    for name in ("mem", "busy", "shard", "opt", "exc"):
+    for name in ("mem", *step.PACE, "opt", "exc"):
         c = blk.C[name]
         if name == "mem":                 # V * persistent + in-flight chunks * activations (integers, exact)
             c = {q: V * c[q] + k * blk.C["act"][q] for q in c}
@@ -256,7 +258,7 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
             return np.clip(a + np.sign(s) * floordiv(cap - ma, np.where(s == 0, 1, np.abs(s))), a, b)
 
         monotone = ((sm["mem"] <= 0).all() and (sd["mem"] <= 0).all()
-                    and all((x[y] >= 0).all() for x in (sm, sd) for y in ("busy", "shard")))
+                    and all((x[y] >= 0).all() for x in (sm, sd) for y in step.PACE))
         if monotone:
             # memory falls and time grows with r: the least r that fits is the best
             rA = nm + 0 * m0 if not (sm["mem"] < 0).any() else boundary(0, nm, m0, sm["mem"])
@@ -279,7 +281,7 @@ def stage_options(problem, blk: Block, codes, L: int, V: int, k, first: int, las
     if not none_ok and not full_ok:
         fits &= blk.set_has
     e = value("exc", r)
-    t = np.where(fits, np.maximum(value("busy", r), value("shard", r)).astype(float), np.inf)
+    t = np.where(fits, paced(lambda p: value(p, r)).astype(float), np.inf)
     o = value("opt", r).astype(float)
     o_free = np.where(o_free == np.iinfo(np.int64).max, np.inf, o_free.astype(float))
     return t, o, np.broadcast_to(r, t.shape), np.broadcast_to(o_free, t.shape[:3]), e.astype(float)
@@ -315,12 +317,17 @@ def stage_front(problem, blk: Block, codes, L: int, V: int, k: int, first: int, 
         return v0 + fm * (c["F_m"] - c["L_m"])[..., None] + (r - fm) * (c["F_d"] - c["L_d"])[..., None]
 
     ok = ok & (value("mem") <= cap)
-    t = np.maximum(value("busy"), value("shard"))
+    t = paced(value)
     e = value("exc") - (nm[..., 0] * blk.window["m"] + nd[..., 0] * blk.window["d"])[..., None]
     o = np.broadcast_to(value("opt"), ok.shape)
     pair, s_i, f_i, r_i = np.nonzero(ok)
     return dict(pair=pair, set=s_i, row=f_i, r=r_i, e=np.broadcast_to(e, ok.shape)[ok],
                 t=np.broadcast_to(t, ok.shape)[ok], o=o[ok])
+
+
+def paced(value):
+    """A stage's micro-batch time from `value(piece)` of each piece that paces it (step.PACE)."""
+    return reduce(np.maximum, (value(p) for p in step.PACE))
 
 
 def floordiv(x: np.ndarray, d: np.ndarray) -> np.ndarray:

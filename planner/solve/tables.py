@@ -69,18 +69,23 @@ class Tables:
     def split_sum(self, terms, part: str, rows=None) -> tuple[int, Optional[np.ndarray]]:
         """The sum of `terms`' coefficient `part` over `rows` (default: every row), split
         into the parts that are one number for every row (the broadcast columns), summed
-        as one int, and the sum of the others (a fresh int64 array; None when there is none)."""
+        as one int, and the sum of the others (a fresh int64 array; None when there is none).
+        `terms`: names, or {name: sign} (a signed sum, as planner.costmodel.step writes one)."""
         const, acc, per = 0, None, None
-        for t in terms:
+        for t, sign in (terms.items() if isinstance(terms, dict) else ((t, 1) for t in terms)):
             a = self.coef[t][part]
             if isinstance(a, PerTuple):
-                per = a.per.copy() if per is None else np.add(per, a.per, out=per)
+                x = a.per if sign == 1 else sign * a.per
+                per = x.copy() if per is None else np.add(per, x, out=per)
             elif a.strides and a.strides[0] == 0:
-                const += int(a[0]) if a.size else 0
-            elif acc is None:
-                acc = a.copy() if rows is None else (a[rows].copy() if isinstance(rows, slice) else a[rows])
+                const += sign * int(a[0]) if a.size else 0
             else:
-                acc += a if rows is None else a[rows]
+                x = a if rows is None else a[rows]
+                x = x if sign == 1 else sign * x
+                if acc is None:
+                    acc = x.copy() if x is a or isinstance(rows, slice) else x
+                else:
+                    acc += x
         if per is not None:
             spread = self._spread(per, rows)
             acc = spread if acc is None else np.add(acc, spread, out=acc)
