@@ -94,23 +94,27 @@ def test_explain_prints_the_rule_it_computes():
 
 # ---------------------------------------------------------------- one owner of the stage time
 # Every encoding reads a stage's time from planner.costmodel.step.stage_time (STAGE_TIME, PACE):
-# a change planted there alone must reach evaluate, the CP-SAT stage model, the bounds and DP
-# floors, and the brute force. Each plant is checked against the rule written out here by
-# hand from the cost model's per-stage sums, and the search against the brute force.
+# a change planted there alone must reach evaluate, the CP-SAT stage model, the fluid bounds,
+# the DP floors (relaxed and exact) and the brute force. Each plant is checked against the
+# rule written out here by hand from the cost model's per-stage sums; each encoding's number
+# must move with it (a copy of the old rule would not), the floors stay below the CP-SAT
+# optimum of each tuple, and the search finds the brute force's optimum.
+K = 1000             # a plant's factor: large enough that the planted term sets the bottleneck
+
+busy_of = lambda r, i: r["work"][i] + r["comm_tp"][i] + r["comm_cp"][i] + r["comm_ep"][i] + r["comm_pp"][i]
+
 
 def _plant_in_piece(mp):
-    """A new term inside a piece: the exposed TP collectives counted three times."""
-    mp.setitem(step.STAGE_TIME, "busy", {**step.STAGE_TIME["busy"], "comm_tp": 3})
-    return lambda r, i: (max(r["work"][i] + 3 * r["comm_tp"][i] + r["comm_cp"][i] + r["comm_ep"][i] + r["comm_pp"][i],
-                             r["shard_mb"][i]))
+    """A new term inside a piece: K optimizer steps added to every micro-batch's own work."""
+    mp.setitem(step.STAGE_TIME, "busy", {**step.STAGE_TIME["busy"], "opt_step": K})
+    return lambda r, i: max(busy_of(r, i) + K * r["opt_step"][i], r["shard_mb"][i])
 
 
 def _plant_new_piece(mp):
-    """A new piece that paces the micro-batch: 1000 optimizer steps beside every micro-batch."""
-    mp.setitem(step.STAGE_TIME, "host", {"opt_step": 1000})
+    """A new piece that paces the micro-batch: K optimizer steps beside every micro-batch."""
+    mp.setitem(step.STAGE_TIME, "host", {"opt_step": K})
     mp.setattr(step, "PACE", (*step.PACE, "host"))
-    busy = lambda r, i: r["work"][i] + r["comm_tp"][i] + r["comm_cp"][i] + r["comm_ep"][i] + r["comm_pp"][i]
-    return lambda r, i: max(busy(r, i), r["shard_mb"][i], 1000 * r["opt_step"][i])
+    return lambda r, i: max(busy_of(r, i), r["shard_mb"][i], K * r["opt_step"][i])
 
 
 def _plant_problem(moe: bool):
@@ -133,23 +137,55 @@ def _hand_rule(p, layout, t_of) -> float:
     return (M + (P - 1) / V) * t + d + max(r["opt_step"][i] for i in range(P))
 
 
+def _tuples(p, pin):
+    from planner.solve.space import enumerate_tuples
+    return enumerate_tuples(p, pin)
+
+
+def _encodings(p, pin) -> dict:
+    """Per tuple of the pinned space: the fluid bound and the relaxed and exact DP floors of
+    the bottleneck, and the CP-SAT stage model's optimum (V * step / V, ns)."""
+    import numpy as np
+    from planner.solve.bounds import bounds
+    from planner.solve.dpbound import floors, least_bottleneck
+    from planner.solve.space import tables
+    from planner.solve.stage_model import solve_stages
+    tab = tables(p, _tuples(p, pin))
+    parts: dict = {}
+    bounds(p, tab, parts)
+    n = len(tab.tuples)
+    sols = [solve_stages(p, tab, ti) for ti in range(n)]
+    return dict(fluid=parts["t_lb"], relaxed=floors(p, tab, np.arange(n))[0],
+                exact=np.array([least_bottleneck(p, tab, ti).t_star for ti in range(n)]),
+                cpsat=np.array([s.objective / tu.vpp if s.objective is not None else np.inf
+                                for s, tu in zip(sols, tab.tuples)]))
+
+
 @pytest.mark.parametrize("moe", [False, True])
 @pytest.mark.parametrize("plant", [_plant_in_piece, _plant_new_piece])
 def test_every_encoding_reads_the_stage_time(plant, moe, monkeypatch):
+    import numpy as np
     from planner.solve import search
     from planner.solve.bruteforce import brute_force
     p = _plant_problem(moe)
-    pin = dict(tp=2, pp=2)
-    before = search(p, top=1, fixed=pin).plans[0]
+    pin = dict(tp=2, pp=2, micro_batch=1)
+    before, was = search(p, top=1, fixed=pin).plans[0], _encodings(p, pin)
     t_of = plant(monkeypatch)
-    res, ref = search(p, top=1, fixed=pin), brute_force(p, where=pin)
-    assert res.status == "OPTIMAL" and ref.best_ns is not None
+    now = _encodings(p, pin)
+    for name in now:                   # every encoding's number moves with the plant
+        assert (now[name] > was[name] * (1 + 1e-6)).any(), name
+    tus = _tuples(p, pin)
+    for name in ("fluid", "relaxed", "exact"):       # and a floor of the bottleneck floors each step
+        floor = np.array([step.step_floor(t, 0, 0, tu.num_microbatches, tu.pp, tu.vpp) for t, tu in zip(now[name], tus)])
+        assert (floor <= now["cpsat"] * (1 + 1e-9)).all(), name
     # evaluate prices the planted rule, and the plant changed the price (it is not idle)
     planted = cm.evaluate(p, before.layout).step_time
     assert planted == pytest.approx(_hand_rule(p, before.layout, t_of), rel=1e-12)
     assert planted > before.estimate.step_time * (1 + 1e-6)
     # the brute force (numbers) and the search (CP-SAT over the bounds' survivors) agree on it,
-    # up to the tables' rounding of each coefficient up to a whole ns (times a plant's factor)
+    # up to the tables' rounding of each coefficient up to a whole ns (times the plant's K)
+    res, ref = search(p, top=1, fixed=pin), brute_force(p, where=pin)
+    assert res.status == "OPTIMAL" and ref.best_ns is not None
     assert cm.evaluate(p, ref.layout).step_time * 1e9 == pytest.approx(ref.best_ns, rel=1e-9)
     assert res.fastest_ns == pytest.approx(ref.best_ns, rel=1e-5, abs=1e3)
     best = res.plans[0]
