@@ -316,7 +316,8 @@ def undominated(tab: Tables, ti: int) -> list[int]:
     coefficient (with a compute window no smaller): the stage model never needs the others."""
     sl = tab.rows[ti]
     cols = [tab.col(term, q, sl) for term, parts in tab.coef.items() for q in parts]
-    cols += [-tab.col("work", q, sl) for q in tab.coef["work"]]
+    window = cm.step.STAGE_TIME["window"]                     # the step rule's compute window
+    cols += [-sum(c * tab.col(t, q, sl) for t, c in window.items()) for q in tab.coef[next(iter(window))]]
     block = np.stack(cols, axis=1)
     le = (block[:, None, :] <= block[None, :, :]).all(-1)        # le[g, f]: g <= f everywhere
     lt = (block[:, None, :] < block[None, :, :]).any(-1)
@@ -340,13 +341,14 @@ def searchable_modules(problem: Problem, tab: Tables, rows=None, memory_only: bo
     is_moe = problem.model.moe_layers()
     kinds = [("d", DENSE_MODULES)] * (not all(is_moe)) + [("m", MOE_MODULES)] * any(is_moe)
     pick = lambda t, q: tab.values(t, q, rows)
-    reduces = not memory_only and any(_any_nonzero(pick(t, q)) for t in ("dp_step", "edp_step") for q in tab.coef[t])
+    time = cm.step.STAGE_TIME                                  # the step rule's pieces of a stage's time
+    reduces = not memory_only and any(_any_nonzero(pick(t, q)) for t in time["reduction"] for q in tab.coef[t])
+    widens = lambda part: any(_any_nonzero(pick(t, part)) for t in time["window"])
     out = []
     for k in problem.train.recompute_modules:
         if k == "moe":
             continue
-        if any(k in mods and (_any_negative(pick("act_mb", f"r_{x}_{k}"))
-                              or (reduces and _any_nonzero(pick("work", f"r_{x}_{k}"))))
+        if any(k in mods and (_any_negative(pick("act_mb", f"r_{x}_{k}")) or (reduces and widens(f"r_{x}_{k}")))
                for x, mods in kinds):
             out.append(k)
     return tuple(out)
