@@ -289,6 +289,6 @@ def test_cli_bundle_with_broken_templates_exits_nonzero_and_writes_nothing(tmp_p
 def test_the_shipped_templates_render_every_required_file():
     files = codegen.render_files(plan(pp=2, cp=2, split=[1, 3]))
     assert set(codegen.REQUIRED) <= set(files)
-    # every template became one file (plus plan.json), no name lost or doubled
+    # every template became one file (plus plan.json and the planner modules), no name lost or doubled
     rels = codegen.template_paths(codegen.TEMPLATES)
-    assert sorted(files) == sorted({"plan.json"} | {r[:-3] if r.endswith(".j2") else r for r in rels})
+    assert sorted(files) == sorted({"plan.json", *codegen.MODULES} | {r[:-3] if r.endswith(".j2") else r for r in rels})

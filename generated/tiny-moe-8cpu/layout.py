@@ -6,6 +6,9 @@ The process groups are not listed: they are computed below, once, from the
 degrees, the rank order and the per-stage expert folding (picotron's one grid).
 """
 
+from axes import DENSE_KINDS, EXPERT_KINDS, axis_strides, coordinate, dense_strides, groups
+
+
 # The model as planned (full size).
 MODEL = {'name': 'tiny-moe', 'layers': 6, 'hidden': 512, 'heads': 8, 'kv_heads': 4, 'head_dim': 64, 'vocab': 8192,
  'ffn_hidden': 1536, 'gated': True, 'tied_embeddings': False, 'norm': 'rmsnorm', 'qk_norm': False,
@@ -51,83 +54,67 @@ MIN_TORCH = [2, 8]
 # Global rank r = pp_rank * STAGE_RANKS + local; `local` decomposes over the dense
 # order (first axis stride 1); cp = cp_ring (outer) x cp_ulysses (inner, stride 1
 # inside cp); the expert view of a stage decomposes the same `local` as etp
-# (stride 1), ep, edp.
+# (stride 1), ep, edp. Strides and groups are axes.py's: the planner's own functions
+# (planner/layout/axes.py, copied here by codegen).
 STAGE_RANKS = LAYOUT["tp"] * LAYOUT["cp"] * LAYOUT["dp"]
+STRIDE = dense_strides(LAYOUT["order"], LAYOUT)
 
 
-def _strides():
-    out, acc = {}, 1
-    for axis in LAYOUT["order"].split("-")[:-1]:
-        out[axis], acc = acc, acc * LAYOUT[axis]
-    return out
+def _axes(st):
+    """(stride, size) of every axis with stage st's expert folding."""
+    L = LAYOUT
+    return axis_strides(dict(tp=L["tp"], cp=L["cp"], dp=L["dp"], pp=L["pp"], cu=L["cp_ulysses"], cr=L["cp_ring"],
+                             etp=st["etp"], ep=st["ep"], edp=st["edp"], s_tp=STRIDE["tp"], s_cp=STRIDE["cp"],
+                             s_dp=STRIDE["dp"]))
 
 
-STRIDE = _strides()
+AXES = {st["index"]: _axes(st) for st in STAGES}        # per stage; the dense axes are the same in all
+DENSE = AXES[STAGES[0]["index"]]
 
 
 def coords(rank: int) -> dict:
     """Dense coordinates of a rank, and its expert coordinates in each of its stages."""
-    pp, local = divmod(rank, STAGE_RANKS)
-    c = {"pp": pp, **{a: local // STRIDE[a] % LAYOUT[a] for a in ("tp", "cp", "dp")}}
-    c["cp_ring"], c["cp_ulysses"] = divmod(c["cp"], LAYOUT["cp_ulysses"])
+    c = {a: coordinate(DENSE, a, rank) for a in ("pp", "tp", "cp", "dp", "cp_ring", "cp_ulysses")}
     c["experts"] = {}
     for st in STAGES:
-        if st["pp_rank"] == pp:
-            etp, ep = st["etp"], st["ep"]
-            c["experts"][st["index"]] = {"etp": local % etp, "ep": local // etp % ep, "edp": local // (etp * ep),
-                                         "etp_size": etp, "ep_size": ep, "edp_size": st["edp"]}
+        if st["pp_rank"] == c["pp"]:
+            ax = AXES[st["index"]]
+            c["experts"][st["index"]] = {**{a: coordinate(ax, a, rank) for a in EXPERT_KINDS},
+                                         "etp_size": st["etp"], "ep_size": st["ep"], "edp_size": st["edp"]}
     return c
 
 
 RANKS = [coords(r) for r in range(LAYOUT["world"])]
 
 
-def _groups(same, ranks=range(LAYOUT["world"])):
-    """Groups of the ranks whose coordinates `same(c)` agree, each sorted (a rank's
-    index in its group is its coordinate on the group's axis), in a fixed order."""
-    out = {}
-    for r in ranks:
-        out.setdefault(same(RANKS[r]), []).append(r)
-    return sorted(out.values())
-
-
 def _expert_groups(st):
     ranks = range(st["pp_rank"] * STAGE_RANKS, (st["pp_rank"] + 1) * STAGE_RANKS)
-    e = lambda c: c["experts"][st["index"]]             # noqa: E731
-    return {"etp": _groups(lambda c: (e(c)["ep"], e(c)["edp"]), ranks),
-            "ep": _groups(lambda c: (e(c)["etp"], e(c)["edp"]), ranks),
-            "edp": _groups(lambda c: (e(c)["etp"], e(c)["ep"]), ranks)}
+    return {kind: groups(AXES[st["index"]], kind, ranks) for kind in EXPERT_KINDS}
 
 
 def _dense_grid():
     """[pp][dp][cp][tp] -> global rank: the DeviceMesh (pp, dp, cp, tp)."""
-    L = LAYOUT
-    return [[[[p * STAGE_RANKS + d * STRIDE["dp"] + c * STRIDE["cp"] + t * STRIDE["tp"] for t in range(L["tp"])]
-              for c in range(L["cp"])] for d in range(L["dp"])] for p in range(L["pp"])]
+    (s_pp, pp), (s_dp, dp), (s_cp, cp), (s_tp, tp) = (DENSE[a] for a in ("pp", "dp", "cp", "tp"))
+    return [[[[p * s_pp + d * s_dp + c * s_cp + t * s_tp for t in range(tp)] for c in range(cp)] for d in range(dp)]
+            for p in range(pp)]
 
 
 def _expert_grid():
     """[pp][edp][ep][etp] -> global rank when every stage folds the same way, else None."""
-    folds = {(st["etp"], st["ep"], st["edp"]) for st in STAGES}
-    if len(folds) != 1:
+    if len({(st["etp"], st["ep"], st["edp"]) for st in STAGES}) != 1:
         return None
-    (etp, ep, edp), = folds
-    return [[[[p * STAGE_RANKS + t + etp * (e + ep * d) for t in range(etp)] for e in range(ep)]
-             for d in range(edp)] for p in range(LAYOUT["pp"])]
+    ax = AXES[STAGES[0]["index"]]
+    (s_pp, pp), (s_edp, edp), (s_ep, ep), (s_etp, etp) = (ax[a] for a in ("pp", "edp", "ep", "etp"))
+    return [[[[p * s_pp + d * s_edp + e * s_ep + t * s_etp for t in range(etp)] for e in range(ep)]
+             for d in range(edp)] for p in range(pp)]
 
 
 # Process groups as lists of global ranks, every group of the job (new_group is
 # collective: every rank creates all of them, in this order, and keeps its own).
 # Per-stage expert groups are keyed by stage index.
+# dp_cp: dense gradients reduce here; stage: every rank of a pipeline stage.
 GROUPS = {
-    "tp": _groups(lambda c: (c["pp"], c["dp"], c["cp"])),
-    "cp": _groups(lambda c: (c["pp"], c["dp"], c["tp"])),
-    "cp_ulysses": _groups(lambda c: (c["pp"], c["dp"], c["tp"], c["cp_ring"])),
-    "cp_ring": _groups(lambda c: (c["pp"], c["dp"], c["tp"], c["cp_ulysses"])),
-    "dp": _groups(lambda c: (c["pp"], c["cp"], c["tp"])),
-    "dp_cp": _groups(lambda c: (c["pp"], c["tp"])),          # dense gradients reduce here
-    "stage": _groups(lambda c: c["pp"]),
-    "pp": _groups(lambda c: (c["dp"], c["cp"], c["tp"])),
+    **{kind: groups(DENSE, kind, range(LAYOUT["world"])) for kind in DENSE_KINDS},
     # tied embedding with pp > 1: the first and the last stage's copies
     "embed": ([[r, r + (LAYOUT["pp"] - 1) * STAGE_RANKS] for r in range(STAGE_RANKS)]
               if MODEL["tied_embeddings"] and LAYOUT["pp"] > 1 else []),

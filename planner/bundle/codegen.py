@@ -6,7 +6,8 @@ code cannot run. All numbers the bundle needs are derived here, in Python: per-l
 MoE flags, per-stage layer lists and recompute, the `--tiny` dimensions, the reduced
 world of a `--check` that does not fit the machine. The rank grid is not listed: the
 bundle's `layout.py` computes its groups at import from the degrees, the order and
-the per-stage folding (tests compare them with `planner.layout.RankGrid`). The
+the per-stage folding with `axes.py`, a copy of `planner.layout.axes` (the planner's
+`RankGrid` lists its groups with the same functions). The
 templates only substitute (StrictUndefined). Files ending in `.j2` are rendered, the
 others copied byte for byte.
 
@@ -35,6 +36,7 @@ import jinja2
 from planner import plan as planmod
 from planner import safeio
 from planner.layout import Layout
+from planner.layout import axes as layout_axes
 from planner.plan import Plan
 from planner.specs import ModelSpec
 from planner.specs.kinds import SHARDING
@@ -301,6 +303,11 @@ def _environment() -> jinja2.Environment:
 REQUIRED = ("layout.py", "train.py", "mesh.py", "README.md", "launch/torchrun.sh")
 
 
+# planner modules every bundle runs as they are, copied byte for byte (each imports nothing):
+# the rank grid's arithmetic, with which layout.py lists the bundle's groups
+MODULES = {"axes.py": layout_axes}
+
+
 def template_paths(root: Path) -> list[str]:
     """The templates under root, bundle-relative and sorted (caches left out)."""
     if not root.is_dir():
@@ -318,7 +325,8 @@ def render_files(plan: Plan) -> dict[str, bytes]:
     if not rels:
         raise BundleError(f"templates: {TEMPLATES} is missing or holds no files (the package data "
                           f"planner/bundle/templates did not install)")
-    files = {"plan.json": planmod.dumps([plan]).encode()}
+    files = {"plan.json": planmod.dumps([plan]).encode(),
+             **{rel: Path(mod.__file__).read_bytes() for rel, mod in MODULES.items()}}
     for rel in rels:
         if not rel.endswith(".j2"):
             files[rel] = (TEMPLATES / rel).read_bytes()

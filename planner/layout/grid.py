@@ -1,10 +1,9 @@
 """The one rank grid: strides from the rank order, every group of every rank, node spans.
 
-Global rank r = pp_rank * (tp*cp*dp) + local; `local` decomposes over the dense order
-(first axis stride 1); CP's Ulysses part is the inner cp_ulysses ranks of a cp group and
-its ring part steps over them; the expert view of a stage decomposes the same `local` as
-etp (stride 1), ep, edp. `axis_strides` is the one place each axis' stride is derived
-(vectorised; `RankGrid` lists the groups from it).
+Each axis' stride and the members of every group are `planner.layout.axes`'s (pure Python,
+copied into every launch bundle, whose groups are therefore these): `axis_strides` is the one
+place each axis' stride is derived (vectorised), `members` the one place a group is listed;
+`RankGrid` lists every group of every rank with them.
 
 Bandwidth is the NVLink domain's: rank r sits in domain r // U, U the GPUs of a domain the
 job uses (`domain_of`; 8 on HGX, 72 or 64 of 72 on an NVL72 rack). A domain need not be a
@@ -26,18 +25,8 @@ from typing import Optional
 
 import numpy as np
 
+from planner.layout.axes import axis_strides, dense_strides, members
 from planner.layout.values import DENSE_AXES, Layout
-
-
-def dense_strides(order: str, sizes: dict) -> dict[str, int]:
-    """Stride of each dense axis for a rank order ("tp-cp-dp-pp": tp stride 1)."""
-    out, acc = {}, 1
-    for axis in order.split("-"):
-        if axis == "pp":
-            continue
-        out[axis] = acc
-        acc *= sizes[axis]
-    return out
 
 
 def domain_of(rank, per_domain):
@@ -107,16 +96,6 @@ def ep_worst_share(stride, size, per_domain, first, ranks):
         seg[odd] = np.minimum(lo, t - hi)
     keep = np.minimum(np.maximum(1, np.floor(seg / stride)), size)
     return np.where(cross, 1 - (keep - 1) / np.maximum(size - 1, 1), 0.0)
-
-
-def axis_strides(x: dict) -> dict[str, tuple]:
-    """(stride, size) of every one-axis group, from a layout's degrees and dense strides
-    (`x`: tp, cp, dp, pp, cu, cr, etp, ep, edp, s_tp, s_cp, s_dp; numbers or arrays)."""
-    tp, cp, dp, cu, etp, ep = (x[k] for k in ("tp", "cp", "dp", "cu", "etp", "ep"))
-    return {"tp": (x["s_tp"], tp), "cp": (x["s_cp"], cp), "dp": (x["s_dp"], dp),
-            "cp_ulysses": (x["s_cp"], cu), "cp_ring": (x["s_cp"] * cu, x["cr"]),
-            "pp": (tp * cp * dp, x["pp"]),
-            "etp": (1, etp), "ep": (etp, ep), "edp": (etp * ep, x["edp"])}
 
 
 # The group kinds whose link the cost model prices (dp_cp: the dense-gradient group dp x cp)
@@ -213,19 +192,9 @@ class RankGrid:
         return Group(axis, ranks, len(set(nodes)) == 1, off)
 
     def group(self, axis: str, rank: int) -> Group:
-        """The `axis` group that `rank` belongs to. A one-axis group is `size` ranks spaced
-        `stride` apart (every stride * size divides the ranks of a stage, so the coordinate
-        reads the same from the global rank); dp_cp is the product of dp's and cp's."""
-        ax = self.axes[self.stage_of(rank)]
-        members = ("dp", "cp") if axis == "dp_cp" else (axis,)
-        if any(a not in ax for a in members):
-            raise KeyError(f"unknown axis {axis!r}")
-        start = rank - sum((rank // ax[a][0]) % ax[a][1] * ax[a][0] for a in members)
-        offsets = [0]
-        for a in members:
-            stride, size = ax[a]
-            offsets = [o + i * stride for o in offsets for i in range(size)]
-        return self._make(axis, (start + o for o in offsets))
+        """The `axis` group that `rank` belongs to (any kind of planner.layout.axes: one
+        axis, or dp_cp / stage, which span several)."""
+        return self._make(axis, members(self.axes[self.stage_of(rank)], axis, rank))
 
     def groups(self, axis: str, stage: Optional[int] = None) -> list[tuple[int, ...]]:
         """All distinct groups of an axis (optionally of one stage), sorted."""
