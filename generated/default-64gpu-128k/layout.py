@@ -32,6 +32,11 @@ TINY = {'name': 'mixtral-8x7b (tiny)', 'layers': 32, 'hidden': 64, 'heads': 32, 
 TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 16, 'capacity_factor': None, 'precision': 'bf16'}
 TINY_TRAIN = {'seq': 64, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None, 'precision': 'bf16'}
 
+# Model FLOPs per training token, the numerator of MFU: the planner's count
+# (planner.costmodel.values.flops_per_token: 6 x active parameters + causal attention)
+# of MODEL at TRAIN's seq and of TINY at TINY_TRAIN's.
+FLOPS_PER_TOKEN = {'model': 180358766592.0, 'tiny': 13590912.0}
+
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.

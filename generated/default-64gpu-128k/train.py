@@ -42,7 +42,7 @@ from dataparallel import (allreduce_gradients, clip_gradients, finish_gradients,
                           params_with_meta)
 from init import materialize                          # noqa: E402
 from mesh import Mesh, check_device_meshes, device_meshes  # noqa: E402
-from metrics import MetricsFile, flops_per_token, peak_memory_gib  # noqa: E402
+from metrics import MetricsFile, peak_memory_gib  # noqa: E402
 from moe.layer import MoE                             # noqa: E402
 from pipeline import forward_backward                # noqa: E402
 
@@ -210,7 +210,7 @@ class Run:
         self.tokens_file = tokens_file
         self.eod = self.args.eod if tokens_file is None else tokens_file.eod
         self.metrics = MetricsFile(self.args.metrics if self.rank == 0 else None)
-        self.flops = flops_per_token(self.cfg, self.seq)
+        self.flops = layout.FLOPS_PER_TOKEN["tiny" if self.args.tiny or self.args.check else "model"]
         self.peak_flops = layout.PEAK_FLOPS if hasattr(layout, "PEAK_FLOPS") else _plan_peak_flops()
 
     def loss_fn(self, logits, targets):   # summed CE / all loss tokens of the step (dp, cp, micro-batches)

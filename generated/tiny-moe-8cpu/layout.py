@@ -27,6 +27,11 @@ TINY = {'name': 'tiny-moe (tiny)', 'layers': 6, 'hidden': 64, 'heads': 8, 'kv_he
 TRAIN = {'seq': 131072, 'micro_batch': 1, 'num_microbatches': 8, 'capacity_factor': None, 'precision': 'bf16'}
 TINY_TRAIN = {'seq': 32, 'micro_batch': 2, 'num_microbatches': 2, 'capacity_factor': None, 'precision': 'bf16'}
 
+# Model FLOPs per training token, the numerator of MFU: the planner's count
+# (planner.costmodel.values.flops_per_token: 6 x active parameters + causal attention)
+# of MODEL at TRAIN's seq and of TINY at TINY_TRAIN's.
+FLOPS_PER_TOKEN = {'model': 2603252736.0, 'tiny': 1077120.0}
+
 # Degrees. world == tp * cp * dp * pp; cp == cp_ulysses * cp_ring. order: the dense
 # axes innermost (stride 1) first, pp last. sharding: none | zero1 | zero2 | zero3
 # (dense state over dp x cp, expert state over edp); master: bf16+fp32 | fp32.

@@ -34,6 +34,8 @@ from pathlib import Path
 import jinja2
 
 from planner import plan as planmod
+from planner.bundle.tiny import multiple as _multiple, tiny_dims, tiny_spec
+from planner.costmodel import flops_per_token
 from planner import safeio
 from planner.layout import Layout
 from planner.layout import axes as layout_axes
@@ -71,29 +73,6 @@ def model_dims(model: ModelSpec) -> dict:
         "shared_ffn": moe.shared_experts * moe.shared_ffn_hidden if moe else 0,
         "router_score": moe.router_score if moe else "softmax", "router_bias": moe.router_bias if moe else False,
     }
-
-
-def tiny_dims(full: dict, lay: Layout, etp: int = 1) -> dict:
-    """Small dimensions with the same layout: heads divisible by tp * cp_ulysses,
-    kv heads by tp; hidden 64, head_dim 8, ffn 64, expert ffn 32, vocab 128."""
-    tp, U = lay.tp, lay.cp_ulysses
-    heads, kv = full["heads"], full["kv_heads"]
-    if heads > 16 or heads % (tp * U) or (kv % tp and tp % kv):
-        kv = tp * (U if (full["kv_heads"] // tp) % U == 0 and full["kv_heads"] % (tp * U) == 0 else 1)
-        ratio = min(max(full["heads"] // full["kv_heads"], 1), 4)
-        if (kv // tp) % U:
-            ratio = U * math.ceil(ratio / U)
-        heads = kv * ratio
-    t = dict(full)
-    t.update(heads=heads, kv_heads=kv, head_dim=8, hidden=64, vocab=128,
-             ffn_hidden=_multiple(64, tp) if full["ffn_hidden"] else 0,
-             expert_ffn=_multiple(32, etp) if full["experts"] else 0, shared_ffn=32 if full["shared_ffn"] else 0)
-    t["name"] = full["name"] + " (tiny)"
-    return t
-
-
-def _multiple(x: int, m: int) -> int:
-    return m * math.ceil(x / m)
 
 
 def stage_specs(lay: Layout, is_moe: list[bool]) -> list[dict]:
@@ -203,8 +182,10 @@ def derive(plan: Plan) -> dict:
                                                     "cp_ring", "order", "sharding", "master")}
     # what the sharding kind shards (planner.specs.kinds.Sharding): the bundle's FSDP2 knobs read these
     runtime_layout["shards"] = {k: getattr(SHARDING[lay.sharding], k) for k in ("optimizer", "grads", "params")}
+    flops = {"model": flops_per_token(problem.model, seq),
+             "tiny": flops_per_token(tiny_spec(problem.model, tiny), tiny_train["seq"])}
     return {
-        "plan_ref": "plans[0]",
+        "plan_ref": "plans[0]", "flops_per_token": flops,
         "model": full, "tiny": tiny, "train": train, "tiny_train": tiny_train,
         "layout": runtime_layout, "stages": specs, "check_world": small,
         "min_torch": list(MIN_TORCH), "min_torch_str": ".".join(map(str, MIN_TORCH)),

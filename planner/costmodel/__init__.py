@@ -10,8 +10,8 @@ from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, chunks, ev
 from planner.costmodel import step
 from planner.costmodel.step import step_time
 from planner.costmodel.compile import coefficients, formulas as evaluate_formulas, stage
-from planner.costmodel.values import (layout_values, layout_vector, model_values, param_counts, sharding_values,
-                                      training_flops, unit_values)
+from planner.costmodel.values import (flops_per_token, layout_values, layout_vector, model_values, param_counts,
+                                      sharding_values, training_flops, unit_values)
 
 _LAZY = {"FORMULAS": "planner.costmodel.formula_table", "STAGE": "planner.costmodel.formulas",
          "SYMBOL_DOC": "planner.costmodel.names", "explain_terms": "planner.costmodel.explain"}
@@ -26,5 +26,5 @@ def __getattr__(name):
 
 __all__ = ["GiB", "Estimate", "StageEstimate", "chunks", "evaluate", "fits", "inflight", "layer_terms",
            "module_counts", "stage_ints", "stage_terms", "step", "step_time", "coefficients", "evaluate_formulas", "stage",
-           "explain_terms", "FORMULAS", "STAGE", "SYMBOL_DOC", "layout_values", "layout_vector", "model_values",
+           "explain_terms", "FORMULAS", "STAGE", "SYMBOL_DOC", "flops_per_token", "layout_values", "layout_vector", "model_values",
            "param_counts", "sharding_values", "training_flops", "unit_values"]

@@ -223,12 +223,19 @@ def _param_counts(model) -> dict[str, float]:
             "experts_per_layer": experts}
 
 
-def training_flops(model, tokens: float, seq: int = 0) -> float:
-    """6 * active params * tokens (+ causal attention if seq > 0), the usual estimate."""
+def flops_per_token(model, seq: int = 0) -> float:
+    """Model FLOPs of one training token, the numerator of every MFU foldplan states (the
+    plan's, and the bundle's, which codegen writes from here): 6 * active params (forward 2,
+    backward 4) + causal attention if seq > 0, 3 * L * S * a * (d_qk + d_v)."""
     attn = 0.0
     if seq:
         mla = model.mla
         dqk = (mla.qk_nope_head_dim + mla.qk_rope_head_dim) if mla else model.head_dim
         dvv = mla.v_head_dim if mla else model.head_dim
         attn = 3 * model.layers * seq * model.heads * (dqk + dvv)
-    return 6 * param_counts(model)["active"] * tokens + attn * tokens
+    return 6 * param_counts(model)["active"] + attn
+
+
+def training_flops(model, tokens: float, seq: int = 0) -> float:
+    """Model FLOPs of `tokens` training tokens (`flops_per_token` each), the usual estimate."""
+    return flops_per_token(model, seq) * tokens

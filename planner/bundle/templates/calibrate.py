@@ -208,7 +208,7 @@ def bench_attention(b, s):
             o.sum().backward()
         t = b.timed(step, group_max=False)
         # causal forward 2 L^2 h d (half of QK^T and PV); forward + backward counted as 3 x forward,
-        # the convention of metrics.flops_per_token and the cost model's attention term
+        # the convention of layout.FLOPS_PER_TOKEN (the planner's flops_per_token) and the cost model's attention term
         b.emit(kind="attention", block=L, heads=heads, head_dim=d, batch=s["mb"], causal=True,
                flops=3 * 2.0 * s["mb"] * L * L * heads * d, time_s=t)
 
