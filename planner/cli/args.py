@@ -21,7 +21,8 @@ from typing import Any, Callable, Optional, Union
 from planner.layout import RECOMPUTE_MODULES
 from planner.safeio import InputError
 from planner.safeio import validate as V
-from planner.specs import DEFAULT_GPU, DEFAULT_HEADROOM, DEFAULT_MODEL, ClusterSpec, ModelSpec, TrainSpec
+from planner.specs import (DEFAULT_GLOBAL_BATCH, DEFAULT_GPU, DEFAULT_GPUS, DEFAULT_HEADROOM, DEFAULT_MODEL,
+                           DEFAULT_SEQ, ClusterSpec, ModelSpec, TrainSpec)
 from planner.safeio.console import did_you_mean
 from planner.specs.kinds import parse_routing
 
@@ -148,14 +149,14 @@ class ProblemArgs:
         None, None, _text, "preset name, HF config.json or foldplan model YAML (default {default})",
         default=DEFAULT_MODEL)
     gpu: Optional[str] = _flag(ClusterSpec, "gpu", _text, f"a GPU preset (default {DEFAULT_GPU}; see foldplan gpus)")
-    gpus: Optional[int] = _flag(ClusterSpec, "gpus", _gpus, "(default {default})", default="64")
+    gpus: Optional[int] = _flag(ClusterSpec, "gpus", _gpus, "(default {default})", default=str(DEFAULT_GPUS))
     gpus_per_node: Optional[int] = _flag(ClusterSpec, "gpus_per_node", _integer, "(default: the GPU preset's)")
     # rack-scale NVLink domains
     gpus_per_domain: Optional[int] = _flag(ClusterSpec, "gpus_per_domain", _integer, "(default: the GPU preset's)")
     used_per_domain: Optional[int] = _flag(ClusterSpec, "used_per_domain", _integer, "(default: the whole domain)")
-    seq: Optional[int] = _flag(TrainSpec, "seq", _size, "(default {default})", default="128k")
+    seq: Optional[int] = _flag(TrainSpec, "seq", _size, "(default {default})", default=DEFAULT_SEQ)
     global_batch: Optional[int] = _flag(TrainSpec, "global_batch_tokens", _size,
-                                        "(below 64Ki: sequences; default {default})", default="4M tokens")
+                                        "(below 64Ki: sequences; default {default})", default=f"{DEFAULT_GLOBAL_BATCH} tokens")
     micro_batch: Optional[tuple[int, ...]] = _flag(TrainSpec, "micro_batches", _integers,
                                                    "(comma-separated, e.g. 1 or 1,2,4)")
     memory_fraction: Optional[float] = _flag(

@@ -26,6 +26,7 @@ from planner.audit.audit import AuditReport, run_audit
 from planner.audit.audit_problem import TITAN_PRESETS, config_model, missing_shapes
 from planner.audit.detect import load
 from planner.layout.foreign import AuditParseError, ForeignConfig
+from planner.specs import DEFAULT_GLOBAL_BATCH, batch_sequences, counts_sequences, parse_size
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -78,7 +79,7 @@ def _load(a: AuditArgs) -> ForeignConfig:
     if p.global_batch is not None:
         gb = p.global_batch
         seq = cfg.seq or over.get("seq")
-        sequences = gb if gb < 65536 or not seq else gb // seq
+        sequences = batch_sequences(gb, seq)
         cfg = cfg.replace(global_batch=sequences, assumed=cfg.assumed + (f"global_batch={sequences}: --global-batch",))
     return cfg
 
@@ -154,10 +155,10 @@ def base_problem(p: ProblemArgs, cfg: ForeignConfig):
         raise AuditParseError(cfg.path, None, "the config does not give the sequence length: pass --seq")
     if p.global_batch:
         gb = p.global_batch
-    elif cfg.global_batch and cfg.global_batch < 65536:
-        gb = cfg.global_batch  # sequences (make_problem reads < 64Ki as sequences)
+    elif cfg.global_batch and counts_sequences(cfg.global_batch):
+        gb = cfg.global_batch  # sequences (make_problem reads them so)
     else:
-        gb = max(1, 4 * 2**20 // seq)  # ~4M tokens, a whole number of sequences
+        gb = max(1, batch_sequences(parse_size(DEFAULT_GLOBAL_BATCH), seq))  # the default tokens, whole sequences
     train, where = _plan_job(p, cfg)
     world = cfg.world if p.gpus is None else None
     gpus = p.gpus if p.gpus is not None else world

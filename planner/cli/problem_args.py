@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.cli.args import ProblemArgs
-from planner.specs import DEFAULT_GPU, DEFAULT_MODEL, Problem, make_problem
+from planner.specs import (DEFAULT_GLOBAL_BATCH, DEFAULT_GPU, DEFAULT_GPUS, DEFAULT_MODEL, DEFAULT_SEQ, Problem,
+                           make_problem)
 
 
 def target_defaults(args: ProblemArgs) -> dict:
@@ -40,7 +41,7 @@ def build_problem(args: ProblemArgs, train: Optional[dict] = None) -> Problem:
     elif "capacity_factor" in given and "routing" not in given:
         kw["routing"] = "capacity"
     return make_problem(model=args.model or DEFAULT_MODEL, gpu=args.gpu or DEFAULT_GPU,
-                        gpus=args.gpus if args.gpus is not None else 64, gpus_per_node=args.gpus_per_node,
+                        gpus=args.gpus if args.gpus is not None else DEFAULT_GPUS, gpus_per_node=args.gpus_per_node,
                         gpus_per_domain=args.gpus_per_domain, used_per_domain=args.used_per_domain,
-                        seq=args.seq or "128k", global_batch=args.global_batch or "4M",
+                        seq=args.seq or DEFAULT_SEQ, global_batch=args.global_batch or DEFAULT_GLOBAL_BATCH,
                         memory_gib=args.memory_gib, memory_fraction=args.memory_fraction, **kw)

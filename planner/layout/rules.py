@@ -105,6 +105,18 @@ class RuleTable:
 # the Layout fields a degree rule may read
 LAYOUT_FIELDS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "micro_batch",
                  "num_microbatches", "order", "sharding", "master")
+# the Layout fields a point of the search (a degree tuple: planner.solve) fixes; the others
+# are the job's (world, master, CP implementation and balancing) or the stages'
+POINT_FIELDS = ("tp", "cp", "dp", "pp", "vpp", "cp_kind", "cp_ulysses", "cp_ring", "order", "micro_batch",
+                "num_microbatches", "sharding")
+
+
+def layout_of(point, problem, stages) -> Layout:
+    """The Layout of a search point (any value with the POINT_FIELDS) and its `stages`, in the
+    job of `problem` (the search's tables, its CP-SAT answer, the brute force's points)."""
+    tr = problem.train
+    return Layout(world=problem.cluster.gpus, **{k: getattr(point, k) for k in POINT_FIELDS}, master=tr.master,
+                  cp_comm=tr.cp_comm, cp_balance=tr.cp_balance, stages=tuple(stages))
 
 TABLE = RuleTable()
 RULES: dict[str, Rule] = TABLE.rules

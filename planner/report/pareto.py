@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from planner import costmodel as cm
 from planner.layout import Layout, Stage, check
+from planner.layout.rules import layout_of
 
 # tuples realised for the plot: about 2 s of costmodel.evaluate (3.5 ms a layout, three recompute
 # kinds) on one core; the page says how many of how many
@@ -56,17 +57,13 @@ def _split(layers: int, pp: int, vpp: int) -> list[tuple[int, int]]:
 
 
 def realise(problem, tu, fold, recompute: str) -> Layout:
-    tr = problem.train
     stages = []
     for i, (a, b) in enumerate(_split(problem.model.layers, tu.pp, tu.vpp)):
         n = b - a
         stages.append(Stage(index=i, layers=(a, b), etp=fold[0], ep=fold[1], edp=fold[2],
                             recompute_full=n if recompute == "full" else 0,
                             recompute_selective=n if recompute == "selective" else 0))
-    return Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
-                  cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
-                  micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
-                  master=tr.master, cp_comm=tr.cp_comm, cp_balance=tr.cp_balance, stages=tuple(stages))
+    return layout_of(tu, problem, stages)
 
 
 def cloud(problem, result, sample: int = SAMPLE) -> Cloud:

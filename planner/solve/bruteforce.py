@@ -41,6 +41,7 @@ from planner.engines import EngineConstraints, constraints
 from planner.engines.megatron.recompute import block_counts as megatron_block_counts
 from planner.engines.megatron.recompute import block_full as megatron_block_full
 from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
+from planner.layout.rules import layout_of
 from planner.specs import Problem
 from planner.specs.kinds import cp_kind_of
 import planner.solve.tiebreak as tiebreak
@@ -252,11 +253,7 @@ class _Scorer:
             etp, ep, edp = self.fl[f]
             stages.append(Stage(index=i, layers=(bnds[i], bnds[i + 1]), etp=etp, ep=ep, edp=edp, recompute_full=rf,
                                 recompute_selective=(n - rf) if mods else 0, recompute_modules=mods or ("core_attn",)))
-        return Layout(world=self.problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
-                      cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
-                      micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
-                      master=self.problem.train.master, cp_comm=self.problem.train.cp_comm,
-                      cp_balance=self.problem.train.cp_balance, stages=tuple(stages))
+        return layout_of(tu, self.problem, stages)
 
 
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,

@@ -46,6 +46,7 @@ from planner.costmodel import GiB, chunks, step
 from planner.engines import EngineConstraints, constraints
 from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
+from planner.layout.rules import layout_of
 from planner.specs import Problem
 from planner.solve.space import Tables, searchable_modules, undominated
 from planner.solve.stage_hints import hint_even_split as _hint_even_split, hint_forms as _hint_forms, \
@@ -372,10 +373,6 @@ def _solve(problem, model, stages, bnd, fl, tu, time_limit, fixed: bool = False)
     for i, sv in enumerate(stages):
         f = next(k for k, y in enumerate(sv.y) if solver.value(y))
         out.append(sv.stage(solver, i, solver.value(bnd[i]), solver.value(bnd[i + 1]), fl[f]))
-    layout = Layout(world=problem.cluster.gpus, tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp,
-                    cp_kind=tu.cp_kind, cp_ulysses=tu.cp_ulysses, cp_ring=tu.cp_ring, order=tu.order,
-                    micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, sharding=tu.sharding,
-                    master=problem.train.master, cp_comm=problem.train.cp_comm, cp_balance=problem.train.cp_balance,
-                    stages=tuple(out))
+    layout = layout_of(tu, problem, out)
     return StageSolution(name, int(solver.objective_value), layout, solver.wall_time, solver.num_branches,
                          solver.deterministic_time)

@@ -13,15 +13,16 @@ from typing import Optional, Union
 from planner.specs.catalog import (budget_note, gpu_names, load_gpu, load_model, model_names,  # noqa: F401
                                    problem_from_dict, published)
 from planner.specs.hfconfig import from_hf_config  # noqa: F401
-from planner.specs.types import (DEFAULT_GPU, DEFAULT_HEADROOM, DEFAULT_MODEL, PRESETS, ClusterSpec, GPUSpec,  # noqa: F401
-                                 MLASpec, ModelSpec, MoESpec, Problem, SpecError, TrainSpec, build, one_line,
-                                 parse_size)
+from planner.specs.types import (DEFAULT_GLOBAL_BATCH, DEFAULT_GPU, DEFAULT_GPUS, DEFAULT_HEADROOM,  # noqa: F401
+                                 DEFAULT_MODEL, DEFAULT_SEQ, PRESETS, ClusterSpec, GPUSpec, MLASpec, ModelSpec,
+                                 MoESpec, Problem, SpecError, TrainSpec, batch_sequences, batch_tokens, build,
+                                 counts_sequences, one_line, parse_size)
 
 
 def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEFAULT_GPU,
-                 gpus: int = 64, gpus_per_node: Optional[int] = None, gpus_per_domain: Optional[int] = None,
-                 used_per_domain: Optional[int] = None, seq: Union[str, int] = "128k",
-                 global_batch: Union[str, int] = "4M", micro_batches=None, memory_gib: Optional[float] = None,
+                 gpus: int = DEFAULT_GPUS, gpus_per_node: Optional[int] = None, gpus_per_domain: Optional[int] = None,
+                 used_per_domain: Optional[int] = None, seq: Union[str, int] = DEFAULT_SEQ,
+                 global_batch: Union[str, int] = DEFAULT_GLOBAL_BATCH, micro_batches=None, memory_gib: Optional[float] = None,
                  memory_fraction: Optional[float] = None, **train) -> Problem:
     """The one constructor the CLI, the audit and the tests use. Raises SpecError (one line)."""
     m = model if isinstance(model, ModelSpec) else load_model(model)
@@ -44,9 +45,7 @@ def make_problem(*, model: Union[str, ModelSpec] = DEFAULT_MODEL, gpu: str = DEF
                             f"0.001 GiB a budget may be (a fraction like 0.9)")
     seq_v = parse_size(seq, "seq")
     gb = parse_size(global_batch, "global_batch")
-    # a global batch below 64Ki is read as sequences (e.g. 2520), larger as tokens (e.g. 4M)
-    tokens = gb * seq_v if gb < 65536 else gb
-    tdata = dict(seq=seq_v, global_batch_tokens=tokens, **train)
+    tdata = dict(seq=seq_v, global_batch_tokens=batch_tokens(gb, seq_v), **train)
     if micro_batches:
         tdata["micro_batches"] = tuple(micro_batches)
     t = build(TrainSpec, tdata, "train")

@@ -23,8 +23,15 @@ from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DI
                                  routing_error, routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
+# The main job, which every command plans when not told otherwise (README, DESIGN.md):
 DEFAULT_MODEL = "mixtral-8x7b"
 DEFAULT_GPU = "h100-sxm"
+DEFAULT_GPUS = 64
+DEFAULT_SEQ = "128k"
+DEFAULT_GLOBAL_BATCH = "4M"          # tokens
+# A global batch below 64Ki counts sequences (Megatron's --global-batch-size, e.g. 2520);
+# from 64Ki up it counts tokens (e.g. 4M): `batch_tokens` / `batch_sequences` read it.
+SEQUENCES_BELOW = 2**16
 # Plans keep 5% below the allocatable memory by default (--memory-fraction 0.95): room
 # for allocator spikes the model does not see (fragmentation of NCCL and cuBLAS
 # workspaces), so a plan is not at the edge a real run falls off.
@@ -32,6 +39,21 @@ DEFAULT_HEADROOM = 0.95
 
 
 # --------------------------------------------------------------------------- sizes
+
+def counts_sequences(global_batch: int) -> bool:
+    """Whether a global batch is given in sequences (below 64Ki) rather than tokens."""
+    return global_batch < SEQUENCES_BELOW
+
+
+def batch_tokens(global_batch: int, seq: int) -> int:
+    """A global batch in tokens: sequences (below 64Ki) times seq, else as given."""
+    return global_batch * seq if counts_sequences(global_batch) else global_batch
+
+
+def batch_sequences(global_batch: int, seq: int) -> int:
+    """A global batch in sequences: as given below 64Ki (or without a seq), else tokens // seq."""
+    return global_batch if counts_sequences(global_batch) or not seq else global_batch // seq
+
 
 _SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
