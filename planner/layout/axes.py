@@ -62,5 +62,12 @@ def members(axes: dict, kind: str, rank: int) -> tuple:
 
 
 def groups(axes: dict, kind: str, ranks) -> list:
-    """Every distinct `kind` group among `ranks`, each a sorted list, in sorted order."""
-    return [list(g) for g in sorted({members(axes, kind, r) for r in ranks})]
+    """Every distinct `kind` group among `ranks`, each a sorted list, in sorted order (each
+    group listed once, from its first rank: linear in the ranks, a dry run's world too)."""
+    seen, out = set(), []
+    for r in ranks:
+        if r not in seen:
+            g = members(axes, kind, r)
+            seen.update(g)
+            out.append(list(g))
+    return sorted(out)
