@@ -20,7 +20,8 @@ A stage's own pieces, t_i, r_i, w_i and o_i, are written once too: `STAGE_TIME` 
 per-stage sums of the cost model (formulas.STAGE) each piece adds up, and `stage_time`
 reads them in any encoding's form: `evaluate` and the brute force as numbers, the stage
 model as CP-SAT linear expressions, the bounds and the DP floors as coefficient sums. A
-new time term is one sympy sum in formulas.STAGE and one entry here.
+new time term is one sympy sum in formulas.STAGE and one entry here (in a piece of
+`STAGE_TIME`, or a new piece named in `PACE` when it runs beside the micro-batch).
 """
 from __future__ import annotations
 
@@ -97,6 +98,7 @@ def stage_time(read, overlap: bool = True) -> StageTime:
     piece read by `read` ({per-stage sum: sign} -> the encoding's value of that sum);
     `overlap`: whether the last micro-batch's compute hides the gradient reduction."""
     return StageTime(read, overlap)
+
 
 RULE = "(m + (p-1)/v) * bottleneck stage + exposed gradient reduction + optimizer step"
 
