@@ -26,7 +26,9 @@ from typing import Optional
 import yaml
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "moe_runs.yaml"
-METRICS = ("tokens_per_s_per_gpu", "step_s", "mfu")
+# tflops: TFLOP/s per GPU under a FLOP count the publication does not state; such a row is scored only
+# against its `pair` (the same count on both sides: the ratio is the throughput ratio)
+METRICS = ("tokens_per_s_per_gpu", "step_s", "mfu", "tflops")
 ENGINES = ("megatron", "torchtitan")
 ROW_FIELDS = ("id", "source", "provenance", "model", "gpu", "gpus", "engine", "layout", "dispatcher", "ep_overlap",
               "routing", "precision", "seq", "global_batch", "recompute", "metric", "value")
@@ -55,6 +57,7 @@ class Run:
     metric: str
     value: float
     grid: Optional[str] = None
+    pair: Optional[str] = None      # two rows differing in one setting: their measured order is compared
     delay_wgrad: bool = False
     train: dict = field(default_factory=dict)
     lacks: tuple = ()
@@ -91,7 +94,7 @@ def _run(row: dict, sources: dict) -> Run:
     train = {**src.get("train", {}), **row.get("train", {})}
     fields = {k: row[k] for k in ROW_FIELDS}
     fields["layout"] = {**src.get("layout", {}), **row["layout"]}
-    return Run(**fields, grid=row.get("grid"), delay_wgrad=bool(row.get("delay_wgrad", False)), train=train,
+    return Run(**fields, grid=row.get("grid"), pair=row.get("pair"), delay_wgrad=bool(row.get("delay_wgrad", False)), train=train,
                lacks=tuple(row.get("lacks", ())), assumptions=assumptions)
 
 
@@ -158,8 +161,8 @@ def _recompute_keys(recompute: Optional[str]) -> list[str]:
 
 def layout_string(run: Run) -> str:
     """The layout string of what the row states (planner/layout/strings.py's grammar)."""
-    keys = [f"{k}={run.layout[k]}" for k in ("tp", "cp", "pp", "vpp", "ep", "etp", "edp", "micro_batch", "sharding")
-            if k in run.layout]
+    keys = [f"{k}={run.layout[k]}" for k in ("tp", "cp", "pp", "vpp", "ep", "etp", "edp", "micro_batch", "sharding",
+                                             "stages") if k in run.layout]
     keys += [f"dispatcher={run.dispatcher}", f"ep_overlap={str(run.ep_overlap).lower()}",
              f"delay_wgrad={str(run.delay_wgrad).lower()}"]
     return ",".join(keys + _recompute_keys(run.recompute))
@@ -197,11 +200,18 @@ def build(run: Run, model, time_limit: float = 10.0):
 
 def estimate_of(run: Run, est) -> float:
     """The cost model's estimate in the row's metric."""
-    return {"tokens_per_s_per_gpu": est.tokens_per_s_per_gpu, "step_s": est.step_time, "mfu": est.mfu}[run.metric]
+    return {"tokens_per_s_per_gpu": est.tokens_per_s_per_gpu, "step_s": est.step_time, "mfu": est.mfu,
+            "tflops": est.flops_per_gpu / 1e12}[run.metric]
+
+
+def throughput(run: Run, value: float) -> float:
+    """A value of the row's metric as a throughput (higher is faster)."""
+    return 1 / value if run.metric == "step_s" else value
 
 
 def throughput_error(run: Run, estimate: float) -> float:
-    """Estimated throughput / published - 1 (a step-time row: published seconds / estimated - 1)."""
-    if not (estimate > 0 and math.isfinite(estimate)):
+    """Estimated throughput / published - 1 (a step-time row: published seconds / estimated - 1); nan for a
+    tflops row (an unstated FLOP count: scored in its pair only)."""
+    if run.metric == "tflops" or not (estimate > 0 and math.isfinite(estimate)):
         return float("nan")
     return run.value / estimate - 1 if run.metric == "step_s" else estimate / run.value - 1

@@ -96,17 +96,38 @@ def _median(rows) -> float:
 
 
 def by_source(rows: list[Scored]) -> dict[str, tuple[int, float, float, int]]:
-    """source -> (rows scored, median |error|, worst error, fine-grained rows)."""
+    """source -> (rows scored, median |error|, worst error, fine-grained rows among them); rows scored only
+    in their pair (tflops) are not counted."""
     out = {}
     for s in dict.fromkeys(r.run.source for r in rows):
         sub = [r for r in rows if r.run.source == s]
-        out[s] = (len(_ok(sub)), _median(sub), _worst(sub), sum(r.fine for r in sub))
+        out[s] = (len(_ok(sub)), _median(sub), _worst(sub), sum(r.fine for r in _ok(sub)))
     return out
 
 
 def _throughput(r: Scored, which: str) -> float:
-    v = r.estimate if which == "est" else r.run.value
-    return 1 / v if r.run.metric == "step_s" else v
+    return cr.throughput(r.run, r.estimate if which == "est" else r.run.value)
+
+
+def pairs(rows: list[Scored]) -> dict[str, tuple[Scored, Scored, float, float]]:
+    """pair -> (first row, second row, measured and estimated throughput ratio second / first): two runs
+    that differ in one setting (overlap, dispatcher, routing, mapping); the order is right when both
+    ratios fall on the same side of 1."""
+    groups: dict[str, list] = {}
+    for r in rows:
+        if r.run.pair:
+            groups.setdefault(r.run.pair, []).append(r)
+    out = {}
+    for name, sub in groups.items():
+        if len(sub) != 2 or not all(math.isfinite(r.estimate) for r in sub):
+            continue
+        a, b = sub
+        out[name] = (a, b, _throughput(b, "pub") / _throughput(a, "pub"), _throughput(b, "est") / _throughput(a, "est"))
+    return out
+
+
+def same_order(pub: float, est: float) -> bool:
+    return (pub > 1) == (est > 1)
 
 
 def grids(rows: list[Scored]) -> dict[str, tuple[int, float, float]]:
@@ -149,7 +170,7 @@ def lacking(rows: list[Scored]) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- output
 
 HEAD = ["id", "source", "model", "GPUs", "GPU", "degrees", "dispatch", "routing", "precision", "chosen", "metric",
-        "estimate", "published", "error"]
+        "estimate", "published", "error", "exposed", "bubble"]
 
 
 def _degrees(run: cr.Run) -> str:
@@ -161,26 +182,36 @@ def _degrees(run: cr.Run) -> str:
 def _fmt(v: float, metric: str) -> str:
     if not math.isfinite(v):
         return "-"
-    return {"tokens_per_s_per_gpu": f"{v:,.0f}", "step_s": f"{v:.2f} s", "mfu": f"{v:.1%}"}[metric]
+    return {"tokens_per_s_per_gpu": f"{v:,.0f}", "step_s": f"{v:.2f} s", "mfu": f"{v:.1%}", "tflops": f"{v:,.0f}"}[metric]
 
 
 def body(rows: list[Scored]) -> list[list]:
-    unit = {"tokens_per_s_per_gpu": "tok/s/GPU", "step_s": "s/step", "mfu": "MFU"}
+    unit = {"tokens_per_s_per_gpu": "tok/s/GPU", "step_s": "s/step", "mfu": "MFU", "tflops": "TFLOP/s"}
     return [[r.run.id, r.run.source, r.run.model + (" *" if r.fine else ""), r.run.gpus, r.run.gpu, _degrees(r.run),
              r.run.dispatcher + (" +ov" if r.run.ep_overlap else ""), r.run.routing, r.run.precision, r.chosen,
              unit[r.run.metric], _fmt(r.estimate, r.run.metric), _fmt(r.run.value, r.run.metric),
-             f"{r.error:+.1%}" if math.isfinite(r.error) else "-"] for r in rows]
+             f"{r.error:+.1%}" if math.isfinite(r.error) else "pair only", f"{r.exposed:.0%}", f"{r.bubble:.0%}"]
+            for r in rows]
+
+
+def _headline(rows: list[Scored], corpus: cr.Corpus) -> str:
+    ok = _ok(rows)
+    return (f"{len(rows)} measured MoE runs priced from {len({r.run.source for r in rows})} sources: {len(ok)} scored "
+            f"({sum(r.fine for r in ok)} fine-grained), {len(rows) - len(ok)} scored in their pair only; "
+            f"{len(corpus.unpriceable)} listed as unpriceable.")
 
 
 def summary_lines(rows: list[Scored], corpus: cr.Corpus) -> list[str]:
-    out = [f"{len(rows)} rows scored ({sum(r.fine for r in rows)} fine-grained), {len(corpus.unpriceable)} "
-           f"unpriceable, from {len({r.run.source for r in rows})} sources", "", "Per source:"]
+    out = [_headline(rows, corpus), "", "Per source:"]
     for s, (n, med, worst, fine) in by_source(rows).items():
         out.append(f"  {s:5} {corpus.sources[s]['name'][:70]:70} rows {n:3d} (fine {fine:2d})  median |error| "
                    f"{med:6.1%}  worst {worst:+7.1%}")
     out += ["", f"Per grid (>= {MIN_GRID} rows):"]
     for g, (n, rho, med) in grids(rows).items():
         out.append(f"  {g:55} rows {n:3d}  Spearman {rho:+.2f}  median |error| {med:6.1%}")
+    out += ["", "Pairs (second / first, throughput; order: the estimate on the measured side of 1):"]
+    for name, (a, b, pub, est) in pairs(rows).items():
+        out.append(f"  {name:55} measured {pub:5.2f}x  estimated {est:5.2f}x  order {'ok' if same_order(pub, est) else 'WRONG'}")
     out += ["", "By regime:"]
     for k, (n, med, worst) in regimes(rows).items():
         out.append(f"  {k:13} rows {n:3d}  median |error| {med:6.1%}  worst {worst:+7.1%}")
@@ -205,11 +236,12 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
            for s, (n, med, worst, fine) in by_source(rows).items()]
     grd = [[g, n, f"{rho:+.2f}", f"{med:.1%}"] for g, (n, rho, med) in grids(rows).items()]
     reg = [[k, n, f"{med:.1%}", f"{worst:+.1%}"] for k, (n, med, worst) in regimes(rows).items()]
+    prs = [[name, a.run.id, b.run.id, f"{pub:.2f}x", f"{est:.2f}x", "yes" if same_order(pub, est) else "**no**"]
+           for name, (a, b, pub, est) in pairs(rows).items()]
     lack = [[what, len(ids), ", ".join(ids)] for what, ids in lacking(rows).items()]
     unp = [[u["id"], u["source"], u["model"], u["reason"]] for u in corpus.unpriceable]
     return "\n".join([
-        f"{len(rows)} measured MoE runs scored ({sum(r.fine for r in rows)} fine-grained: 64-384 experts, expert "
-        f"FFN 512-2,048, top-4..8; marked *), {len(corpus.unpriceable)} listed as unpriceable.", "",
+        _headline(rows, corpus) + " Fine-grained: 64-384 experts, expert FFN 512-2,048, top-4..8 (marked *).", "",
         "Per source (error: estimated throughput / published - 1; worst: the signed error of largest magnitude):", "",
         mdtables.table(["source", "what", "rows", "fine-grained", "median \\|error\\|", "worst"], src,
                        right=(2, 3, 4, 5)), "",
@@ -217,12 +249,17 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
         f"{MIN_GRID}): Spearman of estimated vs published throughput:", "",
         mdtables.table(["grid", "rows", "Spearman", "median \\|error\\|"], grd, right=(1, 2, 3)), "",
         mdtables.table(["regime", "rows", "median \\|error\\|", "worst"], reg, right=(1, 2, 3)), "",
+        "Pairs: two runs that differ in one setting; throughput of the second / the first, measured and estimated "
+        "(order right: both on the same side of 1):", "",
+        mdtables.table(["pair", "first", "second", "measured", "estimated", "order right"], prs, right=(3, 4)), "",
         "What the model does not price, and the rows it touches:", "",
         mdtables.table(["kernel or schedule", "rows", "ids"], lack, right=(1,)), "",
         "Rows that cannot be priced:", "",
         mdtables.table(["id", "source", "model", "why"], unp), "",
-        "Every row (chosen: what the planner filled in, `v<vpp> mb<micro-batch> <sharding> rc<full>F<selective>S`):",
-        "", mdtables.table(HEAD, body(rows), right=(3, 11, 12, 13))])
+        "Every row (chosen: what the planner filled in, `v<vpp> mb<micro-batch> <sharding> rc<full>F<selective>S` "
+        "per stage; exposed, bubble: shares of the estimated step in exposed communication and in the pipeline "
+        "bubble):",
+        "", mdtables.table(HEAD, body(rows), right=(3, 11, 12, 13, 14, 15))])
 
 
 def main() -> None:

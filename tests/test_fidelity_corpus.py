@@ -80,9 +80,9 @@ def test_a_malformed_row_is_refused_in_one_line(tmp_path):
     with pytest.raises(cr.CorpusError) as e:
         cr.load(bad)
     assert str(e.value) == f"corpus row {row['id']}: missing provenance"
-    row["provenance"], row["metric"] = "x/y@abcdef0", "tflops"
+    row["provenance"], row["metric"] = "x/y@abcdef0", "joules"
     bad.write_text(yaml.safe_dump(data))
-    with pytest.raises(cr.CorpusError, match="metric 'tflops'"):
+    with pytest.raises(cr.CorpusError, match="metric 'joules'"):
         cr.load(bad)
 
 
@@ -120,6 +120,10 @@ def test_the_overlap_pair_keeps_the_measured_order(scored):
     off, on = scored["mbsk-q30b-h100-ep16-overlap-off"], scored["mbsk-q30b-h100-ep16-overlap-on"]
     assert on.run.value < off.run.value                          # measured: 20.99 s < 24.71 s
     assert on.estimate < off.estimate, (on.estimate, off.estimate)
+    a, b, pub, est = fc.pairs(list(scored.values()))["MBSK EP overlap off -> on"]
+    assert (a.run.id, b.run.id) == (off.run.id, on.run.id)
+    assert pub == pytest.approx(off.run.value / on.run.value) and est == pytest.approx(off.estimate / on.estimate)
+    assert fc.same_order(pub, est)
 
 
 def _ranks(v):
