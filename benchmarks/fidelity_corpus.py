@@ -243,12 +243,12 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
     return "\n".join([
         _headline(rows, corpus) + " Fine-grained: 64-384 experts, expert FFN 512-2,048, top-4..8 (marked *).", "",
         "Per source (error: estimated throughput / published - 1; worst: the signed error of largest magnitude):", "",
-        mdtables.table(["source", "what", "rows", "fine-grained", "median \\|error\\|", "worst"], src,
+        mdtables.table(["source", "what", "rows", "fine-grained", "median |error|", "worst"], src,
                        right=(2, 3, 4, 5)), "",
         f"Per grid (>= {MIN_GRID} rows of one model from one source, and of one GPU where those reach "
         f"{MIN_GRID}): Spearman of estimated vs published throughput:", "",
-        mdtables.table(["grid", "rows", "Spearman", "median \\|error\\|"], grd, right=(1, 2, 3)), "",
-        mdtables.table(["regime", "rows", "median \\|error\\|", "worst"], reg, right=(1, 2, 3)), "",
+        mdtables.table(["grid", "rows", "Spearman", "median |error|"], grd, right=(1, 2, 3)), "",
+        mdtables.table(["regime", "rows", "median |error|", "worst"], reg, right=(1, 2, 3)), "",
         "Pairs: two runs that differ in one setting; throughput of the second / the first, measured and estimated "
         "(order right: both on the same side of 1):", "",
         mdtables.table(["pair", "first", "second", "measured", "estimated", "order right"], prs, right=(3, 4)), "",
