@@ -76,10 +76,12 @@ def test_unset_variables_and_command_substitution_are_marked_unresolved():
 def test_if_with_a_known_test_takes_one_branch_and_an_unknown_test_takes_both():
     text = ('VPP=""\nif [ -n "$VPP" ]; then\n  X=1\nelse\n  X=2\nfi\n'
             'if [[ "$MODE" == fast ]]; then Y=1; fi\n'
+            'if [[ "$(hostname)" == fast ]]; then W=1; fi\n'
             'N=3\nif test $N -gt 2; then Z=big; elif [ $N -eq 2 ]; then Z=two; else Z=small; fi\n')
     sh = interpret(text)
     assert sh.vars["X"].value == "2"
-    assert sh.vars["Y"].value == "1"  # $MODE unknown: the branch is read
+    assert "Y" not in sh.vars          # $MODE unset: empty, as bash has it, so the test is false
+    assert sh.vars["W"].value == "1"   # $(hostname) cannot be known: the branch is read
     assert sh.vars["Z"].value == "big"
 
 
