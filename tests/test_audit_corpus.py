@@ -22,7 +22,8 @@ FILES = sorted(EXPECTED)
 
 def _load(name):
     args = EXPECTED[name].get("args", {})
-    return load(str(REAL / name), gpus=args.get("gpus"), env=args.get("env") or None)
+    return load(str(REAL / name), gpus=args.get("gpus"), env=args.get("env") or None,
+                script_args=tuple(args.get("script_args", ())))
 
 
 def test_corpus_has_thirty_real_configs_with_provenance():
@@ -65,7 +66,7 @@ def test_configs_published_as_run_report_no_error(name):
     for k, v in exp.get("args", {}).items():
         if k == "env":
             argv += [x for kv in v.items() for x in ("--env", f"{kv[0]}={kv[1]}")]
-        else:
+        elif k != "script_args":
             argv += [f"--{k}", str(v)]
     from planner.cli import parser, problem_args_of
     a = parser().parse_args(argv)

@@ -135,6 +135,7 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     overrides = {k: v for k, v in overrides.items() if v is not None}
     world = overrides.pop("world", None)
     env = overrides.pop("env", None)
+    script_args = overrides.pop("script_args", ())
     degrees = {k: overrides.pop(k) for k in ("tp", "pp", "cp", "ep") if k in overrides}
     unknown = set(overrides) - _COMMON
     if unknown:
@@ -150,7 +151,9 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     if degrees and fmt != "deepspeed":
         raise TypeError(f"--tp/--pp/--cp/--ep overrides apply to DeepSpeed configs only, not {fmt}")
     try:
-        cfg = _parse(fmt, source, text, world, env, degrees, overrides)
+        if script_args and fmt != "megatron":
+            raise AuditParseError(source, None, f"is a {fmt} config: script arguments (-- ARGS) are for launch scripts")
+        cfg = _parse(fmt, source, text, world, env, degrees, overrides, tuple(script_args))
     except (RecursionError, MemoryError):
         raise AuditParseError(source, None, f"nested too deeply (or too large) to read as {fmt}") from None
     if overrides:
@@ -169,7 +172,8 @@ def _stat(path: Path) -> tuple[bool, bool]:
         return False, False
 
 
-def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict) -> ForeignConfig:
+def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict,
+           script_args: tuple = ()) -> ForeignConfig:
     if fmt == "layout":
         cfg = layoutstr.parse(source if text is None else text.strip(),
                               "<layout>" if text is None else source, world=world)
@@ -177,7 +181,7 @@ def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, o
         flags, sh = megatron_yaml.read_flags(text, source, dict(os.environ), env)
         cfg = megatron.parse(text, source, world=world, env=env, flags=flags, sh=sh)
     elif fmt == "megatron":
-        cfg = megatron.parse(text, source, world=world, env=env)
+        cfg = megatron.parse(text, source, world=world, env=env, script_args=script_args)
     elif fmt == "torchtitan" and Path(source).suffix.lower() == ".py":
         cfg = torchtitan_py.parse(text, source, world=world)       # 0.3: a config module, read not run
     elif fmt == "torchtitan":

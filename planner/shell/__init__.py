@@ -306,7 +306,7 @@ class Shell:
                 return f"{MARK}${{{expr}}}{MARK}", line
             n = len(var.value) if isinstance(var.value, list) and "[" in expr else len(str(var.value))
             return str(n), line
-        m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])(\[([^\]]*)\])?(:?[-=+?])?(.*)$", expr, re.S)
+        m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[([^\]]*)\])?(:?[-=+?])?(.*)$", expr, re.S)
         if not m:
             return f"{MARK}${{{expr}}}{MARK}", line
         name, index, op, rest = m.group(1), m.group(3), m.group(4), m.group(5)

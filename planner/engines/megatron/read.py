@@ -54,12 +54,12 @@ _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-si
                "deepspeed-config")
 
 
-def _shell(text: str, path: str, env: dict | None, pinned: dict | None):
+def _shell(text: str, path: str, env: dict | None, pinned: dict | None, script_args: tuple = ()):
     """The script run by the shell reader (an argument file: its words, as `$(cat FILE)` passes them)."""
     try:
         if is_argument_file(text, os.path.splitext(path)[1].lower()):
             return interpret_args(text, env, pinned)
-        return interpret(text, env, pinned)
+        return interpret(text, env, pinned, args=script_args)
     except ShellSyntaxError as e:
         raise AuditParseError(path, e.line, e.what) from None
     except RecursionError:
@@ -84,9 +84,11 @@ def argv(text: str, path: str, env: dict | None = None) -> list[str]:
     return out
 
 
-def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
-    """The flags of every command of the script (and the shell, for the world size)."""
-    sh = _shell(text, path, env, pinned)
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None,
+               script_args: tuple = ()) -> tuple[Flags, object]:
+    """The flags of every command of the script (and the shell, for the world size); `script_args`:
+    the script's positional arguments (`bash script.sh ARGS...`)."""
+    sh = _shell(text, path, env, pinned, script_args)
     if read_zoo.looks_like(sh):                # a ModelZoo launch script: its launcher's argument list
         flags, world, notes = read_zoo.read_flags(sh, path)
         sh.zoo = (world, notes)
@@ -116,11 +118,11 @@ def _source_lines(flags: Flags, text: str) -> None:
 
 
 def parse(text: str, path: str, world: int | None = None, env: dict | None = None,
-          flags: Flags | None = None, sh=None) -> ForeignConfig:
+          flags: Flags | None = None, sh=None, script_args: tuple = ()) -> ForeignConfig:
     """Read a Megatron-LM launch script / argument file. ``world`` overrides the script's GPU count;
-    ``env`` (``--env KEY=VAL``) is laid over the process environment."""
+    ``env`` (``--env KEY=VAL``) is laid over the process environment; ``script_args`` are its ``$1`` ..."""
     if flags is None:
-        flags, sh = read_flags(text, path, dict(os.environ), env)
+        flags, sh = read_flags(text, path, dict(os.environ), env, script_args)
     ctx = _Ctx(flags, path)
     zoo = getattr(sh, "zoo", None)
     if zoo:
