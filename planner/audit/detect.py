@@ -140,6 +140,9 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     unknown = set(overrides) - _COMMON
     if unknown:
         raise TypeError(f"unknown override(s): {', '.join(sorted(unknown))}")
+    config = None
+    if "::" in source and _stat(Path(source.rsplit("::", 1)[0]))[1]:
+        source, config = source.rsplit("::", 1)       # `module.py::qwen3_30b_a3b`: the config function to read
     path = Path(source)
     exists, is_file = _stat(path)
     inline = fmt == "layout" and not is_file or (fmt == "auto" and not exists and layoutstr.looks_like_layout(source))
@@ -153,7 +156,10 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     try:
         if script_args and fmt != "megatron":
             raise AuditParseError(source, None, f"is a {fmt} config: script arguments (-- ARGS) are for launch scripts")
-        cfg = _parse(fmt, source, text, world, env, degrees, overrides, tuple(script_args))
+        if config and not (fmt == "torchtitan" and path.suffix.lower() == ".py"):
+            raise AuditParseError(source, None, f"is a {fmt} config: ::{config} names a function of a torchtitan "
+                                                f"config module")
+        cfg = _parse(fmt, source, text, world, env, degrees, overrides, tuple(script_args), config)
     except (RecursionError, MemoryError):
         raise AuditParseError(source, None, f"nested too deeply (or too large) to read as {fmt}") from None
     if overrides:
@@ -173,7 +179,7 @@ def _stat(path: Path) -> tuple[bool, bool]:
 
 
 def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict,
-           script_args: tuple = ()) -> ForeignConfig:
+           script_args: tuple = (), config: str | None = None) -> ForeignConfig:
     if fmt == "layout":
         cfg = layoutstr.parse(source if text is None else text.strip(),
                               "<layout>" if text is None else source, world=world)
@@ -183,7 +189,7 @@ def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, o
     elif fmt == "megatron":
         cfg = megatron.parse(text, source, world=world, env=env, script_args=script_args)
     elif fmt == "torchtitan" and Path(source).suffix.lower() == ".py":
-        cfg = torchtitan_py.parse(text, source, world=world)       # 0.3: a config module, read not run
+        cfg = torchtitan_py.parse(text, source, world=world, config=config)   # 0.3: a config module, read not run
     elif fmt == "torchtitan":
         cfg = torchtitan.parse(text, source, world=world)          # 0.2: a job TOML
     elif fmt == "olmo-core":

@@ -238,6 +238,8 @@ def text(report: AuditReport) -> list[str]:
         p = report.problem
         out.append(f"  {p.model.name}, {p.cluster.gpus} x {p.cluster.gpu.name}, seq {p.train.seq:,}, "
                    f"global batch {p.train.global_batch} sequences, precision {p.train.precision}"
+                   + (" (--fp16: priced as bf16, the same bytes and tensor-core rate)"
+                      if cfg.extra.get("dtype") == "fp16" and p.train.precision == "bf16" else "")
                    + (" (FP8 parameter all-gather)" if p.train.fp8_param_gather and p.train.precision != "bf16" else ""))
     if report.layout is not None:
         from planner.layout.strings import format_layout

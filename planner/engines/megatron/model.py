@@ -124,6 +124,9 @@ def model(flags: Flags, layers: int | None, tp: int, path: str, assumed: list[st
     norm = flags.raw("normalization")
     if norm:
         out["norm"] = "rmsnorm" if norm.lower() == "rmsnorm" else "layernorm"
+    elif "gated" in out:          # the script gives the model: Megatron's default norm is its norm
+        out["norm"] = "layernorm"  # (TransformerConfig.normalization = "LayerNorm", megatron-core 0.19.2:
+        # transformer_config.py:249; Megatron-DeepSpeed's --normalization defaults to layernorm too)
     mtp = flags.int("mtp-num-layers")
     if mtp is not None:
         out["mtp_layers"] = mtp
