@@ -33,6 +33,9 @@ def _vocab(flags: Flags, tp: int, assumed: list[str]) -> tuple[int | None, str |
     """(vocab, flag it came from): --vocab-size, else --padded-vocab-size, else the tokenizer's size padded."""
     for name in ("vocab-size", "padded-vocab-size"):
         v = flags.int(name)
+        if v is not None and v < 1:
+            raise AuditParseError(flags.path, flags.line(name), f"--{name} must be >= 1, got {v}: a model needs "
+                                                                 f"at least one token")
         if v:
             return v, name
     kind = flags.raw("tokenizer-type")

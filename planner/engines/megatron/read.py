@@ -202,8 +202,12 @@ def _degrees(ctx: _Ctx) -> dict:
     seq = get("seq")
     if seq is None:
         seq = ctx.get("encoder-seq-length", "seq")
+    gbs = get("global_batch")
+    if gbs is not None and gbs < 1:     # arguments.py:687 (megatron-core 0.19.2): assert args.global_batch_size > 0
+        raise ctx.fail("global-batch-size", f"--global-batch-size must be >= 1, got {gbs} (Megatron's validate_args "
+                                            f"asserts global_batch_size > 0)")
     return {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "etp": etp, "micro_batch": micro, "seq": seq or None,
-            "global_batch": get("global_batch"), "layers": get("layers")}
+            "global_batch": gbs, "layers": get("layers")}
 
 
 def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
@@ -269,6 +273,11 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     vpp_layers = ctx.get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
     vpp = ctx.get("num-virtual-stages-per-pipeline-rank", "vpp")
     layout = flags.raw(PP_LAYOUT_FLAG)
+    given = [f"--{n}" for n, v in (("num-layers-per-virtual-pipeline-stage", vpp_layers),
+                                   ("num-virtual-stages-per-pipeline-rank", vpp), (PP_LAYOUT_FLAG, layout)) if v is not None]
+    if len(given) > 1:                  # arguments.py:893-904 (megatron-core 0.19.2): at most one of the three
+        raise ctx.fail(given[1][2:], f"{' and '.join(given)} both given: Megatron's validate_args allows no more "
+                                     f"than one of them")
     c["stage_layers"] = ()
     if layout is not None:
         try:
