@@ -99,6 +99,9 @@ class _Reader:
             if isinstance(t, ast.Name) and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
                     and var is None and value.func.id != "model_registry":
                 var, self.base = t.id, value.func.id
+                inner = value.args[0] if value.args else None      # to_graph_trainer_config(qwen3_14b(), ...)
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
+                    self.base = inner.func.id
                 continue
             chain = _chain(t)
             if chain and chain[0] == var:
@@ -116,7 +119,7 @@ class _Reader:
 
     def returned_call(self, call: ast.Call) -> None:
         """A registry function's `return Trainer.Config(parallelism=..., training=..., ...)`."""
-        if _chain(call.func) and _chain(call.func)[-2:] == ["Trainer", "Config"]:
+        if _chain(call.func) and _chain(call.func)[-1].endswith("Config"):
             self.returned = True
         for kw in call.keywords:
             if kw.arg in _SECTIONS and isinstance(kw.value, ast.Call):
@@ -149,9 +152,13 @@ def _functions(tree) -> dict[str, ast.FunctionDef]:
 
 
 def _config_functions(fns: dict) -> list[str]:
-    """The functions that build a Trainer.Config (annotated so, as every registry function is)."""
-    return [name for name, f in fns.items() if f.returns is not None
-            and (_chain(f.returns) or [])[-2:] == ["Trainer", "Config"]]
+    """The functions `--config NAME` can call: public, no argument without a default, and annotated to
+    return a trainer's config (`Trainer.Config`, `FluxTrainer.Config`, `TransformersBackendConfig`)."""
+    def returns_config(f) -> bool:
+        chain = _chain(f.returns) if f.returns is not None else None
+        return bool(chain) and chain[-1].endswith("Config")
+    return [name for name, f in fns.items() if not name.startswith("_") and returns_config(f)
+            and len(f.args.args) + len(f.args.posonlyargs) == len(f.args.defaults)]
 
 
 def _pick(fns: dict, config: str | None, path: str) -> ast.FunctionDef:
@@ -218,6 +225,9 @@ def parse(text: str, path: str, world: int | None = None, config: str | None = N
         raise AuditParseError(path, fn.lineno, f"{fn.name}() starts from no registry function (config = f()) "
                                                f"and returns no Trainer.Config(...)")
     notes.append(f"config function {fn.name}()")
+    if not r.doc["parallelism"] and not r.doc["training"]:
+        raise AuditParseError(path, fn.lineno, f"{fn.name}() sets no parallelism or training values the audit reads "
+                                               f"(ParallelismConfig / TrainingConfig keywords, config.parallelism.*)")
     if pkg:
         r.doc["model"]["name"] = pkg
     return toml_read.parse_doc(r.doc, r.where, path, world, "torchtitan 0.3 config module (read, not run)",
