@@ -644,14 +644,16 @@ def test_safeio_readers(box):
 def test_atomic_write_text_refuses_special(box):
     from planner import safeio
     os.mkfifo(box / "f")
-    for path in ("/dev/null", str(box / "f"), str(box / "nope" / "x.html"), str(box)):
+    for path in ("/dev/null", str(box / "f"), str(box / "f" / "x.html"), str(box)):
         with pytest.raises(safeio.InputError):
             safeio.atomic_write_text(path, "x")
         tally("output-paths")
     safeio.atomic_write_text(box / "r.html", "one")
     safeio.atomic_write_text(box / "r.html", "two")
     assert (box / "r.html").read_text() == "two"
-    assert sorted(p.name for p in box.iterdir()) == ["f", "keep.txt", "r.html"]
+    safeio.atomic_write_text(box / "new" / "deep" / "r.html", "three")      # missing folders: made, as mkdir -p
+    assert (box / "new" / "deep" / "r.html").read_text() == "three"
+    assert sorted(p.name for p in box.iterdir()) == ["f", "keep.txt", "new", "r.html"]
 
 
 def test_two_writers_one_new_dir(box):
