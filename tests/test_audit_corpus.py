@@ -84,8 +84,10 @@ def test_configs_published_as_run_report_no_error(name):
 @pytest.mark.parametrize("name", [n for n in FILES if EXPECTED[n].get("verdict") == "needs_model"])
 def test_config_without_shapes_exits_2_naming_model(name, capsys):
     args = EXPECTED[name].get("args", {})
-    argv = ["audit", str(REAL / name), "--no-best"] + [x for k, v in args.items() if k not in ("env", "config")
+    argv = ["audit", str(REAL / name), "--no-best"] + [x for k, v in args.items() if k not in ("env", "config", "script_args")
                                                        for x in (f"--{k}", str(v))]
+    argv += [x for kv in args.get("env", {}).items() for x in ("--env", f"{kv[0]}={kv[1]}")]
+    argv += ["--", *args["script_args"]] if "script_args" in args else []
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("foldplan: error:") and "--model" in err[0]

@@ -171,14 +171,20 @@ def _attention(flags: Flags, out: dict, put, assumed: list[str]) -> None:
         out["qk_norm"] = True
     if flags.has("multi-latent-attention"):
         out["attention"] = "mla"
-        out["mla"] = {k: flags.int(f) for k, f in (
-            ("q_lora_rank", "q-lora-rank"), ("kv_lora_rank", "kv-lora-rank"),
-            ("qk_nope_head_dim", "qk-head-dim"), ("qk_rope_head_dim", "qk-pos-emb-head-dim"),
-            ("v_head_dim", "v-head-dim"))}
-        out["mla"]["q_lora_rank"] = out["mla"]["q_lora_rank"] or 0
-        if out["mla"]["qk_nope_head_dim"] and out["mla"]["qk_rope_head_dim"]:
-            # plan-schema: for MLA the q/k head dim is the nope + rope parts
-            out["head_dim"] = out["mla"]["qk_nope_head_dim"] + out["mla"]["qk_rope_head_dim"]
+        out["mla"] = {}
+        # megatron-core 0.19.2 arguments.py:3381-3390: the flags and their defaults (q-lora-rank None: a plain
+        # q_proj); Pai-Megatron-Patch spells the q/k dims --qk-nope-head-dim / --qk-rope-head-dim
+        # (megatron_patch/arguments.py:453-454)
+        for key, names, default in (("q_lora_rank", ("q-lora-rank",), 0), ("kv_lora_rank", ("kv-lora-rank",), 32),
+                                    ("qk_nope_head_dim", ("qk-head-dim", "qk-nope-head-dim"), 128),
+                                    ("qk_rope_head_dim", ("qk-pos-emb-head-dim", "qk-rope-head-dim"), 64),
+                                    ("v_head_dim", ("v-head-dim",), 128)):
+            got = next((flags.int(n) for n in names if flags.int(n) is not None), None)
+            if got is None and key != "q_lora_rank":
+                assumed.append(f"mla {key}={default}: --{names[0]} not given (Megatron default)")
+            out["mla"][key] = default if got is None else got
+        # plan-schema: for MLA the q/k head dim is the nope + rope parts
+        out["head_dim"] = out["mla"]["qk_nope_head_dim"] + out["mla"]["qk_rope_head_dim"]
 
 
 def _moe(flags: Flags, ffn: int | None, path: str, assumed: list[str]) -> dict | None:
