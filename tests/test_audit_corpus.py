@@ -22,7 +22,9 @@ FILES = sorted(EXPECTED)
 
 def _load(name):
     args = EXPECTED[name].get("args", {})
-    return load(str(REAL / name), gpus=args.get("gpus"), env=args.get("env") or None)
+    source = str(REAL / name) + (f"::{args['config']}" if "config" in args else "")   # a module's function
+    return load(source, gpus=args.get("gpus"), env=args.get("env") or None,
+                script_args=tuple(args.get("script_args", ())))
 
 
 def test_corpus_has_thirty_real_configs_with_provenance():
@@ -47,6 +49,8 @@ def test_corpus_file_parses_to_what_a_person_reads(name):
     for key, want in exp.get("model", {}).items():
         got = moe.get(key) if key in ("experts", "top_k", "first_dense_layers") else cfg.model.get(key)
         assert got == want, f"{name}: model {key} = {got!r}, read {want!r}"
+    if "dtype" in exp:                           # --fp16 / --bf16 as written
+        assert cfg.extra.get("dtype") == exp["dtype"], f"{name}: dtype {cfg.extra.get('dtype')!r}"
     if "precision" in exp:                       # the FP8 flags, read as the precision
         assert cfg.extra.get("precision") == exp["precision"], f"{name}: precision {cfg.extra.get('precision')!r}"
     named = {e[0].split()[0] for e in cfg.effects}
@@ -65,7 +69,7 @@ def test_configs_published_as_run_report_no_error(name):
     for k, v in exp.get("args", {}).items():
         if k == "env":
             argv += [x for kv in v.items() for x in ("--env", f"{kv[0]}={kv[1]}")]
-        else:
+        elif k not in ("script_args", "config"):
             argv += [f"--{k}", str(v)]
     from planner.cli import parser, problem_args_of
     a = parser().parse_args(argv)
@@ -80,8 +84,10 @@ def test_configs_published_as_run_report_no_error(name):
 @pytest.mark.parametrize("name", [n for n in FILES if EXPECTED[n].get("verdict") == "needs_model"])
 def test_config_without_shapes_exits_2_naming_model(name, capsys):
     args = EXPECTED[name].get("args", {})
-    argv = ["audit", str(REAL / name), "--no-best"] + [x for k, v in args.items() if k != "env"
+    argv = ["audit", str(REAL / name), "--no-best"] + [x for k, v in args.items() if k not in ("env", "config", "script_args")
                                                        for x in (f"--{k}", str(v))]
+    argv += [x for kv in args.get("env", {}).items() for x in ("--env", f"{kv[0]}={kv[1]}")]
+    argv += ["--", *args["script_args"]] if "script_args" in args else []
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("foldplan: error:") and "--model" in err[0]

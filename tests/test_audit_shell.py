@@ -76,10 +76,12 @@ def test_unset_variables_and_command_substitution_are_marked_unresolved():
 def test_if_with_a_known_test_takes_one_branch_and_an_unknown_test_takes_both():
     text = ('VPP=""\nif [ -n "$VPP" ]; then\n  X=1\nelse\n  X=2\nfi\n'
             'if [[ "$MODE" == fast ]]; then Y=1; fi\n'
+            'if [[ "$(hostname)" == fast ]]; then W=1; fi\n'
             'N=3\nif test $N -gt 2; then Z=big; elif [ $N -eq 2 ]; then Z=two; else Z=small; fi\n')
     sh = interpret(text)
     assert sh.vars["X"].value == "2"
-    assert sh.vars["Y"].value == "1"  # $MODE unknown: the branch is read
+    assert "Y" not in sh.vars          # $MODE unset: empty, as bash has it, so the test is false
+    assert sh.vars["W"].value == "1"   # $(hostname) cannot be known: the branch is read
     assert sh.vars["Z"].value == "big"
 
 
@@ -159,3 +161,19 @@ def test_argument_file_words_keep_pipes_and_inner_hashes():
     words = [f.text for f in interpret_args(text, {"TP": "4"}).commands[0]]
     assert words == ["--data-path", "/a#b", "--x", "1 # 2", "--pipeline-model-parallel-layout", "Et|(tt|)*3L",
                      "--tp", "4", "--m", "q#"]
+
+
+def test_audit_passes_positional_arguments_to_the_script(tmp_path, capsys):
+    from planner.cli import main
+    script = tmp_path / "run.sh"
+    script.write_text('ENV=$1\nif [ $ENV = dsw ]; then GPUS=8; else GPUS=${WORLD}; fi\nTP=${2}\nPP=${11:-1}\n'
+                      'torchrun --nproc_per_node $GPUS pretrain_gpt.py --tensor-model-parallel-size $TP '
+                      '--pipeline-model-parallel-size $PP --num-layers 8 --hidden-size 512 --num-attention-heads 8 '
+                      '--seq-length 1024 --micro-batch-size 1 --global-batch-size 8 --vocab-size 32000\n')
+    assert main(["audit", str(script), "--no-best", "--json", "--", "dsw", "4"]) in (0, 1)
+    out = capsys.readouterr().out
+    import json
+    doc = json.loads(out)
+    assert '"tp": 4' in json.dumps(doc) and '"world": 8' in json.dumps(doc)
+    assert main(["audit", "tp=2,pp=1,dp=4", "--gpus", "8", "--no-best", "--", "x"]) == 2
+    assert "script arguments" in capsys.readouterr().err

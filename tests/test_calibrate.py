@@ -192,3 +192,27 @@ def test_example_bundle_calibrates_at_its_own_world(tmp_path):
     args = (ROOT / "examples" / "plans" / "tiny-moe-8cpu.args").read_text().split()
     args = [str(ROOT / a) if a.startswith("examples/") else a for a in args]
     foldplan("plan", *args, "--gpu", tmp_path / "t.yaml", "--no-engines", "--top", "1", cwd=tmp_path)
+
+
+def test_measured_log_past_any_device_is_named(tmp_path):
+    """A log whose step implies an MFU over 100% on the config, and a peak above the GPU's memory: named."""
+    flags = ["tp=2,dp=4", "--model", "llama3-8b", "--seq", "4k", "--gpus", "8", "--global-batch", "64"]
+    doc = json.loads(foldplan("audit", *flags, "--no-best", "--json", cwd=tmp_path).stdout)
+    est = doc["estimate"]
+    fast_ms = est["step_time_s"] * est["mfu"] * 1000 / 1.5          # the step of an MFU of 150%
+    lines = [f" [2026-01-01] iteration {i}/ 100 | consumed samples: {64 * i} | elapsed time per iteration (ms): "
+             f"{fast_ms:.1f} | learning rate: 1.0E-04 | global batch size: 64 |" for i in range(1, 5)]
+    (tmp_path / "fast.log").write_text("\n".join(lines) + "\n")
+    r = foldplan("audit", "--measured", "fast.log", *flags, cwd=tmp_path)
+    warn = [ln for ln in r.stderr.splitlines() if "MFU" in ln]
+    assert len(warn) == 1 and "implies an MFU of 150%" in warn[0], r.stderr
+    from planner.calibrate.measured import implausible, read_measured
+    from planner.specs import load_gpu
+    m = read_measured(DATA / "torchtitan.log", world=8, tokens=8 * 4096)
+    m.peak_gib = 95.0                                                  # over an H100's 79.6 GiB
+    said = implausible(m, {"mfu": 0.4, "step_time_s": m.step_s()}, load_gpu("h100-sxm"))
+    assert said == [next(s for s in said if "exceeds" in s)] and "95 GiB exceeds" in said[0]
+    slow = [ln.replace(f"{fast_ms:.1f}", f"{fast_ms * 3:.1f}") for ln in lines]    # an MFU of 50%: plausible
+    (tmp_path / "slow.log").write_text("\n".join(slow) + "\n")
+    r = foldplan("audit", "--measured", "slow.log", *flags, cwd=tmp_path)
+    assert "warning" not in r.stderr

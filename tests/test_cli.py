@@ -105,3 +105,20 @@ def test_explain_layout_prints_formulas(capsys):
     code, out, _ = run(["explain", "--layout", "tp=1,cp=8,dp=1,pp=8,ep=8,edp=1"], capsys)
     assert code == 0
     assert "A_attn" in out and "X_ep" in out and "stage 7" in out and "step time" in out
+
+
+def test_out_creates_missing_parents_atomically_and_refuses_to_overwrite(tmp_path, capsys):
+    from planner.cli import main
+    from pathlib import Path
+    plan = Path(__file__).resolve().parent.parent / "examples" / "plans" / "tiny-moe-8cpu.json"
+    out = tmp_path / "a" / "b" / "c"
+    assert main(["bundle", str(plan), "--out", str(out)]) == 0
+    assert (out / "plan.json").is_file()
+    assert sorted(p.name for p in out.parent.iterdir()) == ["c"]          # no temporary left beside it
+    assert main(["bundle", str(plan), "--out", str(out)]) == 2             # not empty: --force needed
+    assert "use --force" in capsys.readouterr().err
+    assert main(["bundle", str(plan), "--out", str(out), "--force"]) == 0
+    (tmp_path / "afile").write_text("x")
+    assert main(["bundle", str(plan), "--out", str(tmp_path / "afile" / "x")]) == 2
+    assert "not a directory" in capsys.readouterr().err
+    assert not (tmp_path / "afile" / "x").exists()

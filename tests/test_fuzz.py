@@ -238,7 +238,7 @@ def test_out_refusals_before_the_search(box):
     (box / "full" / "x").write_text("x")
     os.mkfifo(box / "fifo")
     cases = [(str(box / "afile"), "not a directory"), (str(box / "full"), "not empty (use --force)"),
-             (str(box / "missing" / "deep"), "does not exist"), (str(box / "fifo"), "FIFO"),
+             (str(box / "afile" / "deep"), "not a directory"), (str(box / "fifo"), "FIFO"),
              ("/dev/null", "not a directory"), (str(box / "bad\0name"), "NUL")]
     for out, want in cases:
         refused(["plan", *PROBLEM, "--out", out], box, want=want)
@@ -249,7 +249,8 @@ def test_out_refusals_before_the_search(box):
 def test_report_refusals_before_the_search(box):
     (box / "adir").mkdir()
     os.mkfifo(box / "fifo")
-    cases = [(str(box / "adir"), "directory"), (str(box / "missing" / "r.html"), "does not exist"),
+    (box / "afile").write_text("x")
+    cases = [(str(box / "adir"), "directory"), (str(box / "afile" / "r.html"), "not a directory"),
              ("/dev/null", "character device"), (str(box / "fifo"), "FIFO"), ("", "empty path"),
              (str(box / "adir") + "/", "directory")]
     for path, want in cases:
@@ -643,14 +644,16 @@ def test_safeio_readers(box):
 def test_atomic_write_text_refuses_special(box):
     from planner import safeio
     os.mkfifo(box / "f")
-    for path in ("/dev/null", str(box / "f"), str(box / "nope" / "x.html"), str(box)):
+    for path in ("/dev/null", str(box / "f"), str(box / "f" / "x.html"), str(box)):
         with pytest.raises(safeio.InputError):
             safeio.atomic_write_text(path, "x")
         tally("output-paths")
     safeio.atomic_write_text(box / "r.html", "one")
     safeio.atomic_write_text(box / "r.html", "two")
     assert (box / "r.html").read_text() == "two"
-    assert sorted(p.name for p in box.iterdir()) == ["f", "keep.txt", "r.html"]
+    safeio.atomic_write_text(box / "new" / "deep" / "r.html", "three")      # missing folders: made, as mkdir -p
+    assert (box / "new" / "deep" / "r.html").read_text() == "three"
+    assert sorted(p.name for p in box.iterdir()) == ["f", "keep.txt", "new", "r.html"]
 
 
 def test_two_writers_one_new_dir(box):

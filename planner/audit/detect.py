@@ -135,10 +135,14 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     overrides = {k: v for k, v in overrides.items() if v is not None}
     world = overrides.pop("world", None)
     env = overrides.pop("env", None)
+    script_args = overrides.pop("script_args", ())
     degrees = {k: overrides.pop(k) for k in ("tp", "pp", "cp", "ep") if k in overrides}
     unknown = set(overrides) - _COMMON
     if unknown:
         raise TypeError(f"unknown override(s): {', '.join(sorted(unknown))}")
+    config = None
+    if "::" in source and _stat(Path(source.rsplit("::", 1)[0]))[1]:
+        source, config = source.rsplit("::", 1)       # `module.py::qwen3_30b_a3b`: the config function to read
     path = Path(source)
     exists, is_file = _stat(path)
     inline = fmt == "layout" and not is_file or (fmt == "auto" and not exists and layoutstr.looks_like_layout(source))
@@ -150,7 +154,12 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     if degrees and fmt != "deepspeed":
         raise TypeError(f"--tp/--pp/--cp/--ep overrides apply to DeepSpeed configs only, not {fmt}")
     try:
-        cfg = _parse(fmt, source, text, world, env, degrees, overrides)
+        if script_args and fmt != "megatron":
+            raise AuditParseError(source, None, f"is a {fmt} config: script arguments (-- ARGS) are for launch scripts")
+        if config and not (fmt == "torchtitan" and path.suffix.lower() == ".py"):
+            raise AuditParseError(source, None, f"is a {fmt} config: ::{config} names a function of a torchtitan "
+                                                f"config module")
+        cfg = _parse(fmt, source, text, world, env, degrees, overrides, tuple(script_args), config)
     except (RecursionError, MemoryError):
         raise AuditParseError(source, None, f"nested too deeply (or too large) to read as {fmt}") from None
     if overrides:
@@ -169,7 +178,8 @@ def _stat(path: Path) -> tuple[bool, bool]:
         return False, False
 
 
-def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict) -> ForeignConfig:
+def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict,
+           script_args: tuple = (), config: str | None = None) -> ForeignConfig:
     if fmt == "layout":
         cfg = layoutstr.parse(source if text is None else text.strip(),
                               "<layout>" if text is None else source, world=world)
@@ -177,9 +187,9 @@ def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, o
         flags, sh = megatron_yaml.read_flags(text, source, dict(os.environ), env)
         cfg = megatron.parse(text, source, world=world, env=env, flags=flags, sh=sh)
     elif fmt == "megatron":
-        cfg = megatron.parse(text, source, world=world, env=env)
+        cfg = megatron.parse(text, source, world=world, env=env, script_args=script_args)
     elif fmt == "torchtitan" and Path(source).suffix.lower() == ".py":
-        cfg = torchtitan_py.parse(text, source, world=world)       # 0.3: a config module, read not run
+        cfg = torchtitan_py.parse(text, source, world=world, config=config)   # 0.3: a config module, read not run
     elif fmt == "torchtitan":
         cfg = torchtitan.parse(text, source, world=world)          # 0.2: a job TOML
     elif fmt == "olmo-core":

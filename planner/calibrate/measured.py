@@ -140,3 +140,20 @@ def comparison(m: Measured, est: dict, tokens: int, world: int) -> list[str]:
         out.append("warning: the metrics are of a --tiny run (small dimensions): its step is not the plan's; "
                    "run the bundle without --tiny to compare")
     return out
+
+
+def implausible(m: Measured, est: dict, gpu) -> list[str]:
+    """What the log says that no run of this config on this GPU can have done: an MFU over 100% (the
+    estimate's FLOPs per step over the measured step: the log's step is of another batch, world or
+    model) and a peak above the device's memory. One line each, naming the figures."""
+    out = []
+    mfu = est.get("mfu", 0.0) * est["step_time_s"] / m.step_s() if est.get("step_time_s") else 0.0
+    if mfu > 1.0:
+        out.append(f"the measured step {m.step_s():.4g} s implies an MFU of {mfu:.0%} on {gpu.name} (the estimate's "
+                   f"FLOPs per step {est.get('mfu', 0.0):.1%} x {est['step_time_s']:.4g} s): the log is not of this "
+                   f"config's global batch, GPU count or model")
+    if m.peak_gib is not None and m.peak_gib > gpu.memory_gib:
+        out.append(f"the measured peak {m.peak_gib:.4g} GiB exceeds the {gpu.memory_gib:.4g} GiB of one {gpu.name}: "
+                   f"the log is of another device, or its memory figure is not per GPU")
+    return out
+

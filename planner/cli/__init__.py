@@ -337,7 +337,8 @@ def parser() -> argparse.ArgumentParser:
     x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
     x.set_defaults(fn=cmd_export)
     au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
-    au.add_argument("source", help="a file, or an inline layout string")
+    au.add_argument("source", help="a file, or an inline layout string (`audit script.sh -- ARGS...`: the script's "
+                    "positional arguments, $1 ...)")
     add_audit_flags(au)
     add_problem_flags(au, scopes=(ALL,), from_config=True)
     au.add_argument("--measured", default=None, help="the bundle's metrics file or a Megatron / torchtitan log: "
@@ -363,7 +364,11 @@ def main(argv=None) -> int:
     from planner.specs import SpecError
     validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
     try:
-        a = parser().parse_args(argv)
+        argv = list(sys.argv[1:] if argv is None else argv)
+        script_args = argv[argv.index("--") + 1:] if argv[:1] == ["audit"] and "--" in argv else None
+        a = parser().parse_args(argv if script_args is None else argv[:argv.index("--")])
+        if script_args is not None:              # `audit script.sh -- ARGS...`: the script's own arguments
+            a.script_args = script_args
         if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/cli/sweep.py)
             from planner.cli import sweep
             a.sweep = sweep.split(a)

@@ -44,6 +44,7 @@ class AuditArgs:
     report: Optional[str] = None
     best: bool = True               # search the best plan too
     time_limit: float = 60.0
+    script_args: tuple = ()         # `audit script.sh -- ARGS...`: the script's positional arguments
 
 
 def audit_args(ns, problem: ProblemArgs) -> AuditArgs:
@@ -51,7 +52,8 @@ def audit_args(ns, problem: ProblemArgs) -> AuditArgs:
     given = vars(ns)
     degrees = {axis: _size(given[axis], axis) for axis in ("tp", "pp", "ep") if given[axis] is not None}
     return AuditArgs(source=ns.source, format=ns.format, problem=problem, env=parse_env(ns.env), degrees=degrees,
-                     json=ns.json, report=ns.report, best=not ns.no_best, time_limit=ns.time_limit)
+                     json=ns.json, report=ns.report, best=not ns.no_best, time_limit=ns.time_limit,
+                     script_args=tuple(getattr(ns, "script_args", None) or ()))
 
 
 def parse_env(items: list[str]) -> dict[str, str]:
@@ -74,6 +76,8 @@ def _load(a: AuditArgs) -> ForeignConfig:
     over: dict = {k: v for k, v in (("world", p.gpus), ("seq", p.seq)) if v is not None}
     if a.env:
         over["env"] = a.env
+    if a.script_args:
+        over["script_args"] = a.script_args
     over.update(a.degrees)
     cfg = load(a.source, a.format, **over)
     if p.global_batch is not None:
@@ -235,6 +239,8 @@ def text(report: AuditReport) -> list[str]:
         p = report.problem
         out.append(f"  {p.model.name}, {p.cluster.gpus} x {p.cluster.gpu.name}, seq {p.train.seq:,}, "
                    f"global batch {p.train.global_batch} sequences, precision {p.train.precision}"
+                   + (" (--fp16: priced as bf16, the same bytes and tensor-core rate)"
+                      if cfg.extra.get("dtype") == "fp16" and p.train.precision == "bf16" else "")
                    + (" (FP8 parameter all-gather)" if p.train.fp8_param_gather and p.train.precision != "bf16" else ""))
     if report.layout is not None:
         from planner.layout.strings import format_layout

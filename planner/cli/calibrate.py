@@ -2,6 +2,8 @@
 METRICS PLAN_OR_CONFIG`: the command-line ends of planner.calibrate."""
 from __future__ import annotations
 
+import sys
+
 from planner import safeio
 
 
@@ -73,11 +75,13 @@ def _estimate(a, args):
 
 def cmd_measured(a, args) -> int:
     """The estimate of PLAN_OR_CONFIG beside the measured steps."""
-    from planner.calibrate.measured import comparison, read_measured
+    from planner.calibrate.measured import comparison, implausible, read_measured
     pb, est = _estimate(a, args)
     tokens, world = pb.train.global_batch_tokens, pb.cluster.gpus
     m = read_measured(a.measured, world, tokens)
     print(f"measured ({m.source}, {a.measured}) beside the estimate of {a.source} on {world} x {pb.cluster.gpu.name}:")
     for line in comparison(m, est, tokens, world):
         print(line)
+    for line in implausible(m, est, pb.cluster.gpu):
+        print(f"foldplan: warning: measured {a.measured}: {line}", file=sys.stderr)
     return 0

@@ -199,9 +199,14 @@ _HF_INTS = {
     "moe_layer_freq": (0, MAX_LAYERS), "decoder_sparse_step": (0, MAX_LAYERS), "kv_lora_rank": (0, MAX_DIM),
     "q_lora_rank": (0, MAX_DIM), "qk_rope_head_dim": (0, MAX_DIM), "qk_nope_head_dim": (0, MAX_DIM),
     "v_head_dim": (0, MAX_DIM), "num_nextn_predict_layers": (0, 64),
+    "intermediate_size_mlp": (0, MAX_DIM), "interleave_moe_layer_step": (0, MAX_LAYERS),
+    "experts_per_token": (0, MAX_EXPERTS), "attention_chunk_size": (0, 2**40), "sliding_window": (0, 2**40),
+    "max_window_layers": (0, MAX_LAYERS), "no_rope_layer_interval": (0, MAX_LAYERS), "index_topk": (0, 2**40),
+    "index_n_heads": (0, MAX_DIM), "index_head_dim": (0, MAX_DIM),
 }
-_HF_BOOLS = ("tie_word_embeddings",)
+_HF_BOOLS = ("tie_word_embeddings", "attention_bias", "mlp_bias", "use_qk_norm", "use_sliding_window")
 _HF_STRS = ("model_type", "scoring_func", "topk_method")
+_HF_INT_LISTS = ("mlp_only_layers", "moe_layers", "no_rope_layers")
 
 
 def hf_config(cfg: dict, name: str) -> None:
@@ -229,11 +234,15 @@ def hf_config(cfg: dict, name: str) -> None:
     for key in _HF_STRS:
         if key in cfg and cfg[key] is not None and not isinstance(cfg[key], str):
             raise InputError(f"{where} {key}: expected a string, got {cfg[key]!r:.40}")
-    sparse = cfg.get("mlp_only_layers")
-    if sparse is not None:
-        if not isinstance(sparse, list) or len(sparse) > MAX_LAYERS or any(
-                isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < MAX_LAYERS for i in sparse):
-            raise InputError(f"{where} mlp_only_layers: expected a list of layer numbers, got {sparse!r:.60}")
+    for key in _HF_INT_LISTS:
+        got = cfg.get(key)
+        if got is not None and (not isinstance(got, list) or len(got) > MAX_LAYERS or any(
+                isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < MAX_LAYERS for i in got)):
+            raise InputError(f"{where} {key}: expected a list of layer numbers, got {got!r:.60}")
+    kinds = cfg.get("layer_types")
+    if kinds is not None and (not isinstance(kinds, list) or len(kinds) > MAX_LAYERS
+                              or any(not isinstance(k, str) for k in kinds)):
+        raise InputError(f"{where} layer_types: expected a list of layer kinds (strings), got {kinds!r:.60}")
 
 
 # --------------------------------------------------------------------------- plan files

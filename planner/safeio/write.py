@@ -38,18 +38,30 @@ def _refuse_special(path: Path, field: str) -> None:
                          f"refusing to replace it")
 
 
-def _parent_ok(path: Path, field: str) -> Path:
+def _parent_ok(path: Path, field: str, create: bool = False) -> Path:
+    """`path`'s folder, which may be written: it exists, or the nearest folder above it that exists is a
+    writable directory (the missing folders are created when the file is written, `create`, as mkdir -p)."""
     parent = path.parent if str(path.parent) else Path(".")
-    try:
-        st = os.stat(parent)
-    except FileNotFoundError:
-        raise InputError(f"{field}: {path}: the directory {parent} does not exist (create it first)") from None
-    except OSError as e:
-        raise InputError(f"{field}: {path}: cannot use {parent} ({e.strerror or e})") from None
+    here, missing = parent, False
+    while True:
+        try:
+            st = os.stat(here)
+            break
+        except FileNotFoundError:
+            if here == here.parent:
+                raise InputError(f"{field}: {path}: no folder of {parent} exists") from None
+            here, missing = (here.parent if str(here.parent) else Path(".")), True
+        except OSError as e:
+            raise InputError(f"{field}: {path}: cannot use {here} ({e.strerror or e})") from None
     if not stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{field}: {path}: {parent} is not a directory")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise InputError(f"{field}: {path}: the directory {parent} is not writable")
+        raise InputError(f"{field}: {path}: {here} is not a directory")
+    if not os.access(here, os.W_OK | os.X_OK):
+        raise InputError(f"{field}: {path}: the directory {here} is not writable")
+    if create and missing:
+        try:
+            os.makedirs(parent, exist_ok=True)
+        except OSError as e:
+            raise InputError(f"{field}: {path}: cannot create {parent} ({e.strerror or e})") from None
     return parent
 
 
@@ -145,9 +157,9 @@ def _fsync_tree(root: Path) -> None:
 
 def atomic_write_text(path: PathLike, text: str, field: str = "report") -> Path:
     """Write `text` to `path` (UTF-8) via a temp file beside it, fsync and os.replace;
-    only a new file or a regular file is replaced, and the parent must exist."""
+    only a new file or a regular file is replaced; missing parent folders are created."""
     p = check_output_file(path, field)
-    parent = _parent_ok(p, field)
+    parent = _parent_ok(p, field, create=True)
     data = text.encode("utf-8")
     with dir_lock(parent):
         check_output_file(p, field)                    # again, under the lock
@@ -176,7 +188,7 @@ def make_temp_dir(out: PathLike, field: str = "out") -> Path:
     """A new temporary directory beside `out`, flocked by this process until
     `atomic_replace_dir` (or `discard_temp_dir`) releases it."""
     out = Path(os.path.normpath(os.fspath(out)))
-    parent = _parent_ok(out, field)
+    parent = _parent_ok(out, field, create=True)
     with dir_lock(parent):          # a cleaner (under the same lock) never sees it unlocked
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}{TMP_TAG}", dir=str(parent)))
         fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))

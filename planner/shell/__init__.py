@@ -9,22 +9,19 @@ Launch scripts build their arguments out of variables, defaults and arrays:
     )
     torchrun --nnodes $NNODES --nproc_per_node $GPUS_PER_NODE pretrain_gpt.py "${GPT_ARGS[@]}"
 
-``interpret(text, env)`` runs the assignments (``VAR=value``, ``export``, ``${V:-d}``,
-``$((a*b))`` arithmetic, arrays and ``+=``) and returns every other command as
-a list of ``Field`` (text + the source line the text was written on), word-split
-as bash splits it: an unquoted ``${A[@]}`` or ``$ARGS`` splits each element on
-whitespace (so an array item ``"--vocab-size 128256"`` gives two arguments), a
-quoted ``"${A[@]}"`` keeps one field per element, ``"${A[*]}"`` joins them.
-Nothing is executed: command substitutions ``$(...)`` and unset variables become
-*unresolved* markers that ``unresolved(text)`` reports, so the caller decides
-whether an unknown value matters (it does in ``--tensor-model-parallel-size
-$TP_SIZE``; it does not in ``--save $CHECKPOINT_DIR``). Scripts inside the script
-are read too: the body of a here-document fed to ``sbatch``/``bash``/``sh``, the
-string of ``bash -c "..."`` and of ``eval``. An ``if`` whose test is simple
-(``[ -n "$X" ]``, ``[[ $A == b ]]``, ``test $N -gt 1``) over known values runs only
-the branch it selects; any other ``if`` runs all its branches, in text order.
-Loops run their body once. ``env`` seeds the variables (the caller's environment).
-"""
+``interpret(text, env, args=...)`` runs the assignments (``VAR=value``, ``export``, ``${V:-d}``,
+``$((a*b))`` arithmetic, arrays, ``+=``, ``set --``, ``shift``) and returns every other command as a
+list of ``Field`` (text + the source line it was written on), word-split as bash splits it: an
+unquoted ``${A[@]}`` or ``$ARGS`` splits each element on whitespace, a quoted ``"${A[@]}"`` keeps
+one field per element, ``"${A[*]}"`` joins them. Nothing is executed: command substitutions
+``$(...)`` and unset variables in a command become *unresolved* markers that ``unresolved(text)``
+reports, so the caller decides whether an unknown value matters (it does in
+``--tensor-model-parallel-size $TP_SIZE``; not in ``--save $CKPT``). Scripts inside the script are
+read too: a here-document fed to ``sbatch``/``bash``/``sh``, ``bash -c "..."``, ``eval``. An ``if``
+whose test is simple (``[ -n "$X" ]``, ``[[ $A == b ]]``, ``test $N -gt 1``) runs only the branch it
+selects (an unset variable is empty there, as in bash); any other ``if`` runs all its branches, in
+text order. Loops run their body once. ``env`` seeds the variables (the caller's environment),
+``args`` the positional ones. docs/shell-forms.md lists the forms, each checked against bash."""
 
 from __future__ import annotations
 
@@ -32,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from planner.shell.arith import ArithOverflow, Unresolved, evaluate
+from planner.shell.positional import positional_values, set_or_shift
 from planner.shell.words import dash_c as _dash_c, test, unresolved, without_redirections as _without_redirections
 from planner.shell.scan import (ASSIGN, JOIN, MARK, Field, Heredoc, Part, Scanner, ShellSyntaxError,
                                 Statement, Word, split_words as _split, tokenize, tokenize_word,
@@ -41,12 +39,10 @@ __all__ = ["Field", "Shell", "ShellSyntaxError", "interpret", "unresolved"]
 
 _DECLARE = {"export", "declare", "local", "readonly", "typeset"}
 _KEYWORDS = {"then", "do", "{", "}", "!", "time", "exec", "while", "until", "done", "esac"}
-# Commands whose words are not a program's arguments.
 _NOT_LAUNCH = {"echo", "printf", "set", "cd", "mkdir", "rm", "cp", "mv", "cat", "source", ".",
                "exit", "trap", "wait", "sleep", "unset", "shift", "[", "[[", "test", "fi", "done",
-               "esac", "return", "ulimit", "pip", "module", "conda", "eval"}
-# Programs whose here-document (or ``-c`` string) is itself a script.
-_SHELLS = {"sbatch", "bash", "sh", "zsh", "dash", "srun"}
+               "esac", "return", "ulimit", "pip", "module", "conda", "eval"}  # whose words no program reads
+_SHELLS = {"sbatch", "bash", "sh", "zsh", "dash", "srun"}  # a here-document (or -c string) is a script
 MAX_DEPTH = 8  # scripts inside scripts (eval of eval ...)
 MAX_VALUE = 4 * 2**20  # characters of one variable's value
 
@@ -72,12 +68,17 @@ class Shell:
 
     depth: int = 0  # scripts inside scripts being run
     pinned: frozenset = frozenset()  # names whose env value stands in for an unresolvable assignment
+    args: tuple = ()  # the script's positional arguments ($1 ...), as `bash script.sh ARGS...` gives them
+    testing: bool = False  # expanding an if's test: an unset variable is empty, as bash expands it
 
     def __post_init__(self) -> None:
         for name, value in self.env.items():
             self.vars[name] = Var(str(value), 0)
-        # the script is read as if run without arguments: "$@" and "$*" are no words, $# is 0
-        self.vars.update({"@": Var([], 0), "*": Var([], 0), "#": Var("0", 0)})
+        self._positional(list(self.args), 0)
+
+    def _positional(self, args: list[str], line: int) -> None:
+        self.vars = {n: v for n, v in self.vars.items() if not n.isdigit() or n == "0"}
+        self.vars.update({k: Var(v, line) for k, v in positional_values(args, line).items()})
 
     # -- if / elif / else / fi, decided when the test is simple and its words are known --
     def _branch(self, word: str, cond: bool | None) -> None:
@@ -108,13 +109,21 @@ class Shell:
         return ("run", True) if cond else ("skip", False)
 
     def _condition(self, words: list[Word]) -> bool | None:
-        """``[ -n X ]``, ``[[ X == Y ]]``, ``test X -gt 1`` ...; ``None`` when it cannot be decided."""
-        args = [f.text for w in words for f in self.fields(w)]
+        """``[ -n X ]``, ``[[ X == Y ]]``, ``test X -gt 1`` ...; None when it cannot be decided. An unset
+        variable is empty, as bash has it (the starting environment is known): ``[ -n $X ]`` is ``[ -n ]``,
+        true; ``[[ ]]`` splits no word (docs/shell-forms.md)."""
+        self.testing = True
+        try:
+            if words and self._literal(words[0]) == "[[":
+                args = [self._literal(w) if self._literal(w) is not None else self._join(w) for w in words]
+            else:
+                args = [f.text for w in words for f in self.fields(w)]
+        finally:
+            self.testing = False
         if not args:
             return None
         return test(args)
 
-    # -- running statements --
     def run(self, text: str, line: int = 1) -> None:
         if self.depth > MAX_DEPTH:
             raise ShellSyntaxError(line, f"scripts nested more than {MAX_DEPTH} deep (eval / bash -c / heredoc)")
@@ -177,6 +186,11 @@ class Shell:
         try:
             fields = _without_redirections([f for w in rest for f in self.fields(w)])
             if fields and self._inner_scripts(fields, getattr(words, "heredocs", ())):
+                return
+            now = self.vars["@"].value if isinstance(self.vars.get("@", Var("", 0)).value, list) else []
+            after = set_or_shift([f.text for f in fields], [f.text for f in now])
+            if after is not None:
+                self._positional(after, fields[0].line)
                 return
             if fields and fields[0].text.rsplit("/", 1)[-1] not in _NOT_LAUNCH:
                 self.commands.append(fields)
@@ -292,7 +306,7 @@ class Shell:
                 return f"{MARK}${{{expr}}}{MARK}", line
             n = len(var.value) if isinstance(var.value, list) and "[" in expr else len(str(var.value))
             return str(n), line
-        m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])(\[([^\]]*)\])?(:?[-=+?])?(.*)$", expr, re.S)
+        m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[([^\]]*)\])?(:?[-=+?])?(.*)$", expr, re.S)
         if not m:
             return f"{MARK}${{{expr}}}{MARK}", line
         name, index, op, rest = m.group(1), m.group(3), m.group(4), m.group(5)
@@ -324,6 +338,8 @@ class Shell:
                 value = "" if unset_or_empty else self._join(Word(tokenize_word(rest, line), line))
             elif kind == "?" and unset_or_empty:
                 value = None
+        if value is None and self.testing and var is None and op in (None, ":-", "-", ":=", "=", ":+", "+"):
+            value = ""                                # an unset variable in an if's test: empty, as bash has it
         if value is None:
             shown = f"${name}" if not index and not op and len(expr) == len(name) else f"${{{expr}}}"
             return f"{MARK}{shown}{MARK}", line
@@ -369,14 +385,16 @@ class Shell:
         return int(value)
 
 
-def interpret(text: str, env: dict[str, str] | None = None, pinned: dict[str, str] | None = None) -> Shell:
+def interpret(text: str, env: dict[str, str] | None = None, pinned: dict[str, str] | None = None,
+              args: list[str] | tuple = ()) -> Shell:
     """Run the assignments of ``text``; ``shell.commands`` holds the other commands' fields.
 
     ``env`` is the environment the script starts with (its assignments replace it);
     ``pinned`` values also start there and are kept where the script assigns a value that
     cannot be resolved (``NUM_GPUS=$(nvidia-smi ... | wc -l)``): the caller knows it.
+    ``args`` are the script's positional arguments (``$1`` ..., ``"$@"``).
     """
-    sh = Shell(env={**(env or {}), **(pinned or {})}, pinned=frozenset(pinned or ()))
+    sh = Shell(env={**(env or {}), **(pinned or {})}, pinned=frozenset(pinned or ()), args=tuple(args))
     sh.run(text)
     return sh
 

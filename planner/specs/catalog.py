@@ -2,6 +2,7 @@
 model files (a Hugging Face config.json or a foldplan model YAML/JSON) read safely."""
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,11 +90,24 @@ def load_model(name_or_path: str) -> ModelSpec:
         raise SpecError(f"model: unknown model preset {name_or_path!r}{hint} (presets: {', '.join(model_names())}; "
                         f"or a config.json / model.yaml file)")
     data = _read_mapping(path, "model", "fields")
-    if "hidden_size" in data or "model_type" in data:
-        from planner.specs.hfconfig import from_hf_config
-        return from_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
+    if "hidden_size" in data or "model_type" in data or "text_config" in data:
+        from planner.specs.hfconfig import read_hf_config
+        spec, notes = read_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
+        for note in notes:
+            _warn_once(f"foldplan: warning: model {spec.name}: {note}")
+        return spec
     data.pop("published", None)
     return build(ModelSpec, {"name": path.stem, **data}, f"model {path.name}")
+
+
+_WARNED: set = set()
+
+
+def _warn_once(line: str) -> None:
+    """A note of a model file on stderr, once per process (the command line reads a model more than once)."""
+    if line not in _WARNED:
+        _WARNED.add(line)
+        print(line, file=sys.stderr)
 
 
 def published(name: str) -> dict:

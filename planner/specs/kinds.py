@@ -24,6 +24,13 @@ ORDERS = tuple("-".join(p) + "-pp" for p in permutations(DENSE_AXES))
 ENGINES = ("megatron", "torchtitan", "olmo-core")
 TARGETS = ("bundle", *ENGINES)
 
+# --------------------------------------------------------------------------- attention per layer
+# What each transformer layer's attention sees (ModelSpec.layer_attention): full causal attention,
+# a sliding window of the last `attention_window` tokens (Mistral, gpt-oss), or the tokens of its own
+# chunk of `attention_window` (Llama-4's chunked local attention). Linear attention (Gated DeltaNet)
+# and Mamba layers are not among them: the Hugging Face reader refuses a model that has them.
+ATTENTION_LAYER_KINDS = ("full", "sliding", "chunked")
+
 # --------------------------------------------------------------------------- context parallel
 # ring: zig-zag P2P ring attention over all of cp; ulysses: all-to-all over heads over all of cp;
 # hybrid: Ulysses inside (cp_ulysses ranks) x ring across (cp_ring ranks), both parts >= 2.

@@ -14,11 +14,11 @@ import re
 from pathlib import Path
 from typing import Literal, Optional, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_serializer, model_validator
 
 from planner.specs.hardware import ClusterSpec, GPUSpec  # noqa: F401  (re-exported)
 from planner.specs.types_base import SpecError, _Spec, build, one_line  # noqa: F401  (re-exported)
-from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, PRECISIONS,
+from planner.specs.kinds import (ATTENTION_LAYER_KINDS, BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, PRECISIONS,
                                  RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error,
                                  routing_error, routing_fields)
 
@@ -135,6 +135,14 @@ class ModelSpec(_Spec):
     moe: Optional[MoESpec] = Field(None, description="routed experts; None for a dense model")
     mtp_layers: int = Field(0, ge=0, description="multi-token-prediction modules (DeepSeek-V3: 1)")
     linear_bias: bool = Field(False, description="biases on attention/FFN linears (GPT-2/3 style)")
+    # what each layer's attention sees (planner.specs.kinds.ATTENTION_LAYER_KINDS); the cost model
+    # prices every kind as full causal attention, an upper bound for sliding and chunked layers
+    layer_attention: Optional[tuple[Literal[ATTENTION_LAYER_KINDS], ...]] = Field(None, description=(
+        "each layer's attention kind: full, sliding or chunked (None: every layer full causal attention)"))
+    attention_window: int = Field(0, ge=0, description="tokens a sliding layer sees, or a chunked layer's chunk")
+    attention_sinks: bool = Field(False, description="a learned sink logit per attention head (gpt-oss)")
+    sparse_attention_topk: int = Field(0, ge=0, description=(
+        "keys per query a sparse-attention indexer keeps (DeepSeek-V3.2 index_topk); 0: dense attention"))
 
     @model_validator(mode="after")
     def _check(self):
@@ -152,7 +160,22 @@ class ModelSpec(_Spec):
                 raise ValueError(f"moe.layer_freq has {len(self.moe.layer_freq)} entries, layers is {self.layers}")
             if self.moe.first_dense_layers > self.layers:
                 raise ValueError(f"moe.first_dense_layers({self.moe.first_dense_layers}) exceeds layers({self.layers})")
+        if self.layer_attention is not None:
+            if len(self.layer_attention) != self.layers:
+                raise ValueError(f"layer_attention has {len(self.layer_attention)} entries, layers is {self.layers}")
+            if any(k != "full" for k in self.layer_attention) and not self.attention_window:
+                raise ValueError("sliding or chunked layers need attention_window > 0")
         return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):
+        # the per-layer attention fields are written only where they say something: a plan of a
+        # model with full attention everywhere reads as it did before they existed
+        out = handler(self)
+        for key in ("layer_attention", "attention_window", "attention_sinks", "sparse_attention_topk"):
+            if isinstance(out, dict) and not out.get(key):
+                out.pop(key, None)
+        return out
 
     def moe_layers(self) -> list[bool]:
         """is_moe[i] for each transformer layer i (see docs/plan-schema.md)."""

@@ -49,7 +49,7 @@ VALUED = {
     "decoder-first-pipeline-num-layers", "decoder-last-pipeline-num-layers",
     "pipeline-model-parallel-layout",
     "vocab-size", "padded-vocab-size", "normalization", "q-lora-rank", "kv-lora-rank",
-    "qk-head-dim", "qk-pos-emb-head-dim", "v-head-dim", "mtp-num-layers",
+    "qk-head-dim", "qk-pos-emb-head-dim", "qk-nope-head-dim", "qk-rope-head-dim", "v-head-dim", "mtp-num-layers",
     "data-parallel-sharding-strategy", "moe-token-dispatcher-type", "fp8-format", "fp8-recipe",
     "optimizer-offload-fraction", "cpu-offloading-num-layers", "main-grads-dtype", "exp-avg-dtype",
     "exp-avg-sq-dtype", "main-params-dtype", "num-distributed-optimizer-instances",

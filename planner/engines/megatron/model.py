@@ -33,6 +33,9 @@ def _vocab(flags: Flags, tp: int, assumed: list[str]) -> tuple[int | None, str |
     """(vocab, flag it came from): --vocab-size, else --padded-vocab-size, else the tokenizer's size padded."""
     for name in ("vocab-size", "padded-vocab-size"):
         v = flags.int(name)
+        if v is not None and v < 1:
+            raise AuditParseError(flags.path, flags.line(name), f"--{name} must be >= 1, got {v}: a model needs "
+                                                                 f"at least one token")
         if v:
             return v, name
     kind = flags.raw("tokenizer-type")
@@ -124,6 +127,9 @@ def model(flags: Flags, layers: int | None, tp: int, path: str, assumed: list[st
     norm = flags.raw("normalization")
     if norm:
         out["norm"] = "rmsnorm" if norm.lower() == "rmsnorm" else "layernorm"
+    elif "gated" in out:          # the script gives the model: Megatron's default norm is its norm
+        out["norm"] = "layernorm"  # (TransformerConfig.normalization = "LayerNorm", megatron-core 0.19.2:
+        # transformer_config.py:249; Megatron-DeepSpeed's --normalization defaults to layernorm too)
     mtp = flags.int("mtp-num-layers")
     if mtp is not None:
         out["mtp_layers"] = mtp
@@ -165,14 +171,20 @@ def _attention(flags: Flags, out: dict, put, assumed: list[str]) -> None:
         out["qk_norm"] = True
     if flags.has("multi-latent-attention"):
         out["attention"] = "mla"
-        out["mla"] = {k: flags.int(f) for k, f in (
-            ("q_lora_rank", "q-lora-rank"), ("kv_lora_rank", "kv-lora-rank"),
-            ("qk_nope_head_dim", "qk-head-dim"), ("qk_rope_head_dim", "qk-pos-emb-head-dim"),
-            ("v_head_dim", "v-head-dim"))}
-        out["mla"]["q_lora_rank"] = out["mla"]["q_lora_rank"] or 0
-        if out["mla"]["qk_nope_head_dim"] and out["mla"]["qk_rope_head_dim"]:
-            # plan-schema: for MLA the q/k head dim is the nope + rope parts
-            out["head_dim"] = out["mla"]["qk_nope_head_dim"] + out["mla"]["qk_rope_head_dim"]
+        out["mla"] = {}
+        # megatron-core 0.19.2 arguments.py:3381-3390: the flags and their defaults (q-lora-rank None: a plain
+        # q_proj); Pai-Megatron-Patch spells the q/k dims --qk-nope-head-dim / --qk-rope-head-dim
+        # (megatron_patch/arguments.py:453-454)
+        for key, names, default in (("q_lora_rank", ("q-lora-rank",), 0), ("kv_lora_rank", ("kv-lora-rank",), 32),
+                                    ("qk_nope_head_dim", ("qk-head-dim", "qk-nope-head-dim"), 128),
+                                    ("qk_rope_head_dim", ("qk-pos-emb-head-dim", "qk-rope-head-dim"), 64),
+                                    ("v_head_dim", ("v-head-dim",), 128)):
+            got = next((flags.int(n) for n in names if flags.int(n) is not None), None)
+            if got is None and key != "q_lora_rank":
+                assumed.append(f"mla {key}={default}: --{names[0]} not given (Megatron default)")
+            out["mla"][key] = default if got is None else got
+        # plan-schema: for MLA the q/k head dim is the nope + rope parts
+        out["head_dim"] = out["mla"]["qk_nope_head_dim"] + out["mla"]["qk_rope_head_dim"]
 
 
 def _moe(flags: Flags, ffn: int | None, path: str, assumed: list[str]) -> dict | None:

@@ -54,12 +54,12 @@ _DS_MARKERS = ("deepspeed", "moe-expert-parallel-size", "ds-sequence-parallel-si
                "deepspeed-config")
 
 
-def _shell(text: str, path: str, env: dict | None, pinned: dict | None):
+def _shell(text: str, path: str, env: dict | None, pinned: dict | None, script_args: tuple = ()):
     """The script run by the shell reader (an argument file: its words, as `$(cat FILE)` passes them)."""
     try:
         if is_argument_file(text, os.path.splitext(path)[1].lower()):
             return interpret_args(text, env, pinned)
-        return interpret(text, env, pinned)
+        return interpret(text, env, pinned, args=script_args)
     except ShellSyntaxError as e:
         raise AuditParseError(path, e.line, e.what) from None
     except RecursionError:
@@ -84,9 +84,11 @@ def argv(text: str, path: str, env: dict | None = None) -> list[str]:
     return out
 
 
-def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None) -> tuple[Flags, object]:
-    """The flags of every command of the script (and the shell, for the world size)."""
-    sh = _shell(text, path, env, pinned)
+def read_flags(text: str, path: str, env: dict | None = None, pinned: dict | None = None,
+               script_args: tuple = ()) -> tuple[Flags, object]:
+    """The flags of every command of the script (and the shell, for the world size); `script_args`:
+    the script's positional arguments (`bash script.sh ARGS...`)."""
+    sh = _shell(text, path, env, pinned, script_args)
     if read_zoo.looks_like(sh):                # a ModelZoo launch script: its launcher's argument list
         flags, world, notes = read_zoo.read_flags(sh, path)
         sh.zoo = (world, notes)
@@ -116,11 +118,11 @@ def _source_lines(flags: Flags, text: str) -> None:
 
 
 def parse(text: str, path: str, world: int | None = None, env: dict | None = None,
-          flags: Flags | None = None, sh=None) -> ForeignConfig:
+          flags: Flags | None = None, sh=None, script_args: tuple = ()) -> ForeignConfig:
     """Read a Megatron-LM launch script / argument file. ``world`` overrides the script's GPU count;
-    ``env`` (``--env KEY=VAL``) is laid over the process environment."""
+    ``env`` (``--env KEY=VAL``) is laid over the process environment; ``script_args`` are its ``$1`` ..."""
     if flags is None:
-        flags, sh = read_flags(text, path, dict(os.environ), env)
+        flags, sh = read_flags(text, path, dict(os.environ), env, script_args)
     ctx = _Ctx(flags, path)
     zoo = getattr(sh, "zoo", None)
     if zoo:
@@ -200,8 +202,12 @@ def _degrees(ctx: _Ctx) -> dict:
     seq = get("seq")
     if seq is None:
         seq = ctx.get("encoder-seq-length", "seq")
+    gbs = get("global_batch")
+    if gbs is not None and gbs < 1:     # arguments.py:687 (megatron-core 0.19.2): assert args.global_batch_size > 0
+        raise ctx.fail("global-batch-size", f"--global-batch-size must be >= 1, got {gbs} (Megatron's validate_args "
+                                            f"asserts global_batch_size > 0)")
     return {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "etp": etp, "micro_batch": micro, "seq": seq or None,
-            "global_batch": get("global_batch"), "layers": get("layers")}
+            "global_batch": gbs, "layers": get("layers")}
 
 
 def _world_and_batch(ctx: _Ctx, c: dict, sh, world: int | None) -> None:
@@ -267,6 +273,11 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
     vpp_layers = ctx.get("num-layers-per-virtual-pipeline-stage", "vpp_layers")
     vpp = ctx.get("num-virtual-stages-per-pipeline-rank", "vpp")
     layout = flags.raw(PP_LAYOUT_FLAG)
+    given = [f"--{n}" for n, v in (("num-layers-per-virtual-pipeline-stage", vpp_layers),
+                                   ("num-virtual-stages-per-pipeline-rank", vpp), (PP_LAYOUT_FLAG, layout)) if v is not None]
+    if len(given) > 1:                  # arguments.py:893-904 (megatron-core 0.19.2): at most one of the three
+        raise ctx.fail(given[1][2:], f"{' and '.join(given)} both given: Megatron's validate_args allows no more "
+                                     f"than one of them")
     c["stage_layers"] = ()
     if layout is not None:
         try:

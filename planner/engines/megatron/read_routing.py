@@ -29,6 +29,8 @@ def read(ctx, cf_flag: str) -> None:
     cf = ctx.extra.get("capacity_factor")
     if cf is not None and cf <= 0:
         ctx.extra.pop("capacity_factor")  # Megatron: a non-positive factor means dropless
+        ctx.assumed.append(f"dropless: --{cf_flag} {cf:g} (Megatron-Core sets a negative factor to None, no "
+                           f"capacity: transformer_config.py:1660-1662, megatron-core 0.19.2)")
     policy = flags.raw("moe-token-drop-policy")
     if policy is not None and policy not in _DROP_POLICIES:
         raise ctx.fail("moe-token-drop-policy", f"--moe-token-drop-policy {policy!r} is not probs or position")

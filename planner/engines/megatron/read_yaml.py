@@ -20,6 +20,10 @@ from planner.shell import Field, Shell
 from planner.layout.foreign import AuditParseError
 
 _KEY_LINE = re.compile(r"^\s*[\"']?(--[A-Za-z0-9_\-]+)[\"']?\s*:", re.M)
+# backslashes before a shell metacharacter: Megatron-LM's CI configs once escaped a pipeline layout for
+# the shell their launcher passed the value through (`Et*2\\|\\(tt\\|\\)*5t\\|tmL # Et*2|(tt|)*5t|tmL`,
+# model_config.yaml @ 310082a6); Megatron receives the value without them
+_SHELL_ESCAPE = re.compile(r"\\+([|()*&;<>\[\]{}$])")
 MAX_DEPTH = 32
 
 
@@ -79,6 +83,8 @@ def _fields(text: str, path: str, env: dict | None, pinned: dict | None) -> tupl
         if not key.startswith("--"):
             continue  # NeMo-style "trainer.max_steps" keys: not Megatron flags
         line = lines.get(key, 1)
+        if isinstance(value, str) and "\\" in value:
+            value = _SHELL_ESCAPE.sub(r"\1", value)  # `Et*2\\|\\(tt\\|\\)*5t`: escapes for the launcher's shell
         if isinstance(value, str) and "$" in value:
             value = sh.expand_text(value, line)   # the launchers fill placeholders first (envsubst) ...
         if value is False or value is None or value == "false":

@@ -22,91 +22,14 @@ A value computed at run time (e.g. common.dataset.effective_sequence_length) is 
 from __future__ import annotations
 
 import ast
-import operator
-from typing import Any, Optional
+from typing import Optional
 
+from planner.engines.olmo_core.pyeval import UNKNOWN, Call, _calls, _common, _conditional, _constants
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 
 MODULES = {"TransformerTrainModuleConfig": "TransformerTrainModule",
            "TransformerPipelineTrainModuleConfig": "TransformerTrainModule",
            "OLMoDDPTrainModuleConfig": "OLMoDDPTrainModule"}
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
-        ast.Div: operator.truediv, ast.Pow: operator.pow, ast.Mod: operator.mod}
-UNKNOWN = object()
-
-
-def _name(node) -> str:
-    """`a.b.c` of a Name / Attribute chain ('' when it is something else)."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _name(node.value)
-        return f"{base}.{node.attr}" if base else node.attr
-    return ""
-
-
-def _value(node, env: dict) -> Any:
-    """A constant expression's value (numbers, strings, lists, names bound to such), else UNKNOWN."""
-    if isinstance(node, ast.Constant):
-        return node.value
-    if isinstance(node, ast.Name):
-        return env.get(node.id, UNKNOWN)
-    if isinstance(node, ast.Attribute):        # an enum member: keep its name (DataParallelType.fsdp -> "fsdp")
-        return node.attr
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = _value(node.operand, env)
-        return -v if isinstance(v, (int, float)) else UNKNOWN
-    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-        a, b = _value(node.left, env), _value(node.right, env)
-        if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
-            try:
-                if isinstance(node.op, ast.Pow) and abs(b) > 64:
-                    return UNKNOWN
-                return _OPS[type(node.op)](a, b)
-            except (ZeroDivisionError, OverflowError):
-                return UNKNOWN
-        return UNKNOWN
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = [_value(e, env) for e in node.elts]
-        return UNKNOWN if any(i is UNKNOWN for i in items) else items
-    if isinstance(node, ast.Call):
-        return Call(node, env)
-    return UNKNOWN
-
-
-class Call:
-    """A call read by its name and its keyword (and first positional) arguments."""
-
-    def __init__(self, node: ast.Call, env: dict):
-        self.name, self.line = _name(node.func), node.lineno
-        self.kw = {k.arg: _value(k.value, env) for k in node.keywords if k.arg}
-        self.args = [_value(a, env) for a in node.args]
-
-    def get(self, key: str, default=None):
-        v = self.kw.get(key, default)
-        return default if v is UNKNOWN else v
-
-    @property
-    def short(self) -> str:
-        return self.name.rsplit(".", 1)[-1]
-
-
-def _constants(tree: ast.Module) -> dict:
-    env: dict = {}
-    for node in tree.body:
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if len(targets) == 1 and isinstance(targets[0], ast.Name):
-                v = _value(node.value, env)
-                if v is not UNKNOWN and not isinstance(v, Call):
-                    env[targets[0].id] = v
-    return env
-
-
-def _calls(tree: ast.Module, env: dict) -> list[Call]:
-    return [Call(n, env) for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func)]
-
-
 def _int(v, what: str, path: str, line: int, low: int = 1) -> Optional[int]:
     if v is None:
         return None
@@ -156,6 +79,14 @@ def _model(calls: list[Call]) -> tuple[dict, Optional[str]]:
                 m["ffn_hidden"] = 0
                 m["moe"] = {"experts": experts, "top_k": c.get("num_experts_per_tok", c.get("top_k")),
                             "expert_ffn_hidden": c.get("moe_intermediate_size", c.get("expert_hidden_size"))}
+                shared = c.get("shared_expert_hidden_size")   # llama_like_moe's shared_mlp (config.py)
+                if isinstance(shared, int) and shared > 0:
+                    m["moe"].update(shared_experts=1, shared_ffn_hidden=shared)
+                missing = [k for k in ("num_experts_per_tok", "top_k", "moe_intermediate_size", "expert_hidden_size")
+                           if k in c.kw and c.kw[k] is UNKNOWN]
+                if missing or None in m["moe"].values():
+                    what = ", ".join(f"{k}={c.src[k]}" for k in missing) or "the expert width or top-k"
+                    return {}, f"unread model: {what} not evaluated from the script"
             if isinstance(c.get("qk_norm"), bool):
                 m["qk_norm"] = c.get("qk_norm")
             if isinstance(c.get("tie_word_embeddings"), bool):
@@ -249,12 +180,22 @@ def _stages(pp: int, split, layers: Optional[int], path: str, line: int) -> tupl
     return tuple(b - a for a, b in zip(bounds, bounds[1:])), 1
 
 
+def _unevaluated(tm: Call, tree: ast.Module) -> list[str]:
+    """"assumed:" lines for the train module's values the script computes where the audit cannot follow."""
+    out = [f"{key}={tm.src[key]}: not evaluated from the script's constants (the command line's value, else "
+           f"the audit's default)" for key in ("rank_microbatch_size", "max_sequence_length") if tm.kw.get(key) is UNKNOWN]
+    changed = _conditional(tree)
+    return out + [f"{key}={tm.kw[key]!r}: the value set outside the branch ({changed[src]} not taken)"
+                  for key, src in tm.src.items() if src in changed and tm.kw.get(key) is not UNKNOWN]
+
+
 def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     try:
         tree = ast.parse(text, filename=path)
     except SyntaxError as e:
         raise AuditParseError(path, e.lineno, f"not Python: {e.msg}") from None
     env = _constants(tree)
+    env.update(_common(tree, env))
     calls = _calls(tree, env)
     tm = next((c for c in calls if c.short in MODULES), None)
     if tm is None:
@@ -268,14 +209,23 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     seq = _int(seq, "max_sequence_length", path, tm.line)
     rmb = tm.get("rank_microbatch_size")
     micro = exact_div(rmb, seq) if isinstance(rmb, int) else None
+    assumed += _unevaluated(tm, tree)
     if isinstance(rmb, int) and seq and micro is None:
         raise AuditParseError(path, tm.line, f"rank_microbatch_size ({rmb} tokens) must be divisible by "
                                              f"max_sequence_length ({seq}) (train_module.py:164-168)")
     gbt = env.get("GLOBAL_BATCH_SIZE", main.get("global_batch_size") if main else None)
     world = world if world is not None else env.get("WORLD_SIZE")
     parts = {k: tm.kw.get(k) for k in ("dp_config", "tp_config", "cp_config", "pp_config", "ep_config", "ac_config")}
+    ep_all = isinstance(parts["ep_config"], Call) and isinstance(parts["ep_config"].get("degree"), int) \
+        and parts["ep_config"].get("degree") < 0        # degree -1: the world size (build_expert_parallel_mesh)
+    if ep_all:
+        parts["ep_config"] = None
     deg = {k: _degree(c, k, path) for k, c in parts.items() if k in ("tp_config", "pp_config", "ep_config")}
     tp, pp, ep = deg["tp_config"] or 1, deg["pp_config"] or 1, deg["ep_config"] or 1
+    if ep_all:
+        ep = world if world is not None else 1
+        assumed.append("ep_config degree -1: expert parallel over the whole world (olmo_core/distributed/"
+                       "parallel/__init__.py, build_expert_parallel_mesh)" + ("" if world else "; pass --gpus"))
     cp, cp_kind = _cp(parts["cp_config"], path)
     for field, key in (("tp", "tp_config"), ("cp", "cp_config"), ("pp", "pp_config"), ("ep", "ep_config"),
                        ("recompute", "ac_config"), ("sharding", "dp_config")):
@@ -283,6 +233,9 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
             lines[field] = parts[key].line
     lines["seq"] = lines["micro_batch"] = tm.line
     model, model_name = _model(calls)
+    if model_name and model_name.startswith("unread model: "):
+        assumed.append(f"model: {model_name[14:]} (pass --model)")
+        model_name = None
     pc = parts["pp_config"]
     stage_layers, vpp = _stages(pp, pc.get("split_points") if isinstance(pc, Call) else None,
                                 model.get("layers"), path, tm.line)
@@ -297,7 +250,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     if world is None:
         assumed.append("world: OLMo-core takes it from torchrun (pass --gpus)")
     dp = exact_div(world, product(tp, cp, pp))
-    extra = {"train_module": module, "kernels": "fused" if compiled else "eager", "logit_bytes": 12,
+    extra = {"train_module": module, "kernels": "fused" if compiled else "eager", "logit_bytes": 12, "ep_all": ep_all,
              "order": "tp-cp-dp-pp", **ac_extra, **_routing(calls), **prec}
     if cp > 1 and cp_kind == "ring":     # zig_zag: ring_flash_attn.zigzag_ring_flash_attn_func, a p2p ring
         extra.update(cp_comm="p2p", cp_balance="headtail")      # (nn/attention/flash_attn_api.py:324-353)
@@ -319,4 +272,5 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
 def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
     """The script on `world` GPUs: dp is what tp, cp and pp leave (build_world_mesh), edp follows."""
     dp = exact_div(world, product(cfg.tp, cfg.cp, cfg.pp))
-    return cfg.replace(world=world, dp=dp, edp=exact_div(product(cfg.cp, dp), cfg.ep))
+    ep = world if cfg.extra.get("ep_all") else cfg.ep
+    return cfg.replace(world=world, dp=dp, ep=ep, edp=exact_div(product(cfg.cp, dp), ep))

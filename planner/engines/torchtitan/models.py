@@ -7,6 +7,9 @@ from __future__ import annotations
 # models/deepseek_v3/config_registry.py:207-210): CP all-gathers their K/V, no rotate method applies
 FLEX = frozenset({"deepseek-v3"})
 
+# torchtitan 0.3.0's model packages with a config registry (torchtitan/models/<pkg>/config_registry.py)
+PACKAGES = ("deepseek_v3", "gpt_oss", "kimi_k2_7", "llama3", "qwen3_5", "qwen3")
+
 # foldplan preset -> (torchtitan model package, flavour, registry function to start from, RoPE max_seq_len)
 # RoPE maxima: models/llama3/__init__.py:138 (131072), models/qwen3/__init__.py:284 (40960),
 # models/deepseek_v3/__init__.py:358 (4096 * 4) in torchtitan 0.3.0

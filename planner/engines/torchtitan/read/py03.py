@@ -99,6 +99,9 @@ class _Reader:
             if isinstance(t, ast.Name) and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
                     and var is None and value.func.id != "model_registry":
                 var, self.base = t.id, value.func.id
+                inner = value.args[0] if value.args else None      # to_graph_trainer_config(qwen3_14b(), ...)
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
+                    self.base = inner.func.id
                 continue
             chain = _chain(t)
             if chain and chain[0] == var:
@@ -116,6 +119,8 @@ class _Reader:
 
     def returned_call(self, call: ast.Call) -> None:
         """A registry function's `return Trainer.Config(parallelism=..., training=..., ...)`."""
+        if _chain(call.func) and _chain(call.func)[-1].endswith("Config"):
+            self.returned = True
         for kw in call.keywords:
             if kw.arg in _SECTIONS and isinstance(kw.value, ast.Call):
                 for k in kw.value.keywords:
@@ -146,6 +151,46 @@ def _functions(tree) -> dict[str, ast.FunctionDef]:
     return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
 
 
+def _config_functions(fns: dict) -> list[str]:
+    """The functions `--config NAME` can call: public, no argument without a default, and annotated to
+    return a trainer's config (`Trainer.Config`, `FluxTrainer.Config`, `TransformersBackendConfig`)."""
+    def returns_config(f) -> bool:
+        chain = _chain(f.returns) if f.returns is not None else None
+        return bool(chain) and chain[-1].endswith("Config")
+    return [name for name, f in fns.items() if not name.startswith("_") and returns_config(f)
+            and len(f.args.args) + len(f.args.posonlyargs) == len(f.args.defaults)]
+
+
+def _pick(fns: dict, config: str | None, path: str) -> ast.FunctionDef:
+    """The function `--module M --config F` would call: the one named, else the module's only config
+    function, else the last function (a module of one's own); several config functions need a name."""
+    if config:
+        if config not in fns:
+            raise AuditParseError(path, None, f"no function {config}() in the module (config functions: "
+                                              f"{', '.join(_config_functions(fns)) or ', '.join(fns)})")
+        return fns[config]
+    configs = _config_functions(fns)
+    if len(configs) > 1:
+        raise AuditParseError(path, None, f"{len(configs)} config functions: name one, {path}::NAME "
+                                          f"({', '.join(configs)})")
+    return fns[configs[0]] if configs else list(fns.values())[-1]
+
+
+def _package(tree, path: str, fn_name: str) -> str | None:
+    """torchtitan's model package: `from torchtitan.models.<pkg>...`, else the folder of a registry module
+    (torchtitan/models/<pkg>/config_registry.py), else the package the function's name starts with."""
+    pkg = next((n.module.split(".")[2] for n in tree.body if isinstance(n, ast.ImportFrom) and n.module
+                and n.module.startswith("torchtitan.models.") and n.module.count(".") >= 2
+                and n.module.split(".")[2] != "common"), None)          # models/common: shared helpers
+    parent = Path(path).parent
+    if pkg is None and parent.parent.name == "models":
+        pkg = parent.name
+    if pkg is None:
+        from planner.engines.torchtitan.models import PACKAGES
+        pkg = next((k for k in sorted(PACKAGES, key=len, reverse=True) if fn_name.startswith(k)), None)
+    return pkg
+
+
 def parse(text: str, path: str, world: int | None = None, config: str | None = None) -> ForeignConfig:
     try:
         tree = ast.parse(text)
@@ -154,11 +199,10 @@ def parse(text: str, path: str, world: int | None = None, config: str | None = N
     fns = _functions(tree)
     if not fns:
         raise AuditParseError(path, None, "no function: not a torchtitan config module")
-    fn = fns.get(config) if config else list(fns.values())[-1]
-    pkg = next((n.module.split(".")[2] for n in tree.body if isinstance(n, ast.ImportFrom) and n.module
-                and n.module.startswith("torchtitan.models.") and n.module.count(".") >= 2), None)
+    fn = _pick(fns, config, path)
+    pkg = _package(tree, path, fn.name)
     r = _Reader(path)
-    r.base = None
+    r.base, r.returned = None, False
     for st in tree.body:
         r.rotate(st)
     first = r.body(fn, None)
@@ -169,7 +213,7 @@ def parse(text: str, path: str, world: int | None = None, config: str | None = N
         base = _Reader(str(src))
         bfn = _functions(ast.parse(src.read_text())).get(r.base)
         if bfn is not None:
-            base.base = None
+            base.base, base.returned = None, False
             base.body(bfn, None)
             for sec, vals in base.doc.items():
                 r.doc[sec] = {**vals, **r.doc[sec]}
@@ -177,8 +221,13 @@ def parse(text: str, path: str, world: int | None = None, config: str | None = N
     elif r.base:
         notes.append(f"{r.base}() not read (torchtitan not installed here): keys the file does not set "
                      f"take ParallelismConfig's defaults")
-    if first is None:
-        raise AuditParseError(path, fn.lineno, f"{fn.name}() starts from no registry function (config = f())")
+    if first is None and not r.returned:
+        raise AuditParseError(path, fn.lineno, f"{fn.name}() starts from no registry function (config = f()) "
+                                               f"and returns no Trainer.Config(...)")
+    notes.append(f"config function {fn.name}()")
+    if not r.doc["parallelism"] and not r.doc["training"]:
+        raise AuditParseError(path, fn.lineno, f"{fn.name}() sets no parallelism or training values the audit reads "
+                                               f"(ParallelismConfig / TrainingConfig keywords, config.parallelism.*)")
     if pkg:
         r.doc["model"]["name"] = pkg
     return toml_read.parse_doc(r.doc, r.where, path, world, "torchtitan 0.3 config module (read, not run)",

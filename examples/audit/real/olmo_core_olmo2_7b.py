@@ -1,0 +1,122 @@
+# source: github.com/allenai/OLMo-core src/scripts/train/OLMo2/OLMo2-7B.py @ fa6c5014c9f6e9ee789da2d9c20d5126fee8df0d
+"""
+Train a 7B OLMo model. Run this script without any arguments to see usage info.
+"""
+
+from functools import partial
+
+from olmo_core.config import DType
+from olmo_core.distributed.parallel import DataParallelType
+from olmo_core.float8 import Float8Config
+from olmo_core.internal.common import CLUSTER_TO_GPU_TYPE
+from olmo_core.internal.experiment import CommonComponents, build_config, main
+from olmo_core.nn.transformer import TransformerConfig
+from olmo_core.optim import CosWithWarmup, OptimGroupOverride, SkipStepAdamWConfig
+from olmo_core.train import Duration, TrainerConfig
+from olmo_core.train.callbacks import CheckpointerCallback, CometCallback, WandBCallback
+from olmo_core.train.train_module import (
+    TransformerDataParallelConfig,
+    TransformerDataParallelWrappingStrategy,
+    TransformerTrainModuleConfig,
+)
+
+SEQUENCE_LENGTH = 4096
+GLOBAL_BATCH_SIZE = 1024 * SEQUENCE_LENGTH
+MAX_DURATION = int(4e12)
+
+
+def build_model_config(common: CommonComponents) -> TransformerConfig:
+    return TransformerConfig.olmo2_7B(vocab_size=common.tokenizer.padded_vocab_size())
+
+
+def build_train_module_config(common: CommonComponents) -> TransformerTrainModuleConfig:
+    rank_microbatch_size = 2 * common.max_sequence_length
+    if common.launch is not None:
+        gpus = {CLUSTER_TO_GPU_TYPE.get(c, "unknown") for c in common.launch.clusters}
+        if all("B200" in g for g in gpus):
+            rank_microbatch_size *= 2
+
+    return TransformerTrainModuleConfig(
+        rank_microbatch_size=rank_microbatch_size,
+        max_sequence_length=common.max_sequence_length,
+        optim=SkipStepAdamWConfig(
+            lr=3e-4,
+            weight_decay=0.1,
+            betas=(0.9, 0.95),
+            group_overrides=[
+                OptimGroupOverride(params=["embeddings.weight"], opts=dict(weight_decay=0.0))
+            ],
+        ),
+        compile_model=True,
+        dp_config=TransformerDataParallelConfig(
+            name=DataParallelType.hsdp,
+            param_dtype=DType.bfloat16,
+            reduce_dtype=DType.float32,
+            wrapping_strategy=TransformerDataParallelWrappingStrategy.blocks,
+        ),
+        float8_config=Float8Config(enabled=False),
+        z_loss_multiplier=1e-5,
+        max_grad_norm=1.0,
+        scheduler=CosWithWarmup(warmup_steps=2000),
+    )
+
+
+def build_trainer_config(common: CommonComponents) -> TrainerConfig:
+    cancel_check_interval = 10
+
+    assert common.launch is not None
+    assert len(common.launch.clusters) == 1
+    cluster = common.launch.clusters[0]
+
+    return (
+        TrainerConfig(
+            save_folder=common.save_folder,
+            save_overwrite=True,
+            metrics_collect_interval=10,
+            cancel_check_interval=cancel_check_interval,
+            max_duration=Duration.tokens(MAX_DURATION),
+        )
+        .with_callback(
+            "checkpointer",
+            CheckpointerCallback(
+                save_interval=10_000,
+                ephemeral_save_interval=250,
+                save_async=True,
+            ),
+        )
+        .with_callback(
+            "comet",
+            CometCallback(
+                name=common.run_name,
+                workspace="ai2",
+                project="OLMo-core-7B",
+                enabled=True,
+                cancel_check_interval=cancel_check_interval,
+            ),
+        )
+        .with_callback(
+            "wandb",
+            WandBCallback(
+                name=common.run_name,
+                entity="ai2-llm",
+                project="OLMo-core-7B",
+                enabled=False,
+                cancel_check_interval=cancel_check_interval,
+            ),
+        )
+        .with_recommended_evals(common.tokenizer, common.max_sequence_length, cluster)
+    )
+
+
+if __name__ == "__main__":
+    config_builder = partial(
+        build_config,
+        global_batch_size=GLOBAL_BATCH_SIZE,
+        max_sequence_length=SEQUENCE_LENGTH,
+        model_config_builder=build_model_config,
+        train_module_config_builder=build_train_module_config,
+        trainer_config_builder=build_trainer_config,
+        include_default_evals=False,
+        include_instance_filter=False,  # We use SkipStepOptimizer for this problem.
+    )
+    main(config_builder=config_builder)
