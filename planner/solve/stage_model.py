@@ -46,6 +46,7 @@ from planner.costmodel import GiB, chunks, step
 from planner.engines import EngineConstraints, constraints
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
+from planner.layout.placement import range_kinds_hold
 from planner.specs import Problem
 from planner.solve.space import Tables, searchable_modules, undominated
 from planner.solve.stage_hints import hint_even_split as _hint_even_split, hint_forms as _hint_forms, \
@@ -311,6 +312,13 @@ class _StageModel:
             model.add(bnd[i + 1] - bnd[i] >= V)
         for i in range(P + 1):
             model.add_element(bnd[i], self.prefix_moe, pm[i])
+        # With vpp > 1 a rank runs interleaved chunks (planner.layout.placement); the MoE layers
+        # counted by range are its own only on the splits range_kinds_hold allows.
+        least_first = range_kinds_hold(is_moe, V) if P > 1 else 0
+        if least_first is None:
+            model.add_bool_or([])                    # no split is counted right: none is offered
+        elif least_first:
+            model.add(bnd[1] >= least_first)
         self.stages, busy, shard, excess, opt = [], [], [], [], []
         for i in range(P):
             sv = _StageVars(model, i, tab, rows, bnd[i + 1] - bnd[i], pm[i + 1] - pm[i], L, n_moe, mods, i == 0,
