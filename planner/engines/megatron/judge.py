@@ -125,13 +125,29 @@ def placement_view(args, config) -> dict:
     (transformer_layer.py:59). `chunks[p][v]`: decoder layer ids of chunk v of rank p; `mtp[p][v]`: its
     MTP modules; `full[p][v]`: the layers --recompute-method block recomputes, the first
     recompute_num_layers of each chunk's layers (recompute.py:167-181)."""
-    from megatron.core.transformer.enums import LayerType
-    from megatron.core.transformer.transformer_block import get_num_layers_to_build
-    from megatron.core.transformer.transformer_layer import get_transformer_layer_offset
     pp = args.pipeline_model_parallel_size
     vpp = args.virtual_pipeline_model_parallel_size or 1
     layout = config.pipeline_model_parallel_layout
     chunks, mtp = [], []
+    # the functions read vp_stage only where parallel_state says the run is interleaved
+    from megatron.core import parallel_state as ps      # local: megatron loads in the judge's child process only
+    saved = ps.get_virtual_pipeline_model_parallel_world_size()
+    ps.set_virtual_pipeline_model_parallel_world_size(args.virtual_pipeline_model_parallel_size)
+    try:
+        _chunks_of(args, config, layout, chunks, mtp, pp, vpp)
+    finally:
+        ps.set_virtual_pipeline_model_parallel_world_size(saved)
+    n = config.recompute_num_layers or 0
+    block = config.recompute_granularity == "full" and config.recompute_method == "block"
+    full = [[c[:n] if block else [] for c in row] for row in chunks]
+    return {"chunks": chunks, "mtp": mtp, "full": full}
+
+
+def _chunks_of(args, config, layout, chunks: list, mtp: list, pp: int, vpp: int) -> None:
+    # local: megatron loads in the judge's child process only
+    from megatron.core.transformer.enums import LayerType
+    from megatron.core.transformer.transformer_block import get_num_layers_to_build
+    from megatron.core.transformer.transformer_layer import get_transformer_layer_offset
     for p in range(pp):
         row, mrow = [], []
         for v in range(vpp):
@@ -145,10 +161,6 @@ def placement_view(args, config) -> dict:
                 mrow.append((config.mtp_num_layers or 0) if (p, v) == (pp - 1, vpp - 1) else 0)
         chunks.append(row)
         mtp.append(mrow)
-    n = config.recompute_num_layers or 0
-    block = config.recompute_granularity == "full" and config.recompute_method == "block"
-    full = [[c[:n] if block else [] for c in row] for row in chunks]
-    return {"chunks": chunks, "mtp": mtp, "full": full}
 
 
 def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
