@@ -13,7 +13,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
-from planner.layout import placement as _placement
+from planner.layout.placement import (Placement, inflight, inflight_chunks, place, rank_chunks, rank_layers,
+                                       virtual_stages)
 from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DENSE_AXES, DISPATCHERS, MASTERS, ORDERS,  # noqa: F401
                                  RECOMPUTE_MODULES, SHARDINGS, cp_kind_of, cp_split)
 
@@ -163,30 +164,30 @@ class Layout(BaseModel):
     @property
     def chunk_layers(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """[p][v]: the layers of virtual chunk v of pipeline rank p (vpp = 1: the stage's range)."""
-        return _placement.rank_chunks(self.layer_counts, self.vpp)
+        return rank_chunks(self.layer_counts, self.vpp)
 
     @property
     def rank_layers(self) -> tuple[tuple[int, ...], ...]:
         """[p]: every layer pipeline rank p runs, chunk 0 first."""
-        return _placement.rank_layers(self.layer_counts, self.vpp)
+        return rank_layers(self.layer_counts, self.vpp)
 
     @property
     def virtual_stages(self) -> tuple[tuple[int, ...], ...]:
         """[k]: the layers of virtual stage k = v * pp + p (Megatron's and torchtitan's order)."""
-        return _placement.virtual_stages(self.layer_counts, self.vpp)
+        return virtual_stages(self.layer_counts, self.vpp)
 
     def inflight(self, stage: int) -> float:
         """Micro-batches of activations stage `stage` holds at its peak, in units of its layers."""
-        return _placement.inflight(self.pp, self.vpp, self.num_microbatches, stage)
+        return inflight(self.pp, self.vpp, self.num_microbatches, stage)
 
     def inflight_chunks(self, stage: int) -> int:
         """Model chunks (1/vpp of the stage each) in flight on stage `stage` at its peak."""
-        return _placement.inflight_chunks(self.pp, self.vpp, self.num_microbatches, stage)
+        return inflight_chunks(self.pp, self.vpp, self.num_microbatches, stage)
 
-    def placement(self, is_moe, mtp: int = 0) -> _placement.Placement:
+    def placement(self, is_moe, mtp: int = 0) -> Placement:
         """Per pipeline rank, for a model with per-layer kinds `is_moe` (ModelSpec.moe_layers()) and
         `mtp` MTP modules: its chunks, each layer's recompute, its MoE / dense counts."""
-        return _placement.place(self, is_moe, mtp)
+        return place(self, is_moe, mtp)
 
     def to_dict(self) -> dict:
         d = self.model_dump(mode="json")
