@@ -176,27 +176,21 @@ def test_torchtitan_and_olmo_core_exports_read_back_as_the_layout():
 
 def _megatron_draws(n: int, seed: int = 2026) -> list:
     """Random Megatron target plans: the random layout with a recompute Megatron's flags say (none,
-    selective in every layer, full block N; N < a stage only where its layers are of one kind)."""
+    selective in every layer, full block N), kept where Megatron's rules pass (target.recompute_layers:
+    block N takes the layers the placement prices)."""
+    from planner.engines import constraints
     rng, out = random.Random(seed), []
     while len(out) < n:
         p, L = draw(rng, "megatron")
         if L.pp == 1 and L.vpp > 1:
             continue
         choice = rng.choice(["none", "selective", "full"])
-        uniform = len(set(p.model.moe_layers())) == 1
-        rows = []
-        for s in L.stages:
-            n_full = s.num_layers if choice == "full" else 0
-            if choice == "full" and uniform and L.vpp == 1:
-                n_full = min(s.num_layers, rng.randint(1, 3))
-            rows.append({"recompute_full": n_full,
-                         "recompute_selective": s.num_layers if choice == "selective" else 0,
-                         "recompute_modules": ("core_attn",)})
-        if choice == "full" and L.vpp == 1 and uniform:
-            k = rows[0]["recompute_full"]
-            rows = [{**r, "recompute_full": min(s.num_layers, k)} for r, s in zip(rows, L.stages)]
+        k = rng.randint(1, 3) if L.vpp == 1 else max(L.layer_counts)
+        rows = [{"recompute_full": min(s.num_layers, k) if choice == "full" else 0,
+                 "recompute_selective": s.num_layers if choice == "selective" else 0,
+                 "recompute_modules": ("core_attn",)} for s in L.stages]
         L = L.model_copy(update={"stages": tuple(s.model_copy(update=r) for s, r in zip(L.stages, rows))})
-        if megatron_recompute.form(L)[1] is not None:
+        if any(v.rule.startswith("target.recompute") for v in constraints("megatron").violations(L, p)):
             continue
         plan = Plan(p, L, cm.evaluate(p, L), {})
         try:
@@ -213,6 +207,7 @@ def test_megatron_reads_the_export_as_the_layout_places_it():
     verdicts = judge("megatron", [mc.payload(plan, files) for plan, files in draws])
     assert sum(plan.layout.vpp > 1 and any(n % plan.layout.vpp for n in plan.layout.layer_counts)
                for plan, _ in draws) >= 3                                  # uneven chunks among them
+    assert sum(0 < s.recompute_full < s.num_layers for plan, _ in draws for s in plan.layout.stages) >= 3
     for (plan, _), v in zip(draws, verdicts):
         assert v["accepted"], v["reason"]
         L, m = plan.layout, plan.problem.model
@@ -279,3 +274,20 @@ def test_uneven_chunks_one_rule_for_the_export_and_the_bundle():
     specs = codegen.stage_specs(L, p.model.moe_layers())
     assert [len(s["layers"]) for s in specs] == [2, 2, 3, 3]
     assert L.virtual_stages == ((0, 1), (2, 3), (4, 5, 6), (7, 8, 9))
+
+
+def test_megatron_block_recompute_takes_the_layers_the_plan_prices():
+    """A 5-layer first stage of DeepSeek-V3 (layers 0-2 dense): --recompute-num-layers 2 recomputes
+    layers 0, 1 (dense) where the placement prices MoE layers 3, 4: Megatron's rule refuses that
+    layout, its recompute forms leave it out, and a stage of MoE layers only keeps block 2."""
+    from planner.engines import constraints
+    p = _problem(random.Random(0), 10, 3, 0, "megatron")
+    L = _layout([5, 5], full=[2, 2])
+    L = L.model_copy(update={"world": 8, "dp": 4, "stages": tuple(s.model_copy(update={"ep": 4}) for s in L.stages)})
+    why = megatron_recompute.block_mismatch(L, p.model.moe_layers())
+    assert why.startswith("stage 0: --recompute-num-layers 2 recomputes layers [0, 1] (0 MoE + 2 dense)")
+    assert "target.recompute_layers" in {v.rule for v in constraints("megatron").violations(L, p)}
+    assert all(megatron_recompute.block_mismatch(f, p.model.moe_layers()) is None
+               for f in megatron_recompute.forms(p, L))
+    only_moe = _problem(random.Random(0), 10, 0, 0, "megatron")
+    assert megatron_recompute.block_mismatch(L, only_moe.model.moe_layers()) is None

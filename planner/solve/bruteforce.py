@@ -216,6 +216,8 @@ class _Scorer:
         flags = self.is_moe[lo:hi]
         nm, n = sum(flags), hi - lo
         nd = n - nm
+        if only is not None and only[0] and sum(flags[:only[0]]) != min(only[0], nm):
+            return []     # Megatron's block recompute (first layers) would take other layers than MoE-first
         cand = []
         for f in range(len(self.fl)):
             for rf in (range(n + 1 if self.full_ok else 1) if only is None else [only[0]]):

@@ -169,7 +169,7 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
-def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L: int, V: int) -> None:
+def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L: int, V: int, split) -> None:
     """What an engine's flags fix for the whole model. Megatron / torchtitan set EP and ETP
     once, so every stage picks the same folding as stage 0 (their rule target.uniform_fold);
     Megatron also has one recompute form (_one_recompute)."""
@@ -178,15 +178,20 @@ def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L:
             for y0, y in zip(stages[0].y, sv.y):
                 model.add(y == y0)
     if engine.one_recompute_form:
-        _one_recompute(model, stages, L, V)
+        _one_recompute(model, stages, L, V, split)
 
 
-def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
+def _one_recompute(model, stages: list[_StageVars], L: int, V: int, split) -> None:
     """Megatron: one recompute form for the model (planner/engines/megatron/recompute.py
     `form`): every stage runs the same recompute modules (selective: in all its
     layers), or none and `--recompute-method block --recompute-num-layers N` for one N, the
     stage's full count then recompute.block_full(n, N, V): min(n, N) with one chunk, every
-    layer with V > 1. No full recompute otherwise."""
+    layer with V > 1. No full recompute otherwise. Block recompute takes the first N layers of a
+    stage in layer order (megatron/core/recompute.py:167-181), the placement its MoE layers first:
+    a stage keeps to block counts where the two take as many MoE layers (then the same layers;
+    Megatron's rule target.recompute_layers). `split`: (bnd, pm, prefix_moe) of the stage model."""
+    bnd, pm, prefix_moe = split
+    mixed = 0 < prefix_moe[-1] < L
     full_on = model.new_bool_var("granularity_full")
     n_blk = model.new_int_var(1, max(1, -(-L // V)), "recompute_num_layers")
     first = stages[0]
@@ -203,6 +208,13 @@ def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
             least = model.new_int_var(0, L, f"block_full_{i}")
             model.add_min_equality(least, [sv.n, n_blk])
             model.add(full == least).only_enforce_if(full_on)
+            if mixed:
+                # block_moe_i: the MoE layers among the stage's first `least` layers
+                end = model.new_int_var(0, L, f"block_end_{i}")
+                model.add(end == bnd[i] + least)
+                moe_before = model.new_int_var(0, prefix_moe[-1], f"block_moe_{i}")
+                model.add_element(end, prefix_moe, moe_before)
+                model.add(sum(sv.fm) == moe_before - pm[i]).only_enforce_if(full_on)
 
 
 def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
@@ -333,7 +345,7 @@ class _StageModel:
             shard.append(sv.term("shard_mb"))
             excess.append(sv.term("dp_step", "edp_step", minus=("work",)))
             opt.append(sv.term("opt_step"))
-        _target_rules(model, engine, self.stages, L, V)
+        _target_rules(model, engine, self.stages, L, V, (bnd, pm, self.prefix_moe))
         hi = lambda *names: sum(_upper(tab, rows, n, L) for n in names)
         upper = (max(hi("work", *COMM_TERMS), hi("shard_mb")), hi("dp_step", "edp_step"), hi("opt_step"))
         self.objective, self.maxima = step_objective(model, busy, shard, excess, opt, tu, upper)
