@@ -168,3 +168,14 @@ def range_kinds_hold(is_moe: Sequence[bool], vpp: int) -> int | None:
         return 0
     d = kinds.index(True)
     return vpp * d if all(kinds[d:]) else None
+
+
+def spans(layers: Sequence[int]) -> str:
+    """A rank's layers as runs: "0-3" for a range, "0-1, 4-5" for interleaved chunks."""
+    runs: list[list[int]] = []
+    for i in layers:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in runs)
