@@ -259,9 +259,10 @@ def test_vpp_with_dense_leading_layers_prices_what_the_ranks_run():
 
 
 def test_uneven_chunks_one_rule_for_the_export_and_the_bundle():
-    """A 5-layer stage over vpp=2: chunks [2, 3] in the Megatron export, the torchtitan export, the
-    bundle and the cost model (the bundle ran [3, 2])."""
-    assert chunk_sizes(5, 2) == (2, 3)
+    """A 5-layer stage over vpp=2: chunks [2, 3] on rank 0 and [3, 2] on the last rank, in the
+    Megatron export, the bundle and the cost model alike (the bundle ran [3, 2] where the export
+    wrote [2, 3])."""
+    assert chunk_sizes(5, 2) == (2, 3) and chunk_sizes(5, 2, last=True) == (3, 2)
     p = _problem(random.Random(0), 10, 0, 0, "megatron")
     L = _layout([5, 5], vpp=2)
     L = L.model_copy(update={"world": 8, "dp": 4, "num_microbatches": 8,
@@ -270,10 +271,28 @@ def test_uneven_chunks_one_rule_for_the_export_and_the_bundle():
     flag = next(f for f in export.render(plan, "megatron")["train.args"].splitlines()
                 if f.startswith("--pipeline-model-parallel-layout"))
     parsed = pplayout.parse(flag.split()[1], 2)
-    assert parsed["virtual"] == [2, 2, 3, 3]
+    assert parsed["virtual"] == [2, 3, 3, 2]
     specs = codegen.stage_specs(L, p.model.moe_layers())
-    assert [len(s["layers"]) for s in specs] == [2, 2, 3, 3]
-    assert L.virtual_stages == ((0, 1), (2, 3), (4, 5, 6), (7, 8, 9))
+    assert [len(s["layers"]) for s in specs] == [2, 3, 3, 2]
+    assert L.virtual_stages == ((0, 1), (2, 3, 4), (5, 6, 7), (8, 9))
+
+
+def test_uneven_chunks_are_megatrons_own_embedding_and_loss_split():
+    """Megatron's own split with --account-for-embedding-in-pipeline-split and
+    --account-for-loss-in-pipeline-split (get_num_layers_to_build, megatron-core 0.19.2) gives the
+    first chunk of rank 0 and the last chunk of the last rank one layer fewer: the placement's chunks
+    of the same per-rank counts."""
+    from types import SimpleNamespace
+    tb = pytest.importorskip("megatron.core.transformer.transformer_block")
+    for pp, vpp, layers in [(2, 2, 6), (4, 2, 14), (4, 3, 22), (8, 4, 62), (3, 2, 16)]:
+        cfg = SimpleNamespace(pipeline_model_parallel_layout=None, num_layers_in_first_pipeline_stage=None,
+                              num_layers_in_last_pipeline_stage=None, account_for_embedding_in_pipeline_split=True,
+                              account_for_loss_in_pipeline_split=True, num_layers=layers,
+                              pipeline_model_parallel_size=pp, virtual_pipeline_model_parallel_size=vpp)
+        theirs = [tb.get_num_layers_to_build(cfg, vp_stage=v, pp_rank=r) for v in range(vpp) for r in range(pp)]
+        per = (layers + 2) // pp
+        counts = [per - 1] + [per] * (pp - 2) + [per - 1]
+        assert theirs == [len(c) for c in _layout(counts, vpp).virtual_stages], (pp, vpp, layers)
 
 
 def test_megatron_block_recompute_takes_the_layers_the_plan_prices():

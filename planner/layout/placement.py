@@ -6,16 +6,19 @@ One rule, read by the cost model, the search, the bundle, every exporter and eve
 
 * **pipeline ranks and chunks.** A layout gives each pipeline rank p a count of layers n_p
   (`Stage.layers` = [first, end) with end - first = n_p). With vpp = 1 rank p runs exactly
-  [first, end). With vpp > 1 (interleaved 1F1B) rank p's n_p layers are cut into vpp chunks,
-  as evenly as they go with the later chunks one layer heavier (`chunk_sizes`: the first
-  chunk of rank 0 also holds the embedding), and the model's layers are dealt out in
-  virtual-stage order k = v * pp + p: virtual stage k takes the next layers. This is
-  Megatron-Core's order (pipeline_parallel_layer_layout.py:47-80: entry v * pp + p of
-  --pipeline-model-parallel-layout is chunk v of rank p, layer ids flattened in that
-  order) and torchtitan's "loop" stage placement (stage k on rank k % pp). Megatron has no
-  rule of its own for uneven chunks (get_num_layers_to_build asserts that a rank's layers
-  divide by vpp, transformer_block.py:169-172 at megatron-core 0.19.2), so the exporter
-  spells every chunk out in the layout string and Megatron runs what it says.
+  [first, end). With vpp > 1 (interleaved 1F1B) rank p's n_p layers are cut into vpp chunks
+  as evenly as they go (`chunk_sizes`), the lighter chunks first, except on the last rank
+  (pp > 1), where they come last: the first chunk of rank 0 holds the embedding and the last
+  chunk of the last rank the head and loss, as Megatron's own split lightens them
+  (--account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split:
+  get_num_layers_to_build, transformer_block.py:142-196 at megatron-core 0.19.2, one layer
+  fewer in exactly those two chunks). The model's layers are dealt out in virtual-stage
+  order k = v * pp + p: virtual stage k takes the next layers. This is Megatron-Core's order
+  (pipeline_parallel_layer_layout.py:47-80: entry v * pp + p of
+  --pipeline-model-parallel-layout is chunk v of rank p, layer ids flattened in that order)
+  and torchtitan's "loop" stage placement (stage k on rank k % pp). Megatron asserts even
+  chunks without a layout string (transformer_block.py:169-172), so the exporter spells every
+  chunk out in the layout string and Megatron runs what it says.
 * **MTP modules** (DeepSeek-V3's multi-token prediction) run after the last decoder layer:
   on the last chunk of the last pipeline rank (pipeline_parallel_layer_layout.py:111-133).
 * **recompute.** On each pipeline rank, full recompute takes `recompute_full` of the rank's
@@ -33,18 +36,19 @@ from dataclasses import dataclass
 from typing import Sequence
 
 
-def chunk_sizes(n: int, vpp: int) -> tuple[int, ...]:
-    """n layers of one pipeline rank over its vpp virtual chunks, as evenly as they go, the
-    later chunks one layer heavier."""
+def chunk_sizes(n: int, vpp: int, last: bool = False) -> tuple[int, ...]:
+    """n layers of one pipeline rank over its vpp virtual chunks, as evenly as they go: the later
+    chunks one layer heavier, or on the last of several ranks (`last`) the earlier ones."""
     base, extra = divmod(n, vpp)
-    return tuple(base + (1 if v >= vpp - extra else 0) for v in range(vpp))
+    heavy = range(extra) if last else range(vpp - extra, vpp)
+    return tuple(base + (1 if v in heavy else 0) for v in range(vpp))
 
 
 def virtual_stages(counts: Sequence[int], vpp: int) -> tuple[tuple[int, ...], ...]:
     """The layers of each virtual stage k = v * pp + p (k over pp * vpp), given the count of
     layers of each pipeline rank: virtual stage k takes the next layers in that order."""
     pp = len(counts)
-    sizes = [chunk_sizes(n, vpp) for n in counts]
+    sizes = [chunk_sizes(n, vpp, last=pp > 1 and p == pp - 1) for p, n in enumerate(counts)]
     out, first = [], 0
     for v in range(vpp):
         for p in range(pp):

@@ -36,7 +36,8 @@ def planned_stages(plan: dict) -> dict:
     """stage index -> {pp_rank, layers, recompute {layer: kind}, modules, fold (etp, ep, edp)}, by
     the planner's placement rule (planner/layout/placement.py; tests/test_placement.py holds this
     copy to it): vpp > 1 cuts pp rank p's layers into vpp chunks as evenly as they go, the later
-    chunks one heavier, and deals the model's layers out in virtual-stage order v * pp + p; full
+    chunks one heavier (on the last of several ranks the earlier ones), and deals the model's
+    layers out in virtual-stage order v * pp + p; full
     recompute takes a rank's MoE layers first, then dense ones, and selective the next layers in
     the same order."""
     L = plan["layout"]
@@ -45,7 +46,9 @@ def planned_stages(plan: dict) -> dict:
     chunks, nxt = {}, 0
     for v in range(vpp):
         for p in range(pp):
-            n = counts[p] // vpp + (1 if v >= vpp - counts[p] % vpp else 0)
+            extra = counts[p] % vpp
+            heavy = v < extra if pp > 1 and p == pp - 1 else v >= vpp - extra
+            n = counts[p] // vpp + (1 if heavy else 0)
             chunks[v * pp + p], nxt = list(range(nxt, nxt + n)), nxt + n
     out = {}
     for p, st in enumerate(L["stages"]):
