@@ -310,3 +310,18 @@ def test_megatron_block_recompute_takes_the_layers_the_plan_prices():
                for f in megatron_recompute.forms(p, L))
     only_moe = _problem(random.Random(0), 10, 0, 0, "megatron")
     assert megatron_recompute.block_mismatch(L, only_moe.model.moe_layers()) is None
+
+
+def test_search_prices_the_interleaved_placement():
+    """DeepSeek-V3 cut to 12 layers (the first 3 dense) at pp 2, vpp 2: every plan the search returns
+    keeps rank 0 at >= 2 x 3 layers (where counting MoE layers by range is the interleaved count), and
+    its objective is the cost model's price of the layers the ranks run."""
+    from planner.solve import search
+    p = _problem(random.Random(0), 12, 3, 0)
+    res = search(p, top=3, fixed={"pp": 2, "vpp": 2, "tp": 1}, time_limit=20)
+    assert res.plans
+    for c in res.plans:
+        L = c.layout
+        assert L.layer_counts[0] >= 6
+        assert L.placement(p.model.moe_layers()).ranks[0].dense == 3
+        assert cm.evaluate(p, L).step_time * 1e9 == pytest.approx(c.objective_ns, rel=1e-5, abs=1e3)
