@@ -68,18 +68,6 @@ def rank_layers(counts: Sequence[int], vpp: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(i for c in chunks for i in c) for chunks in rank_chunks(counts, vpp))
 
 
-def chunk_bounds(counts: Sequence[int], vpp: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """[p][v]: chunk v of rank p as [first, end) (a chunk is contiguous; a rank is not when vpp > 1)."""
-    out = []
-    for chunks in rank_chunks(counts, vpp):
-        row, end = [], 0
-        for c in chunks:
-            row.append((c[0], c[-1] + 1) if c else (end, end))
-            end = row[-1][1]
-        out.append(tuple(row))
-    return tuple(out)
-
-
 def recompute_of(layers: Sequence[int], is_moe: Sequence[bool], full: int, selective: int) -> dict[int, str]:
     """{layer: "full" | "selective" | "none"} for the layers of one pipeline rank: full takes
     `full` of them, MoE layers first (each kind in layer order), selective the next `selective`
