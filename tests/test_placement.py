@@ -325,3 +325,18 @@ def test_search_prices_the_interleaved_placement():
         assert L.layer_counts[0] >= 6
         assert L.placement(p.model.moe_layers()).ranks[0].dense == 3
         assert cm.evaluate(p, L).step_time * 1e9 == pytest.approx(c.objective_ns, rel=1e-5, abs=1e3)
+
+
+def test_megatron_reader_says_when_a_layout_strings_chunks_are_cut_otherwise():
+    """NVIDIA's DeepSeek-V3 ModelZoo launch (examples/audit/real/zoo_run_deepseek_v3_h100.sh, layout
+    "Et|(tt|)*30mL" over pp 8, vpp 4) leaves the last chunk of the last rank empty but for MTP and the
+    loss: the layout keeps each rank's count (6 on rank 7) and says the chunks are read as the rule
+    cuts them; a layout string cut as the rule cuts it reads back without a word."""
+    from planner.audit.detect import load
+    root = Path(__file__).resolve().parents[1] / "examples" / "audit"
+    zoo = load(str(root / "real" / "zoo_run_deepseek_v3_h100.sh"))
+    note = [a for a in zoo.assumed if a.startswith("--pipeline-model-parallel-layout: virtual stages")]
+    assert zoo.stage_layers[-1] == 6 and len(note) == 1
+    assert note[0].split(" read as ")[0].endswith("2, 2, 0] layers") and "2, 2, 1]" in note[0]
+    even = load(str(root / "megatron_layout_unquoted.args"))
+    assert even.vpp == 2 and not [a for a in even.assumed if "virtual stages" in a]
