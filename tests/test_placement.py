@@ -340,3 +340,23 @@ def test_megatron_reader_says_when_a_layout_strings_chunks_are_cut_otherwise():
     assert note[0].split(" read as ")[0].endswith("2, 2, 0] layers") and "2, 2, 1]" in note[0]
     even = load(str(root / "megatron_layout_unquoted.args"))
     assert even.vpp == 2 and not [a for a in even.assumed if "virtual stages" in a]
+
+
+def test_bundle_runs_the_placement_under_its_check(tmp_path):
+    """The bundle's --check (CPU, gloo, 2 ranks) at pp 2, vpp 2 with uneven chunks ([2, 3] on rank 0,
+    [3, 2] on rank 1), a 3-layer dense prefix and partial full and selective recompute: the stages,
+    layers and recompute it builds and observes (check_plan.py against plan.json) are the placement's,
+    and it trains like the single-process reference."""
+    pytest.importorskip("torch")
+    from bundle_plans import MODEL, model, plan
+    from test_bundle_check import run_check
+    p = plan(pp=2, vpp=2, split=[5, 5], num_microbatches=2, recompute=[(1, 2), (2, 1)],
+             model=model(layers=10, moe={**MODEL["moe"], "first_dense_layers": 3}))
+    L = p.layout
+    assert L.chunk_layers == (((0, 1), (5, 6, 7)), ((2, 3, 4), (8, 9)))
+    rec = L.placement(p.problem.model.moe_layers()).ranks
+    assert [sorted(i for i, k in r.recompute.items() if k == "full") for r in rec] == [[5], [3, 4]]   # MoE first
+    assert [sorted(i for i, k in r.recompute.items() if k == "selective") for r in rec] == [[6, 7], [8]]
+    bundle = codegen.render_bundle(p, tmp_path / "bundle")
+    rc, out = run_check(bundle, 2)
+    assert rc == 0 and "CHECK PASS" in out, out[-3000:]
