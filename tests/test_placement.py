@@ -14,6 +14,7 @@ uneven chunks, partial recompute:
 Then the three disagreements there were, each now one answer."""
 import importlib.util
 import random
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -143,13 +144,11 @@ def _without_recompute(L):
                                                  for s in L.stages)})
 
 
-def test_torchtitan_and_olmo_core_exports_read_back_as_the_layout():
+def test_torchtitan_export_reads_back_as_the_layout():
     """torchtitan places part k of module_fqns_per_model_part on the ranks its own
-    _get_pp_rank_to_stage_indices_mapping says (torchtitan 0.3 distributed/pipeline_parallel.py);
-    OLMo-core splits at split_points (one stage per rank)."""
+    _get_pp_rank_to_stage_indices_mapping says (torchtitan 0.3 distributed/pipeline_parallel.py)."""
     pytest.importorskip("torchtitan")
     from torchtitan.distributed.pipeline_parallel import _get_pp_rank_to_stage_indices_mapping as titan_stages
-    from planner.engines.olmo_core.export import split_points
     titan = 0
     rng = random.Random(7)
     for _ in range(RANDOM_LAYOUTS // 3):
@@ -168,10 +167,42 @@ def test_torchtitan_and_olmo_core_exports_read_back_as_the_layout():
             got = [[int(n.split(".")[1]) for n in parts[k] if n.startswith("layers.")] for k in ids]
             assert got == [list(c) for c in want]
         titan += 1
-        if L.vpp == 1:
-            bounds = [0, *split_points(L), p.model.layers]
-            assert tuple(tuple(range(a, b)) for a, b in zip(bounds, bounds[1:])) == L.rank_layers
     assert titan >= 20
+
+
+def test_olmo_core_export_reads_back_as_the_layout():
+    """OLMo-core's own TransformerPipelineParallelConfig, given the exported degree and split_points,
+    builds on each rank the blocks the layout places there (stage_ids_this_rank, and stage k holds
+    blocks [split_points[k-1], split_points[k]): train/train_module/transformer/config.py:204-210,
+    ai2-olmo-core 3.0.0). The export runs one stage per rank (vpp 1)."""
+    cfg = pytest.importorskip("olmo_core.train.train_module.transformer.config")
+    from olmo_core.distributed.parallel import PipelineScheduleType
+    from planner.engines import constraints
+    rng, done = random.Random(11), 0
+    base = make_problem(model="olmoe-1b-7b", gpus=8, seq="4k", global_batch=64, memory_gib=10_000,
+                        **constraints("olmo-core").train_defaults())
+    n = base.model.layers
+    for _ in range(30):
+        pp = rng.choice([2, 4, 8])
+        stages, first = [], 0
+        for i, k in enumerate(_split(rng, n, pp, 1)):
+            stages.append(Stage(index=i, layers=(first, first + k), ep=8 // pp, edp=1))
+            first += k
+        L = Layout(world=8, dp=8 // pp, pp=pp, num_microbatches=64 // (8 // pp), stages=tuple(stages),
+                   master=base.train.master)
+        text = export.render(Plan(base, L, cm.evaluate(base, L), {}), "olmo-core")["train.py"]
+        m = re.search(r"TransformerPipelineParallelConfig\(degree=(\d+), schedule=PipelineScheduleType\.(\w+), "
+                      r"split_points=\[([\d, ]*)\]\)", text)
+        split = [int(x) for x in m.group(3).split(",") if x.strip()]
+        c = cfg.TransformerPipelineParallelConfig(degree=int(m.group(1)), schedule=PipelineScheduleType[m.group(2)],
+                                                  split_points=split)
+        points = c.get_split_points(n)
+        bounds = [0, *points, n]
+        got = tuple(tuple(i for k in c.stage_ids_this_rank(r, len(points) + 1) for i in range(bounds[k], bounds[k + 1]))
+                    for r in range(pp))
+        assert got == L.rank_layers
+        done += 1
+    assert done == 30
 
 
 def _megatron_draws(n: int, seed: int = 2026) -> list:
