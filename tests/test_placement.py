@@ -391,3 +391,24 @@ def test_bundle_runs_the_placement_under_its_check(tmp_path):
     bundle = codegen.render_bundle(p, tmp_path / "bundle")
     rc, out = run_check(bundle, 2)
     assert rc == 0 and "CHECK PASS" in out, out[-3000:]
+
+
+def test_olmo_core_reader_places_interleaved_split_points(tmp_path):
+    """An OLMo-core script with 2 stages per rank: stage k runs on rank k % pp (its loop style), so the
+    layout keeps each rank's blocks; split points that cut a rank's blocks otherwise than the
+    placement's chunks are said."""
+    from planner.audit.detect import load
+    from planner.engines import constraints
+    base = make_problem(model="olmoe-1b-7b", gpus=8, seq="4k", global_batch=64, memory_gib=10_000,
+                        **constraints("olmo-core").train_defaults())
+    stages = (Stage(index=0, layers=(0, 6), ep=4, edp=1), Stage(index=1, layers=(6, 16), ep=4, edp=1))
+    L = Layout(world=8, dp=4, pp=2, num_microbatches=16, stages=stages, master=base.train.master)
+    text = export.render(Plan(base, L, cm.evaluate(base, L), {}), "olmo-core")["train.py"]
+    one = "schedule=PipelineScheduleType.single_1F1B, split_points=[6]"
+    assert one in text
+    for split, said in (([3, 8, 11], False), ([2, 5, 9], True)):      # [3, 5, 3, 5] / [2, 3, 4, 7] blocks
+        path = tmp_path / f"train_{said}.py"
+        path.write_text(text.replace(one, f"schedule=PipelineScheduleType.interleaved_1F1B, split_points={split}"))
+        c = load(str(path))
+        assert (c.stage_layers, c.vpp) == ((6, 10), 2)
+        assert any(a.startswith(f"split_points {split}") for a in c.assumed) == said
