@@ -412,3 +412,32 @@ def test_olmo_core_reader_places_interleaved_split_points(tmp_path):
         c = load(str(path))
         assert (c.stage_layers, c.vpp) == ((6, 10), 2)
         assert any(a.startswith(f"split_points {split}") for a in c.assumed) == said
+
+
+def test_torchtitan_reader_says_when_model_parts_cut_chunks_otherwise(tmp_path):
+    """A torchtitan TOML whose module_fqns_per_model_part give rank 0 chunks of 1 and 15 blocks: the
+    layout keeps rank 0's 16 blocks and says it cuts them as the placement does (8 and 8); the export's
+    own parts read back without a word."""
+    from planner.audit.detect import load
+    from planner.engines import constraints
+    p = make_problem(model="llama3-8b", gpus=8, seq="4k", global_batch=64, memory_gib=10_000,
+                     **constraints("torchtitan").train_defaults())
+    n = p.model.layers
+    stages = (Stage(index=0, layers=(0, n // 2)), Stage(index=1, layers=(n // 2, n)))
+    L = Layout(world=8, dp=4, pp=2, vpp=2, num_microbatches=16, stages=stages, sharding="zero3", master="fp32")
+    text = export.render(Plan(p, L, cm.evaluate(p, L), {}), "torchtitan-0.2")["train.toml"]
+    (tmp_path / "ok.toml").write_text(text)
+    ok = load(str(tmp_path / "ok.toml"))
+    assert (ok.stage_layers, ok.vpp) == ((n // 2, n // 2), 2)
+    assert not [a for a in ok.assumed if a.startswith("module_fqns_per_model_part")]
+    line = next(x for x in text.splitlines() if x.startswith("module_fqns_per_model_part"))
+    h = n // 2
+    cut = [["tok_embeddings", "layers.0"], [f"layers.{i}" for i in range(1, h // 2 + 1)],
+           [f"layers.{i}" for i in range(h // 2 + 1, h + h // 2)],
+           [f"layers.{i}" for i in range(h + h // 2, n)] + ["norm", "output"]]
+    (tmp_path / "cut.toml").write_text(text.replace(line, f"module_fqns_per_model_part = {cut!r}".replace("'", '"')))
+    c = load(str(tmp_path / "cut.toml"))
+    assert (c.stage_layers, c.vpp) == ((h, n - h), 2)           # chunks of 1 + (h - 1) and h/2 + (n - h - h/2)
+    want = [len(x) for x in L.virtual_stages]
+    assert f"module_fqns_per_model_part: chunks of {[1, h // 2, h - 1, n - h - h // 2]} blocks read as {want}" \
+        in "\n".join(c.assumed)
