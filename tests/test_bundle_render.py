@@ -215,13 +215,15 @@ def test_dense_model_without_expert_folding(tmp_path):
 
 
 def test_vpp_deals_layers_in_virtual_stage_order():
-    """pp=2, vpp=2, stages of 3 and 5 layers: rank p holds chunks p and p + pp."""
+    """pp=2, vpp=2, stages of 3 and 5 layers: chunks of [1, 2] layers on rank 0 (the later chunk
+    heavier) and [3, 2] on the last rank (the earlier heavier), dealt in virtual-stage order; rank p
+    holds chunks p and p + pp."""
     p = plan(pp=2, vpp=2, split=[3, 5], model=model(layers=8), num_microbatches=2, recompute=[(1, 0), (0, 2)])
     st = codegen.derive(p)["stages"]
     assert [(s["index"], s["pp_rank"], s["layers"]) for s in st] == [
-        (0, 0, [0, 1]), (1, 1, [2, 3, 4]), (2, 0, [5]), (3, 1, [6, 7])]
-    assert st[0]["recompute"] == ["none", "full"] and st[2]["recompute"] == ["none"]   # MoE layer 1 first
-    assert st[1]["recompute"] == ["selective", "selective", "none"]
+        (0, 0, [0]), (1, 1, [1, 2, 3]), (2, 0, [4, 5]), (3, 1, [6, 7])]
+    assert st[0]["recompute"] == ["none"] and st[2]["recompute"] == ["full", "none"]   # MoE layer 4 first
+    assert st[1]["recompute"] == ["selective", "selective", "none"] and st[3]["recompute"] == ["none"] * 2
 
 
 # ---------------------------------------------------------------- a templates directory that cannot render

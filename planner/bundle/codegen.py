@@ -76,35 +76,16 @@ def model_dims(model: ModelSpec) -> dict:
 
 
 def stage_specs(lay: Layout, is_moe: list[bool]) -> list[dict]:
-    """One spec per pipeline stage that runs: index, pp_rank, layers, is_moe,
-    recompute per layer, recompute modules, expert folding.
-
-    The plan has one entry per pp rank. With vpp > 1 (interleaved 1F1B) the
-    n_p layers of pp rank p are split into vpp chunks (sizes as even as
-    possible, larger first) and the model's layers are dealt out in
-    virtual-stage order k = v * pp + p, so rank p holds chunks p, p+pp, ...
-    (Narayanan et al. 2021): the same count of layers as the plan, not the
-    contiguous range [first, end)."""
-    pp, vpp = lay.pp, lay.vpp
-    sizes = [[s.num_layers // vpp + (1 if v < s.num_layers % vpp else 0) for v in range(vpp)] for s in lay.stages]
-    chunks, nxt = [[None] * vpp for _ in range(pp)], 0      # chunks[p][v]: layers of chunk v on pp rank p
-    for v in range(vpp):
-        for p in range(pp):
-            chunks[p][v] = list(range(nxt, nxt + sizes[p][v]))
-            nxt += sizes[p][v]
+    """One spec per (virtual) stage that runs, in virtual-stage order k = v * pp + p: index,
+    pp_rank, layers, is_moe, recompute per layer, recompute modules, expert folding. The layers
+    of each chunk and each layer's recompute are the layout's placement (Layout.placement,
+    planner/layout/placement.py), as the cost model priced them."""
     specs = []
-    for p, st in enumerate(lay.stages):
-        layers = [i for c in chunks[p] for i in c]
-        moe = [i for i in layers if is_moe[i]]
-        dense = [i for i in layers if not is_moe[i]]
-        full_set = set((moe + dense)[:st.recompute_full])             # MoE layers first, then dense
-        sel_set = set([i for i in layers if i not in full_set][:st.recompute_selective])
-        kind = {i: "full" if i in full_set else "selective" if i in sel_set else "none" for i in layers}
-        for v in range(vpp):
-            c = chunks[p][v]
-            specs.append({"index": v * pp + p, "pp_rank": p, "layers": c, "is_moe": [is_moe[i] for i in c],
-                          "recompute": [kind[i] for i in c], "recompute_modules": list(st.recompute_modules),
-                          "etp": st.etp, "ep": st.ep, "edp": st.edp})
+    for rank, st in zip(lay.placement(is_moe).ranks, lay.stages):
+        for v, c in enumerate(rank.chunks):
+            specs.append({"index": v * lay.pp + rank.rank, "pp_rank": rank.rank, "layers": list(c),
+                          "is_moe": [is_moe[i] for i in c], "recompute": [rank.recompute[i] for i in c],
+                          "recompute_modules": list(st.recompute_modules), "etp": st.etp, "ep": st.ep, "edp": st.edp})
     return sorted(specs, key=lambda x: x["index"])
 
 

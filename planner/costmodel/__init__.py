@@ -5,8 +5,10 @@ time (`assemble`, the step rule in `step`). `explain` prints each formula with i
 
 The sympy side (`FORMULAS`, `STAGE`, `SYMBOL_DOC`, `explain_terms`) loads on first use:
 planning reads only the compiled tables, cached on disk."""
-from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, chunks, evaluate, fits, inflight, layer_terms,
-                                        module_counts, stage_ints, stage_terms)
+from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, evaluate, fits, layer_terms, module_counts,
+                                        stage_ints, stage_terms)
+# the micro-batches in flight are the layout's (planner.layout.placement), named here for the search
+from planner.layout.placement import inflight, inflight_chunks as chunks
 from planner.costmodel import step
 from planner.costmodel.step import step_time
 from planner.costmodel.compile import coefficients, formulas as evaluate_formulas, stage

@@ -17,19 +17,8 @@ import planner.costmodel.compile as cc
 from planner.costmodel.step import bubble as pipeline_bubble, stage_time, step_time
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MOE_MODULES, R_D, R_M
 from planner.costmodel.values import layout_values, layout_vector, model_values, training_flops
-from planner.layout import layer_recompute
 
 GiB = 2**30
-
-
-def inflight(pp: int, vpp: int, m: int, stage: int) -> float:
-    """Micro-batches of activations a stage holds at its peak, in units of its layers
-    (Narayanan et al. 2021: 1F1B holds p - i; interleaved holds 2(p-i-1) + (v-1)p + 1
-    chunks of 1/v of the stage)."""
-    if vpp <= 1:
-        return float(min(pp - stage, m))
-    chunks = min(m * vpp, 2 * (pp - stage - 1) + (vpp - 1) * pp + 1)
-    return chunks / vpp
 
 
 def overlap_extra(layout, stage) -> float:
@@ -41,11 +30,6 @@ def overlap_extra(layout, stage) -> float:
     if not layout.ep_overlap:
         return 0.0
     return 1.0 / max(1, stage.num_layers) if layout.pp == 1 else 1.0 / layout.vpp
-
-
-def chunks(pp: int, vpp: int, m: int, i: int) -> int:
-    """In-flight micro-batch chunks of stage i (each 1/vpp of the stage's layers)."""
-    return round(inflight(pp, vpp, m, i) * vpp)
 
 
 def module_counts(modules, dense_sel: int, moe_sel: int) -> dict[str, int]:
@@ -61,17 +45,15 @@ def module_counts(modules, dense_sel: int, moe_sel: int) -> dict[str, int]:
 
 
 def stage_ints(problem, layout) -> dict[str, np.ndarray]:
-    """The stage integers of every stage of `layout` (arrays of length pp)."""
-    is_moe = problem.model.moe_layers()
+    """The stage integers of every stage of `layout` (arrays of length pp): the layers each
+    pipeline rank runs and their recompute, as the layout places them (Layout.placement)."""
     rows = []
-    for s in layout.stages:
-        kinds = layer_recompute(s, is_moe)
-        flags = is_moe[s.layers[0]:s.layers[1]]
-        count = lambda kind, moe: sum(1 for k, f in zip(kinds, flags) if k == kind and f == moe)
-        n_m = sum(flags)
-        row = {"L_d": len(flags) - n_m, "L_m": n_m, "Lf_d": count("full", False), "Lf_m": count("full", True),
-               "e_f": int(s.index == 0), "e_l": int(s.index == layout.pp - 1), "h_m": int(n_m > 0)}
-        row.update(module_counts(s.recompute_modules, count("selective", False), count("selective", True)))
+    for r in layout.placement(problem.model.moe_layers(), problem.model.mtp_layers).ranks:
+        n_m = r.moe
+        row = {"L_d": r.dense, "L_m": n_m, "Lf_d": r.count("full", False), "Lf_m": r.count("full", True),
+               "e_f": int(r.rank == 0), "e_l": int(r.rank == layout.pp - 1), "h_m": int(n_m > 0)}
+        row.update(module_counts(layout.stages[r.rank].recompute_modules, r.count("selective", False),
+                                 r.count("selective", True)))
         rows.append(row)
     return {k: np.array([r[k] for r in rows], float) for k in rows[0]}
 
@@ -143,7 +125,7 @@ class Estimate:
 def _stage_estimates(problem, layout, r) -> list[StageEstimate]:
     out = []
     for i in range(layout.pp):
-        k = min(inflight(layout.pp, layout.vpp, layout.num_microbatches, i) + overlap_extra(layout, layout.stages[i]),
+        k = min(layout.inflight(i) + overlap_extra(layout, layout.stages[i]),
                 layout.num_microbatches)
         st = stage_time(lambda w: sum(c * float(r[n][i]) for n, c in w.items()))
         comm = {g.removeprefix("comm_"): float(r[g][i]) for g in COMM_TERMS}

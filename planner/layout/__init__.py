@@ -1,9 +1,12 @@
 """Layout: the parallel degrees of a plan, its rank order, and its per-stage split.
 
-Three modules, one job each, and everything else imports from here:
+Four modules, one job each, and everything else imports from here:
 
 * `values` — `Layout` / `Stage` (the degrees, the sharding, the per-stage split and
   recompute) and small constructors;
+* `placement` — the one rule for which layers each pipeline rank and virtual chunk runs,
+  which layers each recompute kind takes, and the micro-batches in flight (read through
+  `Layout`'s properties);
 * `rules`  — the one rule table: every identity and framework-independent rule, with a
   stable id and a one-line message that shows the arithmetic;
 * `grid`   — the one rank grid: strides from the rank order, every group of every rank,
@@ -19,11 +22,11 @@ Short axis names, as in DESIGN.md:
     etp expert tensor parallel  ep  expert model parallel  edp expert data parallel
 """
 from planner.layout.values import (CP_KINDS, DENSE_AXES, MASTERS, ORDERS, RECOMPUTE_MODULES, SHARDINGS, Layout,
-                                   LayoutError, Stage, cp_split, layer_recompute,
-                                   uniform_stages)
+                                   LayoutError, Stage, cp_split, uniform_stages)
+from planner.layout.placement import Placement, RankPlacement, chunk_sizes
 from planner.layout.rules import RULES, RuleTable, Violation, check, degree_violations, kv_heads_note, violations
 from planner.layout.grid import Group, RankGrid, dense_strides, domain_of
 
 __all__ = ["CP_KINDS", "DENSE_AXES", "MASTERS", "ORDERS", "RECOMPUTE_MODULES", "SHARDINGS", "Layout", "LayoutError",
-           "Stage", "cp_split", "layer_recompute", "uniform_stages", "RULES", "RuleTable", "Violation", "check", "degree_violations", "kv_heads_note",
+           "Stage", "cp_split", "uniform_stages", "Placement", "RankPlacement", "chunk_sizes", "RULES", "RuleTable", "Violation", "check", "degree_violations", "kv_heads_note",
            "violations", "Group", "RankGrid", "dense_strides", "domain_of"]

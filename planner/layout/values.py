@@ -13,6 +13,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
+from planner.layout.placement import (Placement, inflight, inflight_chunks, place, rank_chunks, rank_layers,
+                                       virtual_stages)
 from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DENSE_AXES, DISPATCHERS, MASTERS, ORDERS,  # noqa: F401
                                  RECOMPUTE_MODULES, SHARDINGS, cp_kind_of, cp_split)
 
@@ -24,12 +26,15 @@ class Stage(BaseModel):
     """One pipeline stage: its layers, its expert folding and its recompute."""
     model_config = ConfigDict(frozen=True, extra="forbid")
     index: int = Field(..., ge=0, description="stage number, 0 = first (holds the embedding)")
-    layers: tuple[int, int] = Field(..., description="transformer layers [first, end) of this stage")
+    layers: tuple[int, int] = Field(..., description="transformer layers [first, end) of this stage; with vpp > 1 "
+                                                     "its count only: the rank runs `Layout.rank_layers`")
     etp: int = Field(1, ge=1, description="tensor-parallel degree inside one expert")
     ep: int = Field(1, ge=1, description="expert-model-parallel degree (ranks that split the experts)")
     edp: int = Field(1, ge=1, description="expert-data-parallel degree (copies of one expert shard)")
-    recompute_full: int = Field(0, ge=0, description="layers fully recomputed (MoE layers first)")
-    recompute_selective: int = Field(0, ge=0, description="layers whose `recompute_modules` are recomputed")
+    recompute_full: int = Field(0, ge=0, description="layers fully recomputed (MoE layers first: "
+                                                     "planner.layout.placement)")
+    recompute_selective: int = Field(0, ge=0, description="layers whose `recompute_modules` are recomputed (the "
+                                                          "next ones in the same order)")
     recompute_modules: tuple[str, ...] = Field(
         ("core_attn",), description="modules recomputed in the selective layers (Megatron names; "
                                     "core_attn alone is Megatron's default 'selective')")
@@ -150,6 +155,40 @@ class Layout(BaseModel):
                 kinds.add("selective")
         return kinds or {"none"}
 
+    # --- placement (planner.layout.placement: the one rule every consumer reads)
+    @property
+    def layer_counts(self) -> tuple[int, ...]:
+        """Layers of each pipeline rank."""
+        return tuple(s.num_layers for s in self.stages)
+
+    @property
+    def chunk_layers(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """[p][v]: the layers of virtual chunk v of pipeline rank p (vpp = 1: the stage's range)."""
+        return rank_chunks(self.layer_counts, self.vpp)
+
+    @property
+    def rank_layers(self) -> tuple[tuple[int, ...], ...]:
+        """[p]: every layer pipeline rank p runs, chunk 0 first."""
+        return rank_layers(self.layer_counts, self.vpp)
+
+    @property
+    def virtual_stages(self) -> tuple[tuple[int, ...], ...]:
+        """[k]: the layers of virtual stage k = v * pp + p (Megatron's and torchtitan's order)."""
+        return virtual_stages(self.layer_counts, self.vpp)
+
+    def inflight(self, stage: int) -> float:
+        """Micro-batches of activations stage `stage` holds at its peak, in units of its layers."""
+        return inflight(self.pp, self.vpp, self.num_microbatches, stage)
+
+    def inflight_chunks(self, stage: int) -> int:
+        """Model chunks (1/vpp of the stage each) in flight on stage `stage` at its peak."""
+        return inflight_chunks(self.pp, self.vpp, self.num_microbatches, stage)
+
+    def placement(self, is_moe, mtp: int = 0) -> Placement:
+        """Per pipeline rank, for a model with per-layer kinds `is_moe` (ModelSpec.moe_layers()) and
+        `mtp` MTP modules: its chunks, each layer's recompute, its MoE / dense counts."""
+        return place(self, is_moe, mtp)
+
     def to_dict(self) -> dict:
         d = self.model_dump(mode="json")
         d["stages"] = [{**s, "layers": list(s["layers"])} for s in d["stages"]]
@@ -159,18 +198,6 @@ class Layout(BaseModel):
     def from_dict(cls, d: dict) -> "Layout":
         stages = tuple(Stage(**{**s, "layers": tuple(s["layers"])}) for s in d["stages"])
         return cls(**{**d, "stages": stages})
-
-
-def layer_recompute(stage: Stage, is_moe: list[bool]) -> list[str]:
-    """"full", "selective" or "none" for each layer of `stage`, in layer order: full
-    recompute takes the stage's MoE layers first (they free the most), then dense ones;
-    the selective (module) recompute takes the rest, MoE layers first. The cost model,
-    the solver and the bundle all place recompute by this rule."""
-    layers = list(range(*stage.layers))
-    moe_first = [i for i in layers if is_moe[i]] + [i for i in layers if not is_moe[i]]
-    full = set(moe_first[:stage.recompute_full])
-    sel = set([i for i in moe_first if i not in full][:stage.recompute_selective])
-    return ["full" if i in full else "selective" if i in sel else "none" for i in layers]
 
 
 def uniform_stages(layers: int, pp: int, fold=(1, 1, 1), recompute_full=0) -> tuple[Stage, ...]:

@@ -308,7 +308,7 @@ def explain(problem: Problem, layout: Layout, stream=None) -> None:
     p("")
     p("== memory per stage (GiB): weights + grads + optimizer + in-flight activations + logits + buffers ==")
     for s in est.stages:
-        inf = cm.inflight(layout.pp, layout.vpp, layout.num_microbatches, s.index)
+        inf = layout.inflight(s.index)
         p(f"  stage {s.index}: {s.weights / cm.GiB:.2f} + {s.grads / cm.GiB:.2f} + {s.optimizer / cm.GiB:.2f} + "
           f"{s.activations / cm.GiB:.2f} ({inf:g} micro-batches in flight) + {s.logits / cm.GiB:.2f} + "
           f"{s.buffers / cm.GiB:.2f} = {s.total / cm.GiB:.2f}  (budget {problem.cluster.memory_budget_gib:.1f})")

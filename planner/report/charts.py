@@ -10,6 +10,7 @@ from typing import Optional
 from planner import costmodel as cm
 from planner import report
 from planner.layout import Layout
+from planner.layout.placement import spans
 from planner.specs import Problem
 
 from planner.report.svg import (MEM_TERMS, MEM_COLOURS, TIME_PARTS, TIME_COLOURS, Subject, _n, _rect, _text,
@@ -42,15 +43,15 @@ def memory_chart(subject: Subject, y_max: Optional[float] = None, width: float =
             rects.append(_rect(x, y(base + v), bw, y(base) - y(base + v), MEM_COLOURS[term], f"mem-seg mem-{term}",
                                f"stage {i} {term}: {v:.2f} GiB"))
             base += v
-        lay = subject.layout.stages[i].layers
-        title = (f"stage {i} (layers {lay[0]}-{lay[1] - 1}): {s['total']:.2f} of {budget:.1f} GiB "
+        lay = spans(subject.layout.rank_layers[i])
+        title = (f"stage {i} (layers {lay}): {s['total']:.2f} of {budget:.1f} GiB "
                  f"({s['total'] / budget:.0%})\n" + "\n".join(f"{t}: {s[t]:.2f} GiB" for t in MEM_TERMS))
         label_every = max(1, math.ceil(len(stages) / 16))
         texts = [_text(x + bw + 3, y(s["total"]) + 10, f"{s['total']:.1f}", "bar-value", "start", 10, "#222",
                        "bold")] if slot - bw >= 28 else []
         if i % label_every == 0:
             texts.append(_text(x + bw / 2, top_pad + ph + 14, f"stage {i}", "bar-label", "middle", 10, "#444"))
-            texts.append(_text(x + bw / 2, top_pad + ph + 27, f"L{lay[0]}-{lay[1] - 1}", "bar-label", "middle", 9,
+            texts.append(_text(x + bw / 2, top_pad + ph + 27, f"L{lay}", "bar-label", "middle", 9,
                                "#888"))
         groups.append(_group("mem-bar", title, rects=rects, texts=texts))
     groups.append(_group("budget", rects=[], lines=[_line(left, y(budget), left + pw, y(budget), "budget-line",

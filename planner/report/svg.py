@@ -11,6 +11,7 @@ from typing import Any
 
 from planner import report
 from planner.layout import Layout, RankGrid
+from planner.layout.placement import spans
 from planner.specs import Problem
 
 
@@ -156,8 +157,7 @@ def _group_table(grid: RankGrid, n: int) -> dict[str, dict[int, Any]]:
 
 
 def _cell_title(r, c, node, layout, groups, size, gpn) -> str:
-    st = layout.stages[c["pp"]]
-    lines = [f"rank {r} · node {node} · stage {c['pp']} (layers {st.layers[0]}-{st.layers[1] - 1})",
+    lines = [f"rank {r} · node {node} · stage {c['pp']} (layers {spans(layout.rank_layers[c['pp']])})",
              "dense  " + " · ".join(f"{a} {c[a]}/{size[a]}" for a in ("dp", "cp", "tp")),
              "expert " + " · ".join(f"{a} {c[a]}/{size[a]}" for a in ("edp", "ep", "etp"))]
     for axis in HOVER_AXES:
@@ -221,7 +221,7 @@ def rank_map(subject: Subject, max_cells: int = MAX_CELLS, view_width: float = 6
                       "degrees": _view_degrees(L, view),
                       "svg": _svg(width, height, f"rank-map rank-map-{view}", f"{view} view of ranks 0-{n - 1}",
                                   node_groups + cells)})
-    legend = [{"colour": stage_colour(s.index), "label": f"stage {s.index}: layers {s.layers[0]}-{s.layers[1] - 1}"}
+    legend = [{"colour": stage_colour(s.index), "label": f"stage {s.index}: layers {spans(L.rank_layers[s.index])}"}
               for s in L.stages[:len(STAGE_COLOURS)]]
     if L.pp > len(STAGE_COLOURS):
         legend.append({"colour": "#ffffff", "label": f"... colours repeat every {len(STAGE_COLOURS)} stages"})

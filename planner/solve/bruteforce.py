@@ -38,6 +38,7 @@ import numpy as np
 from planner import costmodel as cm
 from planner.costmodel.names import PERSISTENT_TERMS
 from planner.engines import EngineConstraints, constraints
+from planner.layout.placement import range_kinds_hold
 from planner.engines.megatron.recompute import block_counts as megatron_block_counts
 from planner.engines.megatron.recompute import block_full as megatron_block_full
 from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
@@ -216,6 +217,8 @@ class _Scorer:
         flags = self.is_moe[lo:hi]
         nm, n = sum(flags), hi - lo
         nd = n - nm
+        if only is not None and only[0] and sum(flags[:only[0]]) != min(only[0], nm):
+            return []     # Megatron's block recompute (first layers) would take other layers than MoE-first
         cand = []
         for f in range(len(self.fl)):
             for rf in (range(n + 1 if self.full_ok else 1) if only is None else [only[0]]):
@@ -312,9 +315,14 @@ def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list) -> bool:
     `best` (replaced only by a strictly faster one). True when stopped by the clock."""
     tu, L = sc.tu, sc.problem.model.layers
     memo: dict = {}
+    # vpp > 1: the splits whose ranks' interleaved chunks hold the kinds of their ranges (the
+    # search's space, planner.layout.placement.range_kinds_hold), scored by range below
+    least_first = range_kinds_hold(sc.is_moe, tu.vpp) if tu.pp > 1 else 0
     for bnds in _splits(L, tu.pp, tu.vpp):
         if over():
             return True
+        if least_first is None or bnds[1] < least_first:
+            continue
         for form in forms:
             per_stage = []
             for i in range(tu.pp):

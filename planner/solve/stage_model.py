@@ -46,6 +46,7 @@ from planner.costmodel import GiB, chunks, step
 from planner.engines import EngineConstraints, constraints
 from planner.costmodel.names import DENSE_MODULES, MOE_MODULES, PERSISTENT_TERMS
 from planner.layout import Layout, Stage
+from planner.layout.placement import range_kinds_hold
 from planner.layout.rules import layout_of
 from planner.specs import Problem
 from planner.solve.space import Tables, searchable_modules, undominated
@@ -174,7 +175,7 @@ class _StageVars:
                      recompute_modules=chosen or ("core_attn",))
 
 
-def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L: int, V: int) -> None:
+def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L: int, V: int, split) -> None:
     """What an engine's flags fix for the whole model. Megatron / torchtitan set EP and ETP
     once, so every stage picks the same folding as stage 0 (their rule target.uniform_fold);
     Megatron also has one recompute form (_one_recompute)."""
@@ -183,15 +184,20 @@ def _target_rules(model, engine: EngineConstraints, stages: list[_StageVars], L:
             for y0, y in zip(stages[0].y, sv.y):
                 model.add(y == y0)
     if engine.one_recompute_form:
-        _one_recompute(model, stages, L, V)
+        _one_recompute(model, stages, L, V, split)
 
 
-def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
+def _one_recompute(model, stages: list[_StageVars], L: int, V: int, split) -> None:
     """Megatron: one recompute form for the model (planner/engines/megatron/recompute.py
     `form`): every stage runs the same recompute modules (selective: in all its
     layers), or none and `--recompute-method block --recompute-num-layers N` for one N, the
     stage's full count then recompute.block_full(n, N, V): min(n, N) with one chunk, every
-    layer with V > 1. No full recompute otherwise."""
+    layer with V > 1. No full recompute otherwise. Block recompute takes the first N layers of a
+    stage in layer order (megatron/core/recompute.py:167-181), the placement its MoE layers first:
+    a stage keeps to block counts where the two take as many MoE layers (then the same layers;
+    Megatron's rule target.recompute_layers). `split`: (bnd, pm, prefix_moe) of the stage model."""
+    bnd, pm, prefix_moe = split
+    mixed = 0 < prefix_moe[-1] < L
     full_on = model.new_bool_var("granularity_full")
     n_blk = model.new_int_var(1, max(1, -(-L // V)), "recompute_num_layers")
     first = stages[0]
@@ -208,6 +214,13 @@ def _one_recompute(model, stages: list[_StageVars], L: int, V: int) -> None:
             least = model.new_int_var(0, L, f"block_full_{i}")
             model.add_min_equality(least, [sv.n, n_blk])
             model.add(full == least).only_enforce_if(full_on)
+            if mixed:
+                # block_moe_i: the MoE layers among the stage's first `least` layers
+                end = model.new_int_var(0, L, f"block_end_{i}")
+                model.add(end == bnd[i] + least)
+                moe_before = model.new_int_var(0, prefix_moe[-1], f"block_moe_{i}")
+                model.add_element(end, prefix_moe, moe_before)
+                model.add(sum(sv.fm) == moe_before - pm[i]).only_enforce_if(full_on)
 
 
 def _upper(tab: Tables, rows: list[int], name: str, L: int) -> int:
@@ -317,6 +330,13 @@ class _StageModel:
             model.add(bnd[i + 1] - bnd[i] >= V)
         for i in range(P + 1):
             model.add_element(bnd[i], self.prefix_moe, pm[i])
+        # With vpp > 1 a rank runs interleaved chunks (planner.layout.placement); the MoE layers
+        # counted by range are its own only on the splits range_kinds_hold allows.
+        least_first = range_kinds_hold(is_moe, V) if P > 1 else 0
+        if least_first is None:
+            model.add_bool_or([])                    # no split is counted right: none is offered
+        elif least_first:
+            model.add(bnd[1] >= least_first)
         self.stages, times = [], []
         for i in range(P):
             sv = _StageVars(model, i, tab, rows, bnd[i + 1] - bnd[i], pm[i + 1] - pm[i], L, n_moe, mods, i == 0,
@@ -328,7 +348,7 @@ class _StageModel:
             # The stage's time (planner.costmodel.step.stage_time): the pieces that pace its
             # micro-batch, its reduction beyond its compute window, its optimizer step.
             times.append(step.stage_time(sv.signed))
-        _target_rules(model, engine, self.stages, L, V)
+        _target_rules(model, engine, self.stages, L, V, (bnd, pm, self.prefix_moe))
         hi = lambda weights: sum(abs(c) * _upper(tab, rows, n, L) for n, c in weights.items())
         w = step.stage_time(None)
         upper = (max(hi(w.weights(p)) for p in step.PACE), hi(w.weights("reduction")), hi(w.weights("opt")))

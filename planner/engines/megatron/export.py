@@ -8,8 +8,8 @@ and checks cite megatron/training/arguments.py at megatron-core 0.19.2 unless a 
 Per-stage layers (uneven, and the virtual chunks of an interleaved schedule) are spelled
 out with `--pipeline-model-parallel-layout` (grammar in
 megatron/core/transformer/pipeline_parallel_layer_layout.py, read back by
-planner/engines/megatron/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, and
-each rank's layers are split over its vpp chunks as evenly as they go; MTP modules go last.
+planner/engines/megatron/pplayout.py): virtual stage v of pipeline rank r is entry v * pp + r, each
+entry the layers the layout places there (planner/layout/placement.py); MTP modules go last.
 """
 from __future__ import annotations
 
@@ -33,26 +33,17 @@ def _set(name: str, *values) -> tuple:
     return ("--" + name, *values)
 
 
-def chunks(n: int, vpp: int) -> list[int]:
-    """n layers over vpp virtual chunks, as evenly as they go (later chunks one heavier)."""
-    base, extra = divmod(n, vpp)
-    return [base + (1 if v >= vpp - extra else 0) for v in range(vpp)]
-
-
 def pipeline_layout(L, mtp: int = 0) -> str:
-    """`--pipeline-model-parallel-layout` of the layout's stages (E = embedding, L = loss, m = an MTP
-    module: on the last stage, after its decoder layers, as pipeline_parallel_layer_layout.py:111-133
-    requires)."""
-    pp, vpp = L.pp, L.vpp
-    per = [chunks(s.num_layers, vpp) for s in L.stages]
+    """`--pipeline-model-parallel-layout` of the layout's placement (Layout.virtual_stages: entry
+    v * pp + r is chunk v of rank r; E = embedding, L = loss, m = an MTP module: on the last stage,
+    after its decoder layers, as pipeline_parallel_layer_layout.py:111-133 requires)."""
+    virtual = L.virtual_stages
     entries = []
-    for v in range(vpp):
-        for r in range(pp):
-            n = per[r][v]
-            body = f"t*{n}" if n > 1 else "t" * n
-            first, last = v == 0 and r == 0, v == vpp - 1 and r == pp - 1
-            tail = ("m," * mtp + "L") if last else ""
-            entries.append(",".join(x for x in ("E" if first else "", body, tail) if x))
+    for k, layers in enumerate(virtual):
+        n = len(layers)
+        body = f"t*{n}" if n > 1 else "t" * n
+        tail = ("m," * mtp + "L") if k == len(virtual) - 1 else ""
+        entries.append(",".join(x for x in ("E" if k == 0 else "", body, tail) if x))
     return "|".join(entries)
 
 

@@ -117,6 +117,52 @@ def parsed_view(args, config) -> dict:
     }
 
 
+def placement_view(args, config) -> dict:
+    """Which layers Megatron builds where, from its own layer-assignment functions (megatron-core
+    0.19.2): with --pipeline-model-parallel-layout, PipelineParallelLayerLayout.get_layer_id_list
+    (pipeline_parallel_layer_layout.py:194) per (pp rank, virtual stage); without it
+    get_num_layers_to_build (transformer_block.py:70) and get_transformer_layer_offset
+    (transformer_layer.py:59). `chunks[p][v]`: decoder layer ids of chunk v of rank p; `mtp[p][v]`: its
+    MTP modules; `full[p][v]`: the layers --recompute-method block recomputes, the first
+    recompute_num_layers of each chunk's layers (recompute.py:167-181)."""
+    pp = args.pipeline_model_parallel_size
+    vpp = args.virtual_pipeline_model_parallel_size or 1
+    layout = config.pipeline_model_parallel_layout
+    chunks, mtp = [], []
+    # the functions read vp_stage only where parallel_state says the run is interleaved
+    from megatron.core import parallel_state as ps      # local: megatron loads in the judge's child process only
+    saved = ps.get_virtual_pipeline_model_parallel_world_size()
+    ps.set_virtual_pipeline_model_parallel_world_size(args.virtual_pipeline_model_parallel_size)
+    try:
+        _chunks_of(args, config, layout, chunks, mtp, pp, vpp)
+    finally:
+        ps.set_virtual_pipeline_model_parallel_world_size(saved)
+    n = config.recompute_num_layers or 0
+    block = config.recompute_granularity == "full" and config.recompute_method == "block"
+    full = [[c[:n] if block else [] for c in row] for row in chunks]
+    return {"chunks": chunks, "mtp": mtp, "full": full}
+
+
+def _chunks_of(args, config, layout, chunks: list, mtp: list, pp: int, vpp: int) -> None:
+    # local: megatron loads in the judge's child process only
+    from megatron.core.transformer.enums import LayerType
+    from megatron.core.transformer.transformer_block import get_num_layers_to_build
+    from megatron.core.transformer.transformer_layer import get_transformer_layer_offset
+    for p in range(pp):
+        row, mrow = [], []
+        for v in range(vpp):
+            vs = v if args.virtual_pipeline_model_parallel_size else None
+            if layout is not None:
+                row.append(layout.get_layer_id_list(LayerType.decoder, vp_stage=vs, pp_rank=p))
+                mrow.append(layout.get_num_layers_to_build(LayerType.mtp, vp_stage=vs, pp_rank=p))
+            else:
+                first = get_transformer_layer_offset(config, vp_stage=vs, pp_rank=p)
+                row.append(list(range(first, first + get_num_layers_to_build(config, vp_stage=vs, pp_rank=p))))
+                mrow.append((config.mtp_num_layers or 0) if (p, v) == (pp - 1, vpp - 1) else 0)
+        chunks.append(row)
+        mtp.append(mrow)
+
+
 def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
     """initialize_model_parallel on a fake process group of args.world_size; every group it made, by axis."""
     import torch
@@ -218,6 +264,7 @@ def judge_one(case: dict) -> dict:
         return out
     out["accepted"] = True
     out["parsed"] = parsed_view(args, config)
+    out["parsed"]["placement"] = placement_view(args, config)
     return out
 
 

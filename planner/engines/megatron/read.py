@@ -34,6 +34,7 @@ import re
 
 import planner.engines.megatron.model as megatron_model  # the sibling modules, not the package
 import planner.engines.megatron.pplayout as pplayout
+from planner.layout.placement import virtual_stages
 import planner.engines.megatron.read_precision as read_precision
 import planner.engines.megatron.read_dispatch as read_dispatch
 import planner.engines.megatron.read_world as read_world
@@ -287,6 +288,11 @@ def _pipeline(ctx: _Ctx, c: dict) -> None:
         ctx.extra["pp_layout"] = parsed
         ctx.lines["stage_layers"] = flags.line("pipeline-model-parallel-layout")
         c["stage_layers"], vpp = tuple(parsed["stages"]), parsed["vpp"]
+        placed = [len(x) for x in virtual_stages(parsed["stages"], vpp)]
+        if placed != parsed["virtual"]:          # a layout keeps per-rank counts; its chunks follow one rule
+            ctx.assumed.append(f"--pipeline-model-parallel-layout: virtual stages of {parsed['virtual']} layers "
+                               f"read as {placed} (the same layers per pipeline rank, cut into chunks as "
+                               f"docs/plan-schema.md's layer placement says)")
     elif vpp_layers is not None:
         ctx.extra["vpp_layers"] = vpp_layers
         per_stage = _per_stage_layers(ctx, c, layers)

@@ -30,6 +30,29 @@ def block_full(n: int, N: int, vpp: int) -> Optional[int]:
     return f if vpp == 1 or f in (0, n) else None
 
 
+def block_layers(chunks, N: int) -> set[int]:
+    """The layers `--recompute-method block --recompute-num-layers N` recomputes on one pipeline rank:
+    the first N of each of its chunks, in layer order (megatron/core/recompute.py:167-181)."""
+    return {i for c in chunks for i in list(c)[:N]}
+
+
+def block_mismatch(L, is_moe) -> Optional[str]:
+    """Where Megatron's block recompute takes other layers than the layout's placement prices (full
+    recompute takes a rank's MoE layers first, planner/layout/placement.py): which stage, and both
+    sets; None when they agree or the layout has no block recompute."""
+    got, _ = form(L)
+    if not got or got.get("method") != "block":
+        return None
+    for r in L.placement(is_moe).ranks:
+        planned = sorted(i for i, k in r.recompute.items() if k == "full")
+        theirs = sorted(block_layers(r.chunks, got["num_layers"]))
+        if planned != theirs:
+            kinds = lambda xs: f"{sum(is_moe[i] for i in xs)} MoE + {sum(not is_moe[i] for i in xs)} dense"
+            return (f"stage {r.rank}: --recompute-num-layers {got['num_layers']} recomputes layers {theirs} "
+                    f"({kinds(theirs)}); the plan prices {planned} ({kinds(planned)}, MoE layers first)")
+    return None
+
+
 def form(L) -> tuple[Optional[dict], Optional[str]]:
     """Megatron's recompute flags for the layout's per-stage recompute, or why there are none.
     One granularity for the whole model (arguments.py:1425: selective takes no method): selective
@@ -80,6 +103,8 @@ def forms(problem, L) -> list:
                                        for k in n]))
     if "full" in allowed:
         for k in block_counts(max(n), L.vpp):      # --recompute-method block --recompute-num-layers k
-            out.append(with_stages(L, [{"recompute_full": block_full(m, k, L.vpp), "recompute_selective": 0}
-                                       for m in n]))
+            cand = with_stages(L, [{"recompute_full": block_full(m, k, L.vpp), "recompute_selective": 0}
+                                   for m in n])
+            if block_mismatch(cand, problem.model.moe_layers()) is None:
+                out.append(cand)
     return out

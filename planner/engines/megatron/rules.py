@@ -110,6 +110,14 @@ def _(L, pr):
 
 add_uniform_fold(RULES, "megatron")
 add_recompute(RULES, recompute.form)
+
+
+@rule("target.recompute_layers", "recompute", "", "block recompute takes the layers the plan prices")
+def _(L, pr):
+    # megatron/core/recompute.py:167-181 (megatron-core 0.19.2): the first N layers of each chunk
+    return recompute.block_mismatch(L, pr.model.moe_layers())
+
+
 # --moe-token-dispatcher-type alltoall | allgather | flex, the flex backend deepep | hybridep
 # (transformer_config.py:869, megatron-core 0.19.2); the 1F1B A2A overlap and delayed wgrad
 add_dispatch(RULES, "megatron", DEFAULTS["dispatchers"], True)

@@ -51,10 +51,11 @@ def _ac(L) -> str:
 
 
 def split_points(L) -> list[int]:
-    """OLMo-core's split_points: the first block of each stage after the first (config.py split_model)."""
+    """OLMo-core's split_points: the first block of each stage after the first (config.py split_model),
+    from the layout's placement (Layout.virtual_stages; the export runs one stage per rank)."""
     out, first = [], 0
-    for s in L.stages[:-1]:
-        first += s.num_layers
+    for layers in L.virtual_stages[:-1]:
+        first += len(layers)
         out.append(first)
     return out
 

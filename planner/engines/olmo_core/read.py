@@ -26,6 +26,7 @@ from typing import Optional
 
 from planner.engines.olmo_core.pyeval import UNKNOWN, Call, _calls, _common, _conditional, _constants
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.placement import virtual_stages
 
 MODULES = {"TransformerTrainModuleConfig": "TransformerTrainModule",
            "TransformerPipelineTrainModuleConfig": "TransformerTrainModule",
@@ -174,10 +175,13 @@ def _stages(pp: int, split, layers: Optional[int], path: str, line: int) -> tupl
     stages = len(split) + 1
     if stages % pp:
         raise AuditParseError(path, line, f"split_points make {stages} stages, not a multiple of pp({pp})")
-    if layers is None or stages != pp:
+    if layers is None:
         return (), stages // pp
     bounds = [0, *split, layers]
-    return tuple(b - a for a, b in zip(bounds, bounds[1:])), 1
+    sizes = [b - a for a, b in zip(bounds, bounds[1:])]
+    # several stages per rank: stage k runs on rank k % pp (OLMo-core's default "loop" split style,
+    # distributed/parallel/pipeline_parallel.py stage_ids_this_rank), the layout's virtual-stage order
+    return tuple(sum(sizes[r::pp]) for r in range(pp)), stages // pp
 
 
 def _unevaluated(tm: Call, tree: ast.Module) -> list[str]:
@@ -239,6 +243,11 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     pc = parts["pp_config"]
     stage_layers, vpp = _stages(pp, pc.get("split_points") if isinstance(pc, Call) else None,
                                 model.get("layers"), path, tm.line)
+    split = pc.get("split_points") if isinstance(pc, Call) else None
+    if stage_layers and vpp > 1 and [len(c) for c in virtual_stages(stage_layers, vpp)] != \
+            [b - a for a, b in zip([0, *split], [*split, model["layers"]])]:
+        assumed.append(f"split_points {split}: each rank's blocks read as the layer placement cuts them into "
+                       f"{vpp} chunks (docs/plan-schema.md), not as the split points do")
     recompute, ac_extra, modules, ac_effects = _ac(parts["ac_config"], path)
     effects += ac_effects
     sharding, master, notes = _sharding(module, parts["dp_config"])

@@ -36,18 +36,12 @@ def _toml(v) -> str:
 
 
 def model_parts(L, layers: int) -> list[list[str]]:
-    """module_fqns_per_model_part: chunk v * pp + r holds rank r's v-th share of its layers."""
-    from planner.engines.megatron.export import chunks
-    per = [chunks(s.num_layers, L.vpp) for s in L.stages]
-    parts, first = [], 0
-    for v in range(L.vpp):
-        for r in range(L.pp):
-            names = [f"layers.{i}" for i in range(first, first + per[r][v])]
-            first += per[r][v]
-            parts.append(names)
+    """module_fqns_per_model_part: part k holds the layers of virtual stage k = v * pp + r
+    (Layout.virtual_stages; torchtitan places part k on rank k % pp, the "loop" style)."""
+    parts = [[f"layers.{i}" for i in chunk] for chunk in L.virtual_stages]
     parts[0].insert(0, "tok_embeddings")
     parts[-1] += ["norm", "output"]
-    assert first == layers
+    assert sum(len(c) for c in L.virtual_stages) == layers
     return parts
 
 

@@ -42,6 +42,7 @@ import tomllib
 
 from planner.engines.torchtitan import vocab
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.layout.placement import virtual_stages
 
 # torchtitan [model] name:flavor -> foldplan preset (only where the shapes are the same model)
 TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:405B": "llama3.1-405b",
@@ -215,6 +216,7 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
     tp, cp, pp, shard, rotate = d["tp"], d["cp"], d["pp"], d["shard"], d["rotate"]
     b = _batch(g, training, pp, d["dp"])
     stage_layers, vpp = _model_parts(par, where, path, pp)
+    assumed += chunk_note(par.get("module_fqns_per_model_part"), stage_layers, vpp)
 
     recompute, ac_every, effects = _activation_checkpoint(ac_table, where, lines, assumed, path)
     reshard = g.get("fsdp_reshard_after_forward")
@@ -324,6 +326,19 @@ def _model_parts(par: dict, where: dict, path: str, pp: int) -> tuple[tuple[int,
     counts = [sum(1 for n in x if re.fullmatch(r"layers\.\d+", n)) for x in parts]
     vpp = len(parts) // pp
     return tuple(sum(counts[k * pp + r] for k in range(vpp)) for r in range(pp)), vpp
+
+
+def chunk_note(parts, stage_layers: tuple, vpp) -> list[str]:
+    """What the audit says when the model parts cut a rank's blocks into chunks otherwise than the
+    layout's placement (planner/layout/placement.py) does: the layout keeps each rank's count."""
+    if not parts or not stage_layers or (vpp or 1) == 1:
+        return []
+    counts = [sum(1 for n in x if re.fullmatch(r"layers\.\d+", n)) for x in parts]
+    placed = [len(c) for c in virtual_stages(stage_layers, vpp)]
+    if placed == counts:
+        return []
+    return [f"module_fqns_per_model_part: chunks of {counts} blocks read as {placed} (the same blocks per "
+            f"pipeline rank, cut into chunks as docs/plan-schema.md's layer placement says)"]
 
 
 def _sharding(rep: int, shard: int | None, cp: int, pp: int, reshard: str) -> str:
