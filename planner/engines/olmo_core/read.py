@@ -193,6 +193,18 @@ def _unevaluated(tm: Call, tree: ast.Module) -> list[str]:
                   for key, src in tm.src.items() if src in changed and tm.kw.get(key) is not UNKNOWN]
 
 
+def _pipeline(pc, pp: int, model: dict, path: str, line: int, assumed: list):
+    """Each rank's layers and the virtual stages per rank from `split_points`; where the split
+    points cut a rank's blocks other than the layer placement does, an assumed line says so."""
+    split = pc.get("split_points") if isinstance(pc, Call) else None
+    stage_layers, vpp = _stages(pp, split, model.get("layers"), path, line)
+    if stage_layers and vpp > 1 and [len(c) for c in virtual_stages(stage_layers, vpp)] != \
+            [b - a for a, b in zip([0, *split], [*split, model["layers"]])]:
+        assumed.append(f"split_points {split}: each rank's blocks read as the layer placement cuts them into "
+                       f"{vpp} chunks (docs/plan-schema.md), not as the split points do")
+    return stage_layers, vpp
+
+
 def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     try:
         tree = ast.parse(text, filename=path)
@@ -240,14 +252,7 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     if model_name and model_name.startswith("unread model: "):
         assumed.append(f"model: {model_name[14:]} (pass --model)")
         model_name = None
-    pc = parts["pp_config"]
-    stage_layers, vpp = _stages(pp, pc.get("split_points") if isinstance(pc, Call) else None,
-                                model.get("layers"), path, tm.line)
-    split = pc.get("split_points") if isinstance(pc, Call) else None
-    if stage_layers and vpp > 1 and [len(c) for c in virtual_stages(stage_layers, vpp)] != \
-            [b - a for a, b in zip([0, *split], [*split, model["layers"]])]:
-        assumed.append(f"split_points {split}: each rank's blocks read as the layer placement cuts them into "
-                       f"{vpp} chunks (docs/plan-schema.md), not as the split points do")
+    stage_layers, vpp = _pipeline(parts["pp_config"], pp, model, path, tm.line, assumed)
     recompute, ac_extra, modules, ac_effects = _ac(parts["ac_config"], path)
     effects += ac_effects
     sharding, master, notes = _sharding(module, parts["dp_config"])
