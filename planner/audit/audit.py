@@ -24,6 +24,7 @@ from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
+from planner.audit.memory_verdict import MEMORY_ERROR, error_note, tail_findings
 from planner.audit.audit_problem import MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
@@ -95,9 +96,11 @@ def memory_findings(cfg: ForeignConfig, problem: Problem, est: cm.Estimate, unmo
         unsure = [u[0] for u in unmodelled if "memory" in u[1]]
         caveat = (f"; not an error: the estimate does not model {', '.join(unsure)}, which change memory"
                   if unsure else "")
-        return [Finding("warning" if unsure else "error", "memory.stage_over_budget",
+        near = max(totals) <= budget * (1 + MEMORY_ERROR)
+        caveat += error_note(total, budget) if near else ""
+        return [Finding("warning" if unsure or near else "error", "memory.stage_over_budget",
                         f"{cfg.path}: stage {st.index} needs {total:.1f} GiB > budget {budget:.1f} GiB "
-                        f"({gpu.name}: {gpu.memory_gib:.1f} GiB - {getattr(gpu, 'reserve_gib', 0.0):.1f} reserve) "
+                        f"({_budget_arithmetic(gpu, budget)}) "
                         f"by {total - budget:.1f} GiB; {top} is the largest term ({shown} GiB){others}{caveat}", fix)]
     if total > 0.9 * budget:
         return [Finding("warning", "memory.stage_near_budget",
@@ -105,6 +108,14 @@ def memory_findings(cfg: ForeignConfig, problem: Problem, est: cm.Estimate, unmo
                         f"{top} {terms[top]:.1f} GiB is the largest term",
                         "leave headroom for fragmentation: recompute a few more layers")]
     return []
+
+
+def _budget_arithmetic(gpu, budget: float) -> str:
+    """How the budget comes from the GPU: (memory - context reserve) / (1 + allocator margin) x fraction."""
+    alloc = gpu.allocatable_gib
+    frac = f" x {budget / alloc:.2f}" if abs(budget / alloc - 1) > 5e-3 else ""
+    return (f"{gpu.name}: ({gpu.memory_gib:.1f} GiB - {gpu.reserve_gib:.1f} reserve) / {1 + gpu.allocator_margin:.3f} "
+            f"allocator margin = {alloc:.1f} GiB allocatable{frac}")
 
 
 def _ranges(xs: list[int]) -> str:
@@ -298,6 +309,7 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
     if layout is not None and not any(f.rule.startswith("layout.") for f in findings):
         report.estimate = est = cm.evaluate(prob, layout)
         findings.extend(memory_findings(cfg, prob, est, report.unmodelled))
+        findings.extend(tail_findings(cfg.path, prob, layout))
         findings.extend(_overlap_finding(cfg, prob, layout, est))
         findings.extend(_attention_finding(cfg, prob, layout, est))
         findings.append(Finding("info", "estimate.summary",

@@ -167,6 +167,7 @@ class ProblemArgs:
     routing: Optional[str] = _flag(TrainSpec, "routing", _routing, "(forced | dropless | capacity=<f>; default "
                                    "dropless, the audit: the config's)")
     balancing: Optional[str] = _literal(TrainSpec, "balancing", "(default aux-loss; the audit: the config's)")
+    routing_memory: Optional[str] = _literal(TrainSpec, "routing_memory", "(default steady)")
     cp_kinds: Optional[tuple[str, ...]] = _flag(TrainSpec, "cp_kinds", _kinds, "(comma-separated from: {allowed}; "
                                                 "default all)", scope=SEARCH)
     recompute: Optional[tuple[str, ...]] = _flag(TrainSpec, "recompute", _kinds, "(comma-separated from: {allowed}; "

@@ -97,6 +97,15 @@ def cp_values(problem, x: dict) -> dict[str, np.ndarray]:
             "c_b": (bal == CP_BALANCES.index("none")).astype(float)}
 
 
+def expert_rows(problem, x: dict) -> np.ndarray:
+    """R_rows at imbalance 1: the token-expert rows one EP rank receives per micro-batch on average
+    (S / c tokens x micro-batch x top-k x etp / the sequence-parallel split), per candidate layout."""
+    tr, moe = problem.train, problem.model.moe
+    f = lambda k: np.asarray(x[k], float)
+    tsp = np.where((f("tp") > 1) & tr.sequence_parallel, f("tp"), 1.0)
+    return tr.seq / f("cp") * f("micro_batch") * (moe.top_k if moe else 0) * f("etp") / tsp
+
+
 def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Symbol values of candidate layouts (vectorised). `x` holds arrays tp, cp, dp, pp,
     vpp, etp, ep, edp, cu, cr, micro_batch, num_microbatches, sharding (index into
@@ -114,8 +123,7 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
                                       "first", "ranks") if k in x}, per_domain)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     moe = problem.model.moe
-    rows = tr.seq / cp * f("micro_batch") * (moe.top_k if moe else 0) * etp / tsp     # R_rows at imbalance 1
-    imb, imb_mem = routing.imbalance(tr, moe, rows, ep)
+    imb, imb_mem = routing.imbalance(tr, moe, expert_rows(problem, x), ep)
     te = tr.fp8_library == "te"
     n_wq = 1.0 / f("num_microbatches") if te else np.ones_like(tp)
     # torchtitan's float8 tensorwise with TP (torchtitan models/llama3/infra/parallelize.py:83-86, 192-202 at

@@ -128,6 +128,13 @@ ROUTINGS = ("forced", "dropless", "capacity")
 #               --moe-router-enable-expert-bias, torchtitan load_balance_coeff, OLMo-core bias_gamma
 # none          no balancing (Megatron's default --moe-aux-loss-coeff 0 without expert bias)
 BALANCINGS = ("aux-loss", "seq-aux-loss", "aux-free", "none")
+# The busiest EP rank's rows memory is budgeted for (dropless buffers grow with the rows that arrive;
+# planner/costmodel/routing.py):
+# steady    the expected busiest rank under the run's balancing in steady state (the published
+#           steady-state load statistic): what the run holds, the memory verdict
+# tail      the 1 - 1e-4 quantile of the busiest rank: headroom for a routing burst (early training
+#           before the balancing settles), which the steady verdict reports as a warning
+ROUTING_MEMORY = ("steady", "tail")
 NO_BALANCING_NOTE = ("balancing none: no published load statistic for an unbalanced router; estimated as "
                      "an auxiliary loss (an optimistic floor)")
 

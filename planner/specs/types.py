@@ -19,8 +19,8 @@ from pydantic import Field, field_validator, model_validator
 from planner.specs.hardware import ClusterSpec, GPUSpec  # noqa: F401  (re-exported)
 from planner.specs.types_base import SpecError, _Spec, build, one_line  # noqa: F401  (re-exported)
 from planner.specs.kinds import (BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, PRECISIONS,
-                                 RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error,
-                                 routing_error, routing_fields)
+                                 RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTING_MEMORY, ROUTINGS, SHARDINGS, TARGETS,
+                                 precision_gpu_error, routing_error, routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
 DEFAULT_MODEL = "mixtral-8x7b"
@@ -202,6 +202,10 @@ class TrainSpec(_Spec):
     balancing: Optional[Literal[BALANCINGS]] = Field(None, description="router balancing (None: aux-free when "
                                                      "the router has an expert bias, else aux-loss)")
     capacity_pad: bool = Field(False, description="pad experts to the capacity (--moe-pad-expert-input-to-capacity)")
+    routing_memory: Literal[ROUTING_MEMORY] = Field("steady", description=(
+        "the busiest EP rank's rows that dropless MoE memory is budgeted for: steady (the expected busiest rank "
+        "under the run's balancing, what the run holds; the 1 - 1e-4 tail is a warning) or tail (that "
+        "quantile: headroom for routing bursts)"))
     moe_imbalance: Optional[float] = Field(None, ge=1, description=(
         "dropless busiest EP rank's rows / mean given instead of the skew model (None: the model)"))
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
