@@ -254,6 +254,8 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
     seen = {f.rule for f in findings}
     for v in violations(layout, prob):
         rule = getattr(v, "rule", "layout")
+        if _engine_places(cfg, layout, prob, rule):
+            continue
         if f"layout.{rule}" in seen:
             continue
         seen.add(f"layout.{rule}")
@@ -261,6 +263,23 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
                                 "see the framework errors above" if report.errors else
                                 "change the degrees so the rule holds"))
     return layout
+
+
+def _engine_places(cfg: ForeignConfig, layout: Layout, prob: Problem, rule: str) -> bool:
+    """A virtual stage without a decoder layer that the config's engine builds (Megatron's embedding and
+    loss as pipeline units, or its explicit pipeline layout): `pp.layers` and `stage.min_layers` count
+    layers only, the engine counts its pipeline units, and the engine decides."""
+    if cfg.format != "megatron" or rule not in ("pp.layers", "stage.min_layers"):
+        return False
+    from planner.engines.megatron.pplayout import empty_virtual_stages
+    empty = empty_virtual_stages(cfg.extra, layout.pp, layout.vpp)
+    if empty is None:
+        return True
+    first, last = empty
+    if rule == "pp.layers":
+        return layout.pp * layout.vpp <= prob.model.layers + first + last
+    spare = lambda s: first * (s.index == 0) + last * (s.index == layout.pp - 1)
+    return all(s.num_layers >= max(1, layout.vpp) - spare(s) for s in layout.stages)
 
 
 def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
