@@ -176,6 +176,7 @@ class ProblemArgs:
                                                 "(comma-separated from: {allowed}; default: the target's)",
                                                 scope=SEARCH)
     master: Optional[str] = _literal(TrainSpec, "master", "(default: the target's; the bundle's is fp32)", SEARCH)
+    loss_logits: Optional[str] = _literal(TrainSpec, "loss_logits", "(default: the target's loss)")
     recompute_modules: Optional[tuple[str, ...]] = _flag(
         TrainSpec, "recompute_modules", _kinds, "(comma-separated from: {allowed}; default: all the target can)",
         scope=SEARCH, vocab=RECOMPUTE_MODULES)
