@@ -171,16 +171,16 @@ def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
     return {k: sorted(list(g) for g in v) for k, v in made.items()}
 
 
-# Transformer Engine features TransformerConfig refuses when TE is not installed (as on this CPU machine; a
-# Megatron job runs with TE, its default --transformer-impl): (its message, the argument that asks for the
-# feature, the value without it, what the caveat says), transformer_config.py at megatron-core 0.19.2
+# Transformer Engine kernels TransformerConfig refuses when TE is not installed (as on this CPU machine; a
+# Megatron job runs with TE, its default --transformer-impl) and that change no layout, memory or numerics
+# (a fusion): (its message, the argument that asks for it, the value without it, what the caveat says),
+# transformer_config.py at megatron-core 0.19.2. TE's version floors for a feature (MoE FP8: >= 1.7) stay
+# refusals: an export must name the TE it needs
 TE_ONLY = (("apply_rope_fusion is not available", "apply_rope_fusion", False,
             "rope fusion needs Transformer Engine (transformer_config.py:2179-2186): checked with --no-rope-fusion"),
            ("fused permutation is not available", "moe_permute_fusion", False,
             "fused MoE permutation needs Transformer Engine >= 2.1 (transformer_config.py:2667): checked without "
-            "--moe-permute-fusion"),
-           ("supports MoE FP8 training", "fp8", None,
-            "MoE FP8 needs Transformer Engine >= 1.7 (transformer_config.py:2296-2298): checked in bf16"))
+            "--moe-permute-fusion"))
 
 
 def transformer_config(build, args, out: dict):
