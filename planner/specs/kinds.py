@@ -121,15 +121,16 @@ PURE_BF16 = ("bf16", "bf16+kahan")      # gradients are bf16 too (TrainSpec.grad
 # vocab-parallel  Megatron's vocab-parallel cross entropy: bf16 logits, the fp32 softmax it saves and the fp32
 #                 gradient written over it (megatron/core/tensor_parallel/cross_entropy.py; its fused form,
 #                 megatron/core/fusions/fused_cross_entropy.py, saves the same fp32 exp-logits): 2 + 4 + 4 = 10
-# upcast          torch F.cross_entropy on .float() logits (torchtitan, the bundle): the saved fp32 log-softmax,
-#                 its incoming fp32 grad and the fp32 input grad at once: 12
-# chunked         the loss over chunks of the tokens, each upcast only while its chunk runs: the bf16 logits
-#                 and their bf16 gradient stay whole: 2 + 2 = 4
-# fused           the head's GEMM fused with the loss, chunk by chunk (a fused linear cross entropy: Liger
-#                 Kernel's LigerFusedLinearCrossEntropyLoss, Apple's cut cross-entropy): no [tokens x vocab]
-#                 tensor is kept: 0 (a chunk's transient is not counted)
-LOSS_LOGITS = ("vocab-parallel", "upcast", "chunked", "fused")
-LOGIT_BYTES = {"vocab-parallel": 10.0, "upcast": 12.0, "chunked": 4.0, "fused": 0.0}
+# upcast          torch F.cross_entropy on .float() logits (torchtitan 0.2, OLMo-core's default loss, the
+#                 bundle): the saved fp32 log-softmax, its incoming fp32 grad and the fp32 input grad at once: 12
+# fused           a fused cross-entropy kernel that writes the logits' gradient over the bf16 logits in its
+#                 forward (Liger Kernel's LigerCrossEntropyLoss): the bf16 logits alone: 2
+# chunked         the head and the loss run chunk by chunk of the tokens, each chunk's backward before the next
+#                 (torchtitan 0.3's ChunkedLossWrapper, torchtitan/components/loss.py:567 at 0.3.0: "Instead
+#                 of materializing the full [B, L, V] logits tensor at once"; Liger's fused linear cross
+#                 entropy): no [tokens x vocab] tensor is kept: 0 (a chunk's transient is not counted)
+LOSS_LOGITS = ("vocab-parallel", "upcast", "fused", "chunked")
+LOGIT_BYTES = {"vocab-parallel": 10.0, "upcast": 12.0, "fused": 2.0, "chunked": 0.0}
 
 # --------------------------------------------------------------------------- recompute
 RECOMPUTE_KINDS = ("none", "selective", "full")
