@@ -24,7 +24,7 @@ from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
-from planner.audit.memory_verdict import MEMORY_ERROR, error_note, tail_findings
+from planner.audit.memory_verdict import memory_findings, tail_findings  # noqa: F401  (memory_findings re-exported)
 from planner.audit.audit_problem import MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
@@ -69,63 +69,6 @@ class AuditReport:
             "smallest_change": self.smallest_change,
             "search": self.search,
         })
-
-
-_TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
-
-
-def memory_findings(cfg: ForeignConfig, problem: Problem, est: cm.Estimate, unmodelled: tuple = ()) -> list[Finding]:
-    """One finding for the stage furthest over (or nearest to) the budget: its largest term and the excess.
-    Over budget is an error only when the estimate models everything the config sets that changes memory;
-    otherwise a warning that names those settings."""
-    budget = problem.cluster.memory_budget_gib
-    gpu = problem.cluster.gpu
-    totals = [st.total / cm.GiB for st in est.stages]
-    st = est.stages[est.peak_stage]
-    total = totals[st.index]
-    terms = {k: getattr(st, k) / cm.GiB for k in _TERMS}
-    top = max(terms, key=terms.get)
-    shown = ", ".join(f"{k} {v:.1f}" for k, v in sorted(terms.items(), key=lambda kv: -kv[1]) if v >= 0.05)
-    over = [i for i, t in enumerate(totals) if t > budget]
-    if over:
-        others = f"; {len(over)} of {len(totals)} stages are over ({_ranges(over)})" if len(over) > 1 else ""
-        fix = {"activations": "recompute more layers (full recompute), raise cp or tp, or lower the micro-batch",
-               "logits": "raise tp or cp (they split the last stage's logits), or move layers off the last stage",
-               "buffers": "lower the MoE capacity factor or the micro-batch"}.get(
-            top, "shard the states further: more dp (distributed optimizer), more pp, or more ep")
-        unsure = [u[0] for u in unmodelled if "memory" in u[1]]
-        caveat = (f"; not an error: the estimate does not model {', '.join(unsure)}, which change memory"
-                  if unsure else "")
-        near = max(totals) <= budget * (1 + MEMORY_ERROR)
-        caveat += error_note(total, budget) if near else ""
-        return [Finding("warning" if unsure or near else "error", "memory.stage_over_budget",
-                        f"{cfg.path}: stage {st.index} needs {total:.1f} GiB > budget {budget:.1f} GiB "
-                        f"({_budget_arithmetic(gpu, budget)}) "
-                        f"by {total - budget:.1f} GiB; {top} is the largest term ({shown} GiB){others}{caveat}", fix)]
-    if total > 0.9 * budget:
-        return [Finding("warning", "memory.stage_near_budget",
-                        f"{cfg.path}: stage {st.index} uses {total:.1f} of {budget:.1f} GiB ({total / budget:.0%}); "
-                        f"{top} {terms[top]:.1f} GiB is the largest term",
-                        "leave headroom for fragmentation: recompute a few more layers")]
-    return []
-
-
-def _budget_arithmetic(gpu, budget: float) -> str:
-    """How the budget comes from the GPU: (memory - context reserve) / (1 + allocator margin) x fraction."""
-    alloc = gpu.allocatable_gib
-    frac = f" x {budget / alloc:.2f}" if abs(budget / alloc - 1) > 5e-3 else ""
-    return (f"{gpu.name}: ({gpu.memory_gib:.1f} GiB - {gpu.reserve_gib:.1f} reserve) / {1 + gpu.allocator_margin:.3f} "
-            f"allocator margin = {alloc:.1f} GiB allocatable{frac}")
-
-
-def _ranges(xs: list[int]) -> str:
-    """[0, 1, 2, 5] -> "stages 0-2, 5"."""
-    out, start = [], xs[0]
-    for a, b in zip(xs, xs[1:] + [None]):
-        if b != a + 1:
-            out.append(f"{start}-{a}" if a != start else f"{a}")
-            start = b
-    return "stages " + ", ".join(out)
 
 
 def unmodelled(cfg: ForeignConfig, problem: Problem, layout: Optional[Layout]) -> tuple:
