@@ -5,15 +5,21 @@ without the best-plan search, one row per config:
 * read: the audit's reading agrees with what a person reads from the file (expected.toml's layout,
   model and precision; "-" where expected.toml records nothing to compare);
 * errors / warnings: the audit's error and warning rule ids;
-* false: errors on a config published as run (`verdict = "ran"`): a run that ran is never an error.
+* false: errors on a config published as run (`verdict = "ran"`): a run that ran is never an error;
+* engine (`--judge`): the Megatron-LM configs (mlm_, ci_, zoo_) handed to megatron-core's own parse_args,
+  validate_args, TransformerConfig and initialize_model_parallel (planner/engines/megatron/judge.py): an
+  audit error on a config the engine accepts must be a memory verdict (tests/test_audit_engine_errors.py).
 
-    python benchmarks/published_configs.py            # markdown table, exit 1 on a misread or a false error
+    python benchmarks/published_configs.py [--judge]  # markdown table, exit 1 on a misread or a false error
 """
 from __future__ import annotations
 
+import os
 import sys
 import tomllib
 from pathlib import Path
+
+import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -21,11 +27,36 @@ from planner.audit.audit import run_audit  # noqa: E402
 from planner.audit.detect import load  # noqa: E402
 from planner.cli import parser, problem_args_of  # noqa: E402
 from planner.cli.audit import base_problem  # noqa: E402
+from planner.engines.megatron import read, read_yaml  # noqa: E402
 from planner.layout.foreign import AuditParseError  # noqa: E402
 from planner.safeio import InputError  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1] / "examples" / "audit" / "real"
 EXPECTED = tomllib.loads((REAL / "expected.toml").read_text())
+
+
+# what the ModelZoo configs (written for an earlier Megatron) set that megatron-core 0.19.2 refuses for a
+# reason that is no layout's: TE's fused cross entropy ("disabled due to stability issues",
+# megatron/training/arguments.py:1642-1646); its native implementation is the same loss
+DRIFT = {("--cross-entropy-fusion-impl", "te"): "native"}
+
+
+def megatron_files(path: Path, env: dict) -> dict:
+    """The judge's case: the argument list, and the environment the config's launcher exports (a launch
+    script's own `export` lines; a functional-test / ModelZoo YAML's ENV_VARS)."""
+    text = path.read_text()
+    whole = {**os.environ, **env}
+    launch = text if path.suffix == ".sh" else ""
+    if path.suffix == ".yaml":
+        argv = read_yaml.argv(text, str(path), whole)
+        env_vars = (yaml.safe_load(text) or {}).get("ENV_VARS") or {}
+        launch = "".join(f"export {k}={v}\n" for k, v in env_vars.items() if " " not in str(v))
+    elif path.suffix == ".args":
+        argv = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
+    else:
+        argv = read.argv(text, str(path), whole)
+    argv = [DRIFT.get((prev, w), w) for prev, w in zip(["", *argv], argv)]
+    return {"config.args": "\n".join(argv), "launch.sh": launch}
 
 
 def argv_of(name: str) -> list[str]:
@@ -82,17 +113,40 @@ def row(name: str) -> dict:
             "note": peak, "false": len(errors) if verdict == "ran" else 0}
 
 
-def main() -> int:
+def engine_verdicts(rows: list[dict]) -> None:
+    """Megatron's own verdict on each Megatron-LM config of `rows` (r["engine"]); an audit error that is
+    no memory verdict on a config Megatron accepts counts as false."""
+    from planner.engines.judge import available, judge
+    names = [r["name"] for r in rows if r["name"].startswith(("mlm_", "ci_", "zoo_"))]
+    if available("megatron"):
+        return
+    cases = []
+    for n in names:
+        args = EXPECTED[n].get("args", {})
+        cfg = load(str(REAL / n), gpus=args.get("gpus"), env=args.get("env") or None)
+        cases.append(({"layout": {"world": args.get("gpus") or cfg.world or 8},
+                       "problem": {"cluster": {"gpu": "h100-sxm"}}}, megatron_files(REAL / n, args.get("env") or {})))
+    for n, v in zip(names, judge("megatron", cases)):
+        r = next(r for r in rows if r["name"] == n)
+        r["engine"] = "accepts" if v["accepted"] else "refuses: " + (v["reason"] or "")[:70]
+        if v["accepted"]:
+            r["false"] = max(r["false"], sum(not e.startswith("memory.") for e in r["errors"]))
+
+
+def main(argv=None) -> int:
     rows = [row(n) for n in sorted(EXPECTED)]
-    print("| config | published as | read right | errors | warnings | note |")
-    print("|---|---|---|---|---|---|")
+    if "--judge" in (sys.argv[1:] if argv is None else argv):
+        engine_verdicts(rows)
+    print("| config | published as | read right | errors | warnings | Megatron | note |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
         read = "yes" if not r["misread"] else "NO: " + "; ".join(r["misread"])
         print(f"| {r['name']} | {r['verdict'] or '-'} | {read} | {', '.join(r['errors']) or '-'} | "
-              f"{', '.join(r['warnings']) or '-'} | {r['note']} |")
+              f"{', '.join(r['warnings']) or '-'} | {r.get('engine', '-')} | {r['note']} |")
     false = sum(r["false"] for r in rows)
     wrong = sum(bool(r["misread"]) for r in rows)
-    print(f"\n{len(rows)} configs: {wrong} misread, {false} false error(s) on configs published as run, "
+    print(f"\n{len(rows)} configs: {wrong} misread, {false} false error(s) (on configs published as run or "
+          f"that the engine accepts), "
           f"{sum(len(r['errors']) for r in rows)} error(s) in all")
     return 1 if false or wrong else 0
 

@@ -14,20 +14,21 @@ a model the audit takes from --model; they are not judged.
 """
 from __future__ import annotations
 
-import os
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
-import yaml
 
 from planner.audit.audit import run_audit
 from planner.audit.detect import load
 from planner.cli import parser, problem_args_of
 from planner.cli.audit import base_problem
 from planner.engines.judge import available, judge
-from planner.engines.megatron import read, read_yaml
 from planner.layout.foreign import AuditParseError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from published_configs import megatron_files  # noqa: E402  (the corpus' argument lists, one owner)
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "examples" / "audit" / "real"
@@ -37,10 +38,6 @@ EXAMPLES = sorted(p.name for p in (ROOT / "examples" / "audit").glob("megatron_*
 TITAN = sorted(n for n in EXPECTED if n.startswith("tt_"))
 # the GPU counts the examples' own headers name (examples/audit/README.md)
 EXAMPLE_GPUS = {"megatron_mixtral_8x7b.sh": 32, "megatron_deepseek_v3.sh": 1024, "megatron_layout_unquoted.args": 16}
-# what the ModelZoo configs (written for an earlier Megatron) set that megatron-core 0.19.2 refuses for a
-# reason that is no layout's: TE's fused cross entropy ("disabled due to stability issues",
-# megatron/training/arguments.py:1642-1646); its native implementation is the same loss
-DRIFT = {("--cross-entropy-fusion-impl", "te"): "native"}
 # the ablation layout of a 94-layer model: PP32 x VPP3 over 94 layers + the embedding + the loss
 ABLATION = {"TP": "2", "PP": "32", "EP": "32", "CP": "1", "LAYERS_PER_VP": "1", "MBS": "1", "GBS": "1024",
             "SEQ_LEN": "4096", "MOE_TOKEN_DISPATCHER": "alltoall", "MOE_GROUPED_GEMM": "true"}
@@ -58,24 +55,6 @@ def _case(path: Path, args: dict) -> tuple[list[str], object, list[str]]:
         return argv, cfg, []                     # the audit stops and asks for --model / --seq: no finding
     report = run_audit(cfg, problem, search=False)
     return argv, cfg, [f.rule for f in report.errors]
-
-
-def _megatron_files(path: Path, env: dict) -> dict:
-    """The judge's case: the argument list, and the environment the config's launcher exports (a launch
-    script's own `export` lines; a functional-test / ModelZoo YAML's ENV_VARS)."""
-    text = path.read_text()
-    whole = {**os.environ, **env}
-    launch = text if path.suffix == ".sh" else ""
-    if path.suffix == ".yaml":
-        argv = read_yaml.argv(text, str(path), whole)
-        env_vars = (yaml.safe_load(text) or {}).get("ENV_VARS") or {}
-        launch = "".join(f"export {k}={v}\n" for k, v in env_vars.items() if " " not in str(v))
-    elif path.suffix == ".args":
-        argv = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
-    else:
-        argv = read.argv(text, str(path), whole)
-    argv = [DRIFT.get((prev, w), w) for prev, w in zip(["", *argv], argv)]
-    return {"config.args": "\n".join(argv), "launch.sh": launch}
 
 
 def _cases() -> list[tuple[str, Path, dict]]:
@@ -97,7 +76,7 @@ def megatron_verdicts():
         world = args.get("gpus") or cfg.world or 8
         rows.append((name, errors))
         cases.append(({"layout": {"world": world}, "problem": {"cluster": {"gpu": "h100-sxm"}}},
-                      _megatron_files(path, args.get("env") or {})))
+                      megatron_files(path, args.get("env") or {})))
     return {name: (errors, v) for (name, errors), v in zip(rows, judge("megatron", cases))}
 
 
@@ -137,7 +116,7 @@ def test_without_the_units_the_engine_and_the_audit_both_refuse(tmp_path):
     path.write_text(cut)
     _, cfg, errors = _case(path, {"gpus": 2048, "env": ABLATION})
     verdict, = judge("megatron", [({"layout": {"world": 2048}, "problem": {"cluster": {"gpu": "h100-sxm"}}},
-                                   _megatron_files(path, ABLATION))])
+                                   megatron_files(path, ABLATION))])
     assert not verdict["accepted"] and errors, (verdict["reason"], errors)
 
 
