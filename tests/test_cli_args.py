@@ -72,7 +72,7 @@ def test_every_train_flag_reaches_the_problem():
                         capacity_factor=1.25, routing="capacity=1.25", balancing="aux-free", cp_kinds=("ring",), recompute=("full",), sharding=("zero3",),
                         master="bf16+fp32", recompute_modules=("layernorm",), max_vpp=2, attention_kernel="fused",
                         precision="fp8-delayed", cp_comm="ag-te", cp_balance="headtail",
-                        target="megatron")
+                        target="megatron", routing_memory="tail", loss_logits="fused")
     train = given.train_values()
     assert set(train) == {f.field for n, f in FLAGS.items() if f.spec is TrainSpec} - {"seq", "global_batch_tokens"}
     p = build_problem(given)

@@ -36,7 +36,7 @@ def test_busiest_rank_matches_a_simulation(experts, ep, rows, sigma):
 def test_forced_matches_deepseek_v3_profile():
     """DeepSeek-V3's training profile (REFERENCE.md: EP64, forced balance, 4,096 tokens x top-8):
     ~32.3k rows on one rank's 4 experts, inside the forced model's memory band around 32,768."""
-    p = make_problem(model="deepseek-v3", gpus=64, seq=4096, global_batch=64, routing="forced")
+    p = make_problem(model="deepseek-v3", gpus=64, seq=4096, global_batch=64, routing="forced", routing_memory="tail")
     imb, mem = routing.imbalance(p.train, p.model.moe, np.array([4096 * 8.0]), np.array([64.0]))
     lo = 2 - float(mem[0])
     assert lo * 32768 < 32.3e3 < float(mem[0]) * 32768 and float(imb[0]) < 1.02

@@ -17,7 +17,8 @@ KIND = {"none": 0, "zero1": 1, "zero2": 2, "zero3": 3}
 def bytes_per_param(kind: str, n: int, grad_bytes: int, master: str = "bf16+fp32") -> float:
     z = KIND[kind]
     vals = cm.unit_values(LLAMA, Z_d=n, Z_e=n, b_g=grad_bytes, z_1=float(z >= 1), z_2=float(z >= 2),
-                          z_3=float(z >= 3), mu=float(master == "fp32"))
+                          z_3=float(z >= 3), **{k: float(v[0]) for k, v in cm.sharding_values(kind, master).items()
+                                                if k in ("mu", "b_o")})
     return float(cm.evaluate_formulas(vals)["Bpp_dense"])
 
 
@@ -29,6 +30,30 @@ def test_zero_paper_bytes_per_parameter(n):
     assert bytes_per_param("zero1", n, 2) == pytest.approx(4 + 12 / n)
     assert bytes_per_param("zero2", n, 2) == pytest.approx(2 + 14 / n)
     assert bytes_per_param("zero3", n, 2) == pytest.approx(16 / n)
+
+
+@pytest.mark.parametrize("n", [1, 8, 64])
+def test_pure_bf16_bytes_per_parameter(n):
+    # pure bf16 (torchtitan training.dtype = "bfloat16": "all parameters, gradients, and optimizer states in
+    # bfloat16, without an extra copy of fp32 weights"): bf16 param 2 + bf16 grad 2 + AdamW m, v 2 + 2;
+    # Kahan summation adds one bf16 compensation buffer (2)
+    assert bytes_per_param("zero3", n, 2, "bf16") == pytest.approx((2 + 2 + 2 + 2) / n)
+    assert bytes_per_param("zero3", n, 2, "bf16+kahan") == pytest.approx((2 + 2 + 2 + 2 + 2) / n)
+    assert bytes_per_param("none", n, 2, "bf16") == pytest.approx(8)
+    assert bytes_per_param("zero1", n, 2, "bf16") == pytest.approx(4 + 4 / n)
+
+
+def test_pure_bf16_master_sets_bf16_grads_and_prices_less_than_fp32_master():
+    kw = dict(model="llama3-8b", gpus=8, seq=8192, global_batch=16)
+    pure, mixed = make_problem(master="bf16", **kw), make_problem(master="fp32", **kw)
+    assert pure.train.grad_bytes == 2 and mixed.train.grad_bytes == 4
+    L = lambda m: Layout(world=8, dp=8, micro_batch=1, num_microbatches=2, sharding="zero3", master=m,
+                         stages=uniform_stages(32, 1, fold=(1, 1, 8), recompute_full=32))
+    n = cm.param_counts(pure)["total"]
+    state = lambda p, m: sum(getattr(cm.evaluate(p, L(m)).stages[0], k) for k in ("weights", "grads", "optimizer"))
+    # FSDP2 zero3 over 8: pure bf16 holds 8 / 8 bytes per parameter, the fp32 master 16 / 8 (+ nothing gathered)
+    assert state(pure, "bf16") == pytest.approx(n * 8 / 8, rel=1e-6)
+    assert state(mixed, "fp32") == pytest.approx(n * 16 / 8, rel=1e-6)
 
 
 @pytest.mark.parametrize("n", [1, 2, 8, 64])

@@ -144,7 +144,7 @@ def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
     assert ref.best_ns > loose.fastest_ns * 1.001
 
 
-@pytest.mark.parametrize("memory_gib", [7.5, 9.0])
+@pytest.mark.parametrize("memory_gib", [7.0, 8.0])   # the target's chunked loss keeps no logits
 def test_torchtitan_forms_are_searched_when_the_free_plan_needs_rounding(memory_gib):
     # memory where the free per-stage optimum recomputes some blocks fully, which torchtitan's AC cannot
     # say (FullAC is every block, SelectiveAC per op in every block): the target search runs one search per

@@ -24,6 +24,7 @@ from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
+from planner.audit.memory_verdict import memory_findings, tail_findings  # noqa: F401  (memory_findings re-exported)
 from planner.audit.audit_problem import MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
@@ -68,53 +69,6 @@ class AuditReport:
             "smallest_change": self.smallest_change,
             "search": self.search,
         })
-
-
-_TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
-
-
-def memory_findings(cfg: ForeignConfig, problem: Problem, est: cm.Estimate, unmodelled: tuple = ()) -> list[Finding]:
-    """One finding for the stage furthest over (or nearest to) the budget: its largest term and the excess.
-    Over budget is an error only when the estimate models everything the config sets that changes memory;
-    otherwise a warning that names those settings."""
-    budget = problem.cluster.memory_budget_gib
-    gpu = problem.cluster.gpu
-    totals = [st.total / cm.GiB for st in est.stages]
-    st = est.stages[est.peak_stage]
-    total = totals[st.index]
-    terms = {k: getattr(st, k) / cm.GiB for k in _TERMS}
-    top = max(terms, key=terms.get)
-    shown = ", ".join(f"{k} {v:.1f}" for k, v in sorted(terms.items(), key=lambda kv: -kv[1]) if v >= 0.05)
-    over = [i for i, t in enumerate(totals) if t > budget]
-    if over:
-        others = f"; {len(over)} of {len(totals)} stages are over ({_ranges(over)})" if len(over) > 1 else ""
-        fix = {"activations": "recompute more layers (full recompute), raise cp or tp, or lower the micro-batch",
-               "logits": "raise tp or cp (they split the last stage's logits), or move layers off the last stage",
-               "buffers": "lower the MoE capacity factor or the micro-batch"}.get(
-            top, "shard the states further: more dp (distributed optimizer), more pp, or more ep")
-        unsure = [u[0] for u in unmodelled if "memory" in u[1]]
-        caveat = (f"; not an error: the estimate does not model {', '.join(unsure)}, which change memory"
-                  if unsure else "")
-        return [Finding("warning" if unsure else "error", "memory.stage_over_budget",
-                        f"{cfg.path}: stage {st.index} needs {total:.1f} GiB > budget {budget:.1f} GiB "
-                        f"({gpu.name}: {gpu.memory_gib:.1f} GiB - {getattr(gpu, 'reserve_gib', 0.0):.1f} reserve) "
-                        f"by {total - budget:.1f} GiB; {top} is the largest term ({shown} GiB){others}{caveat}", fix)]
-    if total > 0.9 * budget:
-        return [Finding("warning", "memory.stage_near_budget",
-                        f"{cfg.path}: stage {st.index} uses {total:.1f} of {budget:.1f} GiB ({total / budget:.0%}); "
-                        f"{top} {terms[top]:.1f} GiB is the largest term",
-                        "leave headroom for fragmentation: recompute a few more layers")]
-    return []
-
-
-def _ranges(xs: list[int]) -> str:
-    """[0, 1, 2, 5] -> "stages 0-2, 5"."""
-    out, start = [], xs[0]
-    for a, b in zip(xs, xs[1:] + [None]):
-        if b != a + 1:
-            out.append(f"{start}-{a}" if a != start else f"{a}")
-            start = b
-    return "stages " + ", ".join(out)
 
 
 def unmodelled(cfg: ForeignConfig, problem: Problem, layout: Optional[Layout]) -> tuple:
@@ -243,6 +197,8 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
     seen = {f.rule for f in findings}
     for v in violations(layout, prob):
         rule = getattr(v, "rule", "layout")
+        if _engine_places(cfg, layout, prob, rule):
+            continue
         if f"layout.{rule}" in seen:
             continue
         seen.add(f"layout.{rule}")
@@ -250,6 +206,23 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
                                 "see the framework errors above" if report.errors else
                                 "change the degrees so the rule holds"))
     return layout
+
+
+def _engine_places(cfg: ForeignConfig, layout: Layout, prob: Problem, rule: str) -> bool:
+    """A virtual stage without a decoder layer that the config's engine builds (Megatron's embedding and
+    loss as pipeline units, or its explicit pipeline layout): `pp.layers` and `stage.min_layers` count
+    layers only, the engine counts its pipeline units, and the engine decides."""
+    if cfg.format != "megatron" or rule not in ("pp.layers", "stage.min_layers"):
+        return False
+    from planner.engines.megatron.pplayout import empty_virtual_stages
+    empty = empty_virtual_stages(cfg.extra, layout.pp, layout.vpp)
+    if empty is None:
+        return True
+    first, last = empty
+    if rule == "pp.layers":
+        return layout.pp * layout.vpp <= prob.model.layers + first + last
+    spare = lambda s: first * (s.index == 0) + last * (s.index == layout.pp - 1)
+    return all(s.num_layers >= max(1, layout.vpp) - spare(s) for s in layout.stages)
 
 
 def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
@@ -298,6 +271,7 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
     if layout is not None and not any(f.rule.startswith("layout.") for f in findings):
         report.estimate = est = cm.evaluate(prob, layout)
         findings.extend(memory_findings(cfg, prob, est, report.unmodelled))
+        findings.extend(tail_findings(cfg.path, prob, layout))
         findings.extend(_overlap_finding(cfg, prob, layout, est))
         findings.extend(_attention_finding(cfg, prob, layout, est))
         findings.append(Finding("info", "estimate.summary",

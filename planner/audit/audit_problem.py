@@ -131,6 +131,10 @@ def audit_problem(cfg: ForeignConfig, problem: Problem) -> tuple[Optional[Proble
         train["distributed_optimizer"] = bool(cfg.distributed_optimizer)
     if cfg.extra.get("logit_bytes"):
         train["logit_bytes"] = float(cfg.extra["logit_bytes"])
+    if cfg.extra.get("loss_logits"):                 # how the config's loss keeps the logits (kinds.LOSS_LOGITS)
+        train["loss_logits"] = cfg.extra["loss_logits"]
+    if cfg.master:                                   # what the config stores per parameter (kinds.MASTERS)
+        train["master"] = cfg.master
     if cfg.extra.get("kernels"):
         train["kernels"] = cfg.extra["kernels"]
     for k in ("precision", "fp8_param_gather", "fp8_library"):   # FP8: what the config runs

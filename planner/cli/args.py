@@ -168,6 +168,7 @@ class ProblemArgs:
     routing: Optional[str] = _flag(TrainSpec, "routing", _routing, "(forced | dropless | capacity=<f>; default "
                                    "dropless, the audit: the config's)")
     balancing: Optional[str] = _literal(TrainSpec, "balancing", "(default aux-loss; the audit: the config's)")
+    routing_memory: Optional[str] = _literal(TrainSpec, "routing_memory", "(default steady)")
     cp_kinds: Optional[tuple[str, ...]] = _flag(TrainSpec, "cp_kinds", _kinds, "(comma-separated from: {allowed}; "
                                                 "default all)", scope=SEARCH)
     recompute: Optional[tuple[str, ...]] = _flag(TrainSpec, "recompute", _kinds, "(comma-separated from: {allowed}; "
@@ -176,6 +177,7 @@ class ProblemArgs:
                                                 "(comma-separated from: {allowed}; default: the target's)",
                                                 scope=SEARCH)
     master: Optional[str] = _literal(TrainSpec, "master", "(default: the target's; the bundle's is fp32)", SEARCH)
+    loss_logits: Optional[str] = _literal(TrainSpec, "loss_logits", "(default: the target's loss)")
     recompute_modules: Optional[tuple[str, ...]] = _flag(
         TrainSpec, "recompute_modules", _kinds, "(comma-separated from: {allowed}; default: all the target can)",
         scope=SEARCH, vocab=RECOMPUTE_MODULES)

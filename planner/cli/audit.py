@@ -168,7 +168,9 @@ def base_problem(p: ProblemArgs, cfg: ForeignConfig):
     gpus = p.gpus if p.gpus is not None else world
     if gpus is None:
         raise AuditParseError(cfg.path, None, "the config does not say how many GPUs: pass --gpus N")
-    laid = replace(p, model=model, seq=seq, global_batch=gb, gpus=gpus, **where)
+    if cfg.format != "foldplan" and p.memory_gib is None and p.memory_fraction is None:
+        where["memory_fraction"] = 1.0      # a run is judged against the memory it has; the plans' headroom
+    laid = replace(p, model=model, seq=seq, global_batch=gb, gpus=gpus, **where)   # (DEFAULT_HEADROOM) is theirs
     try:
         return build_problem(laid, train=train)
     except SpecError:

@@ -45,9 +45,14 @@ form). With one expert per rank this is exact (the maximum of the cut loads is t
 maximum); with several, cutting each expert first would give less: this is the upper side. With
 --moe-pad-expert-input-to-capacity every expert computes c exactly: imb = imb_mem = c.
 
-Memory. Dropless buffers grow with the rows that arrive, so memory budgets a high quantile of
-the busiest rank rather than its mean: the `MEMORY_QUANTILE` quantile of the maximum of ep
-ranks (a design choice, not a published figure: an overflow in one layer's micro-batch in 10^4).
+Memory. Dropless buffers grow with the rows that arrive. The verdict budgets what the run holds
+in steady state (`TrainSpec.routing_memory = "steady"`): the expected busiest rank, imb_mem = imb,
+from the steady-state statistic above (MaxVio_global is measured on the trained model, under its
+balancing). A burst above it -- early training, before the balancing settles, or an unlucky batch --
+is the tail: the `MEMORY_QUANTILE` quantile of the maximum of ep ranks (a design choice, not a
+published figure: one layer's micro-batch in 10^4), budgeted where `routing_memory = "tail"` (the
+headroom choice) and otherwise reported as a warning with the probability that the busiest rank's
+rows pass the level at which the stage would overflow (`exceed_probability`; planner.costmodel.tail).
 Capacity: at most c. No rank can receive more than all rows of its EP group that can reach
 it: ep x min(K, n_l) / K (both are capped there).
 """
@@ -157,7 +162,7 @@ def imbalance(train, moe, rows, ep) -> tuple[np.ndarray, np.ndarray]:
         sigma_e = 0.0 if forced else expert_sigma(balancing_of(train, moe))
         s = rank_spread(rows, experts, ep, sigma_e)
         imb = np.minimum(1 + _per_n(expected_max_z, ep) * s, cap)
-        mem = np.minimum(1 + _per_n(quantile_max_z, ep) * s, cap)
+        mem = np.minimum(1 + _per_n(quantile_max_z, ep) * s, cap) if train.routing_memory == "tail" else imb
     cf = train.capacity_factor
     if cf is None:
         return imb, mem
@@ -179,3 +184,17 @@ def busiest_expert(train, moe, rows, ep) -> np.ndarray:
     n_l = experts / np.maximum(np.asarray(ep, float), 1)
     out = 1 + expected_max_z(experts) * np.sqrt(sigma_e ** 2 + n_l / np.maximum(np.asarray(rows, float), 1.0))
     return np.minimum(out, train.capacity_factor) if train.capacity_factor else out
+
+
+def exceed_probability(train, moe, rows, ep, level, layers=1) -> np.ndarray:
+    """The probability that the busiest of ep ranks receives more than `level` x the mean rows, on
+    average over `layers` MoE layers (1: one layer's micro-batch): 1 - Phi((level - 1) / s_n)^ep, s_n the
+    rank's spread (`rank_spread`) under the run's balancing (forced: sampling alone) over sqrt(layers):
+    different layers' experts are different experts, taken as independent."""
+    rows, ep, level = np.broadcast_arrays(*(np.asarray(a, float) for a in (rows, ep, level)))
+    if moe is None or not moe.experts:
+        return np.zeros(rows.shape)
+    sigma_e = 0.0 if train.routing == "forced" else expert_sigma(balancing_of(train, moe))
+    s = np.maximum(rank_spread(rows, moe.experts, ep, sigma_e) / np.sqrt(np.maximum(layers, 1)), 1e-12)
+    upper = np.vectorize(lambda z: 0.5 * math.erfc(z / math.sqrt(2)))((level - 1) / s)   # one rank above
+    return -np.expm1(np.maximum(ep, 1) * np.log1p(-np.minimum(upper, 1 - 1e-16)))

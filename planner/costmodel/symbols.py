@@ -18,6 +18,7 @@ flash, drop, imb, imbm = sp.symbols("flash drop imb imb_mem", nonnegative=True)
 eager = sp.Symbol("eager", nonnegative=True)                 # torchtitan modules without torch.compile
 bg, br, Zd, Ze, bl = sp.symbols("b_g b_r Z_d Z_e b_l", positive=True)
 z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
+bo = sp.Symbol("b_o", positive=True)   # optimizer-state bytes per parameter (kinds.OPTIMIZER_BYTES)
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
 Nsm, Tm, Tn, La0 = sp.symbols("N_sm T_m T_n L_a0", positive=True)      # SMs, GEMM tile, attention half-block
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(

@@ -16,7 +16,7 @@ import planner.costmodel.compile as cc
 import planner.costmodel.routing as routing
 from planner.layout import SHARDINGS, dense_strides
 from planner.specs.cp_impl import CP_TERMS
-from planner.specs.kinds import CP_BALANCES, CP_COMMS, DISPATCHER, DISPATCHERS, SHARDING
+from planner.specs.kinds import CP_BALANCES, CP_COMMS, DISPATCHER, DISPATCHERS, MASTERS, OPTIMIZER_BYTES, SHARDING
 from planner.specs.precision import recipe
 from planner.layout.grid import locality
 
@@ -73,14 +73,19 @@ def precision_values(train, gpu) -> dict[str, float]:
 _SHARDS = np.array([[s.optimizer, s.grads, s.params] for s in SHARDING.values()], float)
 
 
+_OPT_BYTES = np.array([OPTIMIZER_BYTES[m] for m in MASTERS], float)
+
+
 def sharding_values(kind, master) -> dict[str, np.ndarray]:
-    """z_1, z_2, z_3 and mu of sharding kinds (arrays of kind indices into SHARDINGS, or names)."""
+    """z_1, z_2, z_3, mu and b_o of sharding kinds and master kinds (arrays of indices into SHARDINGS and
+    MASTERS, or names)."""
     k = np.asarray([SHARDINGS.index(x) for x in np.atleast_1d(kind)] if np.asarray(kind).dtype.kind in "US"
                    else kind, float)
-    mu = np.asarray([x == "fp32" for x in np.atleast_1d(master)] if np.asarray(master).dtype.kind in "US"
-                    else master, float)
+    m = np.asarray([MASTERS.index(x) for x in np.atleast_1d(master)] if np.asarray(master).dtype.kind in "US"
+                   else master, float).astype(int)
     ki = k.astype(int)
-    return {"z_1": _SHARDS[ki, 0], "z_2": _SHARDS[ki, 1], "z_3": _SHARDS[ki, 2], "mu": mu}
+    return {"z_1": _SHARDS[ki, 0], "z_2": _SHARDS[ki, 1], "z_3": _SHARDS[ki, 2],
+            "mu": (m == MASTERS.index("fp32")).astype(float), "b_o": _OPT_BYTES[m]}
 
 
 _CP_ROWS = np.array([[CP_TERMS[k][s] for s in ("q_p2p", "q_agr", "n_ag", "q_sv")] for k in CP_COMMS], float)
@@ -97,10 +102,19 @@ def cp_values(problem, x: dict) -> dict[str, np.ndarray]:
             "c_b": (bal == CP_BALANCES.index("none")).astype(float)}
 
 
+def expert_rows(problem, x: dict) -> np.ndarray:
+    """R_rows at imbalance 1: the token-expert rows one EP rank receives per micro-batch on average
+    (S / c tokens x micro-batch x top-k x etp / the sequence-parallel split), per candidate layout."""
+    tr, moe = problem.train, problem.model.moe
+    f = lambda k: np.asarray(x[k], float)
+    tsp = np.where((f("tp") > 1) & tr.sequence_parallel, f("tp"), 1.0)
+    return tr.seq / f("cp") * f("micro_batch") * (moe.top_k if moe else 0) * f("etp") / tsp
+
+
 def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Symbol values of candidate layouts (vectorised). `x` holds arrays tp, cp, dp, pp,
     vpp, etp, ep, edp, cu, cr, micro_batch, num_microbatches, sharding (index into
-    SHARDINGS), master (1 = fp32) and the dense strides s_tp, s_cp, s_dp."""
+    SHARDINGS), master (index into MASTERS) and the dense strides s_tp, s_cp, s_dp."""
     tr, gpu = problem.train, problem.cluster.gpu
     per_domain = problem.cluster.domain_used            # rank r in NVLink domain r // per_domain
     f = lambda k: np.asarray(x[k], float)
@@ -114,8 +128,7 @@ def layout_values(problem, x: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
                                       "first", "ranks") if k in x}, per_domain)
     tsp = np.where((tp > 1) & tr.sequence_parallel, tp, 1.0)
     moe = problem.model.moe
-    rows = tr.seq / cp * f("micro_batch") * (moe.top_k if moe else 0) * etp / tsp     # R_rows at imbalance 1
-    imb, imb_mem = routing.imbalance(tr, moe, rows, ep)
+    imb, imb_mem = routing.imbalance(tr, moe, expert_rows(problem, x), ep)
     te = tr.fp8_library == "te"
     n_wq = 1.0 / f("num_microbatches") if te else np.ones_like(tp)
     # torchtitan's float8 tensorwise with TP (torchtitan models/llama3/infra/parallelize.py:83-86, 192-202 at
@@ -169,7 +182,7 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
     return dict(tp=arr(layout.tp), cp=arr(layout.cp), dp=arr(layout.dp), pp=arr(layout.pp), vpp=arr(layout.vpp),
                 etp=per("etp"), ep=per("ep"), edp=per("edp"), cu=arr(layout.cp_ulysses), cr=arr(layout.cp_ring),
                 micro_batch=arr(layout.micro_batch), num_microbatches=arr(layout.num_microbatches),
-                sharding=arr(SHARDINGS.index(layout.sharding)), master=arr(layout.master == "fp32"),
+                sharding=arr(SHARDINGS.index(layout.sharding)), master=arr(MASTERS.index(layout.master)),
                 s_tp=arr(stride["tp"]), s_cp=arr(stride["cp"]), s_dp=arr(stride["dp"]),
                 cp_comm=arr(CP_COMMS.index(layout.cp_comm)), cp_balance=arr(CP_BALANCES.index(layout.cp_balance)),
                 dispatcher=arr(DISPATCHERS.index(layout.dispatcher)), ep_overlap=arr(layout.ep_overlap))
@@ -178,7 +191,7 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
 # --------------------------------------------------------------------------- params
 
 _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1.0, c_r=1.0, t_s=1.0, t_g=1.0,
-             b=1.0, m=1.0, Z_d=1.0, Z_e=1.0, u_1=1.0, z_1=1.0, z_2=0.0, z_3=0.0, mu=0.0, W_tp=1.0, W_cu=1.0,
+             b=1.0, m=1.0, Z_d=1.0, Z_e=1.0, u_1=1.0, z_1=1.0, z_2=0.0, z_3=0.0, mu=0.0, b_o=12.0, W_tp=1.0, W_cu=1.0,
              W_cr=1.0, W_dpcp=1.0, W_edp=1.0, W_etp=1.0, W_pp=1.0, W_ein=1.0, W_eout=1.0, f_off=0.0,
              S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0,
              imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0,

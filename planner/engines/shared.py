@@ -18,13 +18,16 @@ def add_order(table: RuleTable, engine: str, order: str = ENGINE_ORDER) -> None:
             return f"{engine} ranks are ordered {order}, not {x.order}"
 
 
-def add_master(table: RuleTable, engine: str, master: str) -> None:
+def add_master(table: RuleTable, engine: str, master: str | tuple[str, ...]) -> None:
     # Megatron keeps bf16 weights + an fp32 master in its optimizer; torchtitan's FSDP2
-    # MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) keeps the fp32 parameter itself
+    # MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) keeps the fp32 parameter itself, or, with
+    # training.dtype = "bfloat16", everything in bf16 (planner.specs.kinds.MASTERS)
+    masters = (master,) if isinstance(master, str) else tuple(master)
+
     @table.rule("target.master", "degree", "master", "the master copy is where the engine keeps it")
     def _(x, pr):
-        if x.master != master:
-            return f"{engine} keeps the master as {master}, not {x.master}"
+        if x.master not in masters:
+            return f"{engine} keeps the master as {' or '.join(masters)}, not {x.master}"
 
 
 def add_uniform_fold(table: RuleTable, engine: str) -> None:

@@ -19,14 +19,16 @@ from __future__ import annotations
 import re
 
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
-from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, ORDERS, RECOMPUTE_MODULES,
-                                 SHARDINGS, cp_kind_of, cp_split)
+from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, LOSS_LOGITS, MASTERS, ORDERS,
+                                 RECOMPUTE_MODULES, SHARDINGS, cp_kind_of, cp_split)
 
 INT_KEYS = ("world", "tp", "cp", "dp", "pp", "vpp", "cp_ulysses", "cp_ring", "micro_batch",
             "num_microbatches", "etp", "ep", "edp")
 CHOICES = {"cp_kind": CP_KINDS, "order": ORDERS, "cp_comm": CP_COMMS, "cp_balance": CP_BALANCES,
            "dispatcher": DISPATCHERS, "sharding": SHARDINGS, "master": MASTERS,
-           "recompute": ("none", "selective", "full")}
+           "recompute": ("none", "selective", "full"),
+           # a job field, not a layout field: how the loss keeps the logits (TrainSpec.loss_logits)
+           "loss_logits": LOSS_LOGITS}
 BOOL_KEYS = ("ep_overlap", "delay_wgrad")
 LIST_KEYS = ("recompute_modules", "stages")
 KEYS = INT_KEYS + tuple(CHOICES) + BOOL_KEYS + LIST_KEYS
@@ -286,8 +288,8 @@ def parse(text: str, path: str = "<layout>", world: int | None = None) -> Foreig
     if recompute is None and stages:
         recompute = "full" if any(s.get("recompute_full") for s in stages) else \
             "selective" if any(s.get("recompute_selective") for s in stages) else "none"
-    extra = {k: v[k] for k in ("order", "num_microbatches", "cp_comm", "cp_balance", "dispatcher", *BOOL_KEYS)
-             if k in v}
+    extra = {k: v[k] for k in ("order", "num_microbatches", "cp_comm", "cp_balance", "dispatcher", "loss_logits",
+                               *BOOL_KEYS) if k in v}
     return ForeignConfig(
         format="layout", path=path,
         **{k: v.get(k) for k in ("world", "tp", "cp", "dp", "pp", "vpp", "etp", "ep", "edp",

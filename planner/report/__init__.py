@@ -230,13 +230,25 @@ def tie_line(step_s: float, fastest_s: float) -> str:
 def routing_line(pr, L) -> str:
     """The routing the estimate priced and the busiest EP rank's load it gave (planner.costmodel.routing)."""
     from planner.costmodel.routing import balancing_of
+    from planner.costmodel.tail import routing_tail
     v = cm.layout_values(pr, cm.layout_vector(L))
     t = pr.train
     kind = f"capacity {t.capacity_factor:g}{' padded' if t.capacity_pad else ''}" if t.routing == "capacity" \
         else t.routing
     bal = "" if t.routing == "forced" else f", {balancing_of(t, pr.model.moe)} balancing"
-    return (f"Routing {kind}{bal}: the busiest EP rank computes x{float(max(v['imb'])):.3f} the mean rows, memory "
-            f"budgeted for x{float(max(v['imb_mem'])):.3f}.")
+    tail = routing_tail(pr, L)
+    head = (f"Routing {kind}{bal}: the busiest EP rank computes x{float(max(v['imb'])):.3f} the mean rows, memory "
+            f"budgeted for x{float(max(v['imb_mem'])):.3f} ({t.routing_memory}")
+    if tail is None:
+        return head + ")."
+    if t.routing_memory == "tail":
+        return head + (f"; the steady state x{tail.steady_load:.3f} needs {tail.steady_gib:.1f} GiB on stage "
+                       f"{tail.stage}: --routing-memory steady budgets that).")
+    verdict = ("fits" if tail.fits else f"is {tail.tail_gib - tail.budget_gib:.1f} GiB over: probability "
+               f"{tail.stage_probability:.1e} with the layers independent, at most {tail.probability:.1e} per "
+               f"layer's micro-batch")
+    return head + (f"; the 1 - 1e-4 tail x{tail.tail_load:.3f} would need {tail.tail_gib:.1f} GiB on stage "
+                   f"{tail.stage} and {verdict}; --routing-memory tail budgets it).")
 
 
 def sharding_why(pr: Problem, L: Layout, e: cm.Estimate) -> str:

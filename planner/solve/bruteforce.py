@@ -44,7 +44,7 @@ from planner.engines.megatron.recompute import block_full as megatron_block_full
 from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
 from planner.layout.rules import layout_of
 from planner.specs import Problem
-from planner.specs.kinds import cp_kind_of
+from planner.specs.kinds import MASTERS, cp_kind_of
 import planner.solve.tiebreak as tiebreak
 from planner.solve.sanity import tuple_flags
 from planner.solve.tiebreak import REACH
@@ -198,7 +198,7 @@ class _Scorer:
             tp=tu.tp, cp=tu.cp, dp=tu.dp, pp=tu.pp, vpp=tu.vpp, cu=tu.cp_ulysses, cr=tu.cp_ring,
             micro_batch=tu.micro_batch, num_microbatches=tu.num_microbatches, s_tp=st["tp"], s_cp=st["cp"],
             s_dp=st["dp"], sharding=SHARDINGS.index(tu.sharding),
-            master=float(self.problem.train.master == "fp32")).items()}
+            master=float(MASTERS.index(self.problem.train.master))).items()}
         for j, axis in enumerate(("etp", "ep", "edp")):
             x[axis] = np.array([self.fl[f][j] for f in fold_index], float)
         return cm.layout_values(self.problem, x)

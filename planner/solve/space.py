@@ -24,7 +24,7 @@ from planner import costmodel as cm
 from planner.costmodel.names import DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
 from planner.engines import EngineConstraints, constraints
 from planner.layout import ORDERS, SHARDINGS, dense_strides
-from planner.specs.kinds import cp_kind_of
+from planner.specs.kinds import MASTERS, cp_kind_of
 from planner.layout.grid import locality
 from planner.specs import Problem
 from planner.solve.tables import PerTuple, Tables  # noqa: F401  (re-exported)
@@ -211,7 +211,7 @@ def tables(problem: Problem, tuples: list[Degrees], fold_filter=None,
         rows.append(slice(start, start + len(cache[key])))
         start += len(cache[key])
     lens = np.array([r.stop - r.start for r in rows], np.int64)
-    x = _RowInputs(tuples, float(problem.train.master == "fp32"))
+    x = _RowInputs(tuples, float(MASTERS.index(problem.train.master)))
     base = cm.model_values(problem)
     coef: dict = {}
     # Runs of consecutive tuples that share a fold list (their rows are contiguous, tuple

@@ -104,11 +104,40 @@ def sharding_of_stage(stage: int) -> Sharding:
 
 
 # --------------------------------------------------------------------------- master copy
-# bf16+fp32  persistent bf16 weights beside an fp32 master inside the optimizer state (Megatron-LM,
-#            DeepSpeed)
-# fp32       the (sharded) parameter itself is fp32 and is the master; bf16 copies exist only while
-#            gathered for compute (FSDP2 with MixedPrecisionPolicy(bf16, fp32))
-MASTERS = ("bf16+fp32", "fp32")
+# What a job stores per parameter, and the optimizer-state bytes of AdamW (OPTIMIZER_BYTES, sharded
+# from zero1; planner/costmodel/sharding_terms.py):
+# bf16+fp32   persistent bf16 weights beside an fp32 master and fp32 m, v inside the optimizer state
+#             (Megatron-LM's distributed optimizer, DeepSpeed): 4 + 4 + 4 = 12
+# fp32        the (sharded) parameter itself is fp32 and is the master; bf16 copies exist only while
+#             gathered for compute (FSDP2 with MixedPrecisionPolicy(bf16, fp32)); fp32 m, v: 8
+# bf16        pure bf16: parameters, gradients and AdamW m, v all in bf16, no fp32 copy (torchtitan
+#             training.dtype = "bfloat16", torchtitan/config/configs.py at 0.3.0: "all parameters,
+#             gradients, and optimizer states in bfloat16, without an extra copy of fp32 weights"; a
+#             model loaded in bf16 under FSDP2 with torch.optim.AdamW, whose states take the parameter's
+#             dtype: NeMo AutoModel-style stacks); with or without stochastic rounding (no extra bytes):
+#             m, v = 2 + 2 = 4
+# bf16+kahan  pure bf16 with Kahan-compensated updates: one more bf16 buffer per parameter (optimi's
+#             AdamW(kahan_sum=True)): 2 + 2 + 2 = 6
+MASTERS = ("bf16+fp32", "fp32", "bf16", "bf16+kahan")
+OPTIMIZER_BYTES = {"bf16+fp32": 12, "fp32": 8, "bf16": 4, "bf16+kahan": 6}
+PURE_BF16 = ("bf16", "bf16+kahan")      # gradients are bf16 too (TrainSpec.grad_bytes = 2)
+
+# --------------------------------------------------------------------------- logits at the loss
+# How the loss keeps the [tokens x vocab/tp] logits at its peak, in bytes per element (TrainSpec.logit_bytes,
+# the b_l of planner/costmodel/formulas.py A_logits):
+# vocab-parallel  Megatron's vocab-parallel cross entropy: bf16 logits, the fp32 softmax it saves and the fp32
+#                 gradient written over it (megatron/core/tensor_parallel/cross_entropy.py; its fused form,
+#                 megatron/core/fusions/fused_cross_entropy.py, saves the same fp32 exp-logits): 2 + 4 + 4 = 10
+# upcast          torch F.cross_entropy on .float() logits (torchtitan 0.2, OLMo-core's default loss, the
+#                 bundle): the saved fp32 log-softmax, its incoming fp32 grad and the fp32 input grad at once: 12
+# fused           a fused cross-entropy kernel that writes the logits' gradient over the bf16 logits in its
+#                 forward (Liger Kernel's LigerCrossEntropyLoss): the bf16 logits alone: 2
+# chunked         the head and the loss run chunk by chunk of the tokens, each chunk's backward before the next
+#                 (torchtitan 0.3's ChunkedLossWrapper, torchtitan/components/loss.py:567 at 0.3.0: "Instead
+#                 of materializing the full [B, L, V] logits tensor at once"; Liger's fused linear cross
+#                 entropy): no [tokens x vocab] tensor is kept: 0 (a chunk's transient is not counted)
+LOSS_LOGITS = ("vocab-parallel", "upcast", "fused", "chunked")
+LOGIT_BYTES = {"vocab-parallel": 10.0, "upcast": 12.0, "fused": 2.0, "chunked": 0.0}
 
 # --------------------------------------------------------------------------- recompute
 RECOMPUTE_KINDS = ("none", "selective", "full")
@@ -135,6 +164,13 @@ ROUTINGS = ("forced", "dropless", "capacity")
 #               --moe-router-enable-expert-bias, torchtitan load_balance_coeff, OLMo-core bias_gamma
 # none          no balancing (Megatron's default --moe-aux-loss-coeff 0 without expert bias)
 BALANCINGS = ("aux-loss", "seq-aux-loss", "aux-free", "none")
+# The busiest EP rank's rows memory is budgeted for (dropless buffers grow with the rows that arrive;
+# planner/costmodel/routing.py):
+# steady    the expected busiest rank under the run's balancing in steady state (the published
+#           steady-state load statistic): what the run holds, the memory verdict
+# tail      the 1 - 1e-4 quantile of the busiest rank: headroom for a routing burst (early training
+#           before the balancing settles), which the steady verdict reports as a warning
+ROUTING_MEMORY = ("steady", "tail")
 NO_BALANCING_NOTE = ("balancing none: no published load statistic for an unbalanced router; estimated as "
                      "an auxiliary loss (an optimistic floor)")
 

@@ -18,9 +18,10 @@ from pydantic import Field, field_validator, model_serializer, model_validator
 
 from planner.specs.hardware import ClusterSpec, GPUSpec  # noqa: F401  (re-exported)
 from planner.specs.types_base import SpecError, _Spec, build, one_line  # noqa: F401  (re-exported)
-from planner.specs.kinds import (ATTENTION_LAYER_KINDS, BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, MASTERS, PRECISIONS,
-                                 RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTINGS, SHARDINGS, TARGETS, precision_gpu_error,
-                                 routing_error, routing_fields)
+from planner.specs.kinds import (ATTENTION_LAYER_KINDS, BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS,
+                                 LOGIT_BYTES, LOSS_LOGITS, MASTERS, PRECISIONS, PURE_BF16,
+                                 RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTING_MEMORY, ROUTINGS, SHARDINGS, TARGETS,
+                                 precision_gpu_error, routing_error, routing_fields)
 
 PRESETS = Path(__file__).parent / "presets"
 # The main job, which every command plans when not told otherwise (README, DESIGN.md):
@@ -211,7 +212,9 @@ class TrainSpec(_Spec):
         "data-parallel sharding kinds the search may choose (none = DDP is never cheaper than zero1 "
         "in this model: as much traffic, more memory)"))
     master: Literal[MASTERS] = Field("bf16+fp32", description=(
-        "bf16+fp32: bf16 weights + fp32 master in the optimizer (Megatron); fp32: FSDP2 mixed precision"))
+        "what is stored per parameter (planner.specs.kinds.MASTERS): bf16+fp32 (bf16 weights + fp32 master and "
+        "AdamW states, Megatron), fp32 (FSDP2 mixed precision), bf16 (pure bf16: parameters, gradients, AdamW "
+        "states) or bf16+kahan (pure bf16 + a bf16 Kahan buffer)"))
     recompute_modules: tuple[str, ...] = Field(
         ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up_proj"),
         description="Megatron recompute modules the search may choose per stage (those the model has)")
@@ -222,7 +225,10 @@ class TrainSpec(_Spec):
         "the per-step gradient reduction runs behind the last micro-batch (Megatron-LM --overlap-grad-reduce, "
         "off by Megatron's default; FSDP2, torchtitan and the bundle always overlap; foldplan's Megatron export "
         "sets it): False exposes the whole reduction after the last backward. The search plans with it on"))
-    logit_bytes: float = Field(10, ge=2, le=16, description=(
+    loss_logits: Optional[Literal[LOSS_LOGITS]] = Field(None, description=(
+        "how the loss keeps the logits (planner.specs.kinds.LOSS_LOGITS): vocab-parallel, upcast, chunked or "
+        "fused; sets logit_bytes (None: logit_bytes as given, the target's)"))
+    logit_bytes: float = Field(10, ge=0, le=16, description=(
         "bytes per [tokens x vocab/tp] logit element at the loss's peak: 10 for Megatron's vocab-parallel "
         "cross entropy (bf16 logits + fp32 softmax + fp32 grad), 12 for torch eager F.cross_entropy on "
         ".float() logits (torchtitan, the bundle: fp32 log-softmax + its grad + the input grad)"))
@@ -247,6 +253,10 @@ class TrainSpec(_Spec):
     balancing: Optional[Literal[BALANCINGS]] = Field(None, description="router balancing (None: aux-free when "
                                                      "the router has an expert bias, else aux-loss)")
     capacity_pad: bool = Field(False, description="pad experts to the capacity (--moe-pad-expert-input-to-capacity)")
+    routing_memory: Literal[ROUTING_MEMORY] = Field("steady", description=(
+        "the busiest EP rank's rows that dropless MoE memory is budgeted for: steady (the expected busiest rank "
+        "under the run's balancing, what the run holds; the 1 - 1e-4 tail is a warning) or tail (that "
+        "quantile: headroom for routing bursts)"))
     moe_imbalance: Optional[float] = Field(None, ge=1, description=(
         "dropless busiest EP rank's rows / mean given instead of the skew model (None: the model)"))
     max_vpp: int = Field(4, ge=1, description="largest virtual-pipeline degree to consider")
@@ -280,7 +290,14 @@ class TrainSpec(_Spec):
     @model_validator(mode="before")
     @classmethod
     def _routing(cls, data):
-        return routing_fields(data) if isinstance(data, dict) else data
+        if not isinstance(data, dict):
+            return data
+        data = routing_fields(data)
+        if data.get("loss_logits") in LOGIT_BYTES:        # the kind sets the bytes it keeps
+            data = {**data, "logit_bytes": LOGIT_BYTES[data["loss_logits"]]}
+        if data.get("master") in PURE_BF16:                # pure bf16: the gradients are bf16 too
+            data = {**data, "grad_bytes": 2}
+        return data
 
     @model_validator(mode="after")
     def _check(self):

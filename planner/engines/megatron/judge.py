@@ -217,19 +217,31 @@ def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
     return {k: sorted(list(g) for g in v) for k, v in made.items()}
 
 
+# Transformer Engine kernels TransformerConfig refuses when TE is not installed (as on this CPU machine; a
+# Megatron job runs with TE, its default --transformer-impl) and that change no layout, memory or numerics
+# (a fusion): (its message, the argument that asks for it, the value without it, what the caveat says),
+# transformer_config.py at megatron-core 0.19.2. TE's version floors for a feature (MoE FP8: >= 1.7) stay
+# refusals: an export must name the TE it needs
+TE_ONLY = (("apply_rope_fusion is not available", "apply_rope_fusion", False,
+            "rope fusion needs Transformer Engine (transformer_config.py:2179-2186): checked with --no-rope-fusion"),
+           ("fused permutation is not available", "moe_permute_fusion", False,
+            "fused MoE permutation needs Transformer Engine >= 2.1 (transformer_config.py:2667): checked without "
+            "--moe-permute-fusion"))
+
+
 def transformer_config(build, args, out: dict):
-    """core_transformer_config_from_args -> TransformerConfig.__post_init__. Rope fusion is a Transformer
-    Engine kernel (transformer_config.py:2179-2186 refuses it when TE is not installed, as on this CPU
-    machine; a Megatron job runs with TE, its default --transformer-impl): then the config is checked
-    again with rope fusion off, and the verdict says so in `caveats`. Nothing else is retried."""
-    try:
-        return build(args)
-    except ValueError as e:
-        if "apply_rope_fusion is not available" not in str(e):
-            raise
-    args.apply_rope_fusion = False
-    out.setdefault("caveats", []).append("rope fusion needs Transformer Engine (not installed where the judge "
-                                         "ran): TransformerConfig checked with --no-rope-fusion")
+    """core_transformer_config_from_args -> TransformerConfig.__post_init__. A feature that needs Transformer
+    Engine, which is not installed where the judge runs (`TE_ONLY`), is turned off and the config checked
+    again, and the verdict says so in `caveats`. Nothing else is retried."""
+    for _ in range(len(TE_ONLY) + 1):
+        try:
+            return build(args)
+        except ValueError as e:
+            hit = next((t for t in TE_ONLY if t[0] in str(e)), None)
+            if hit is None or getattr(args, hit[1], None) == hit[2]:
+                raise
+            setattr(args, hit[1], hit[2])
+            out.setdefault("caveats", []).append(f"not installed where the judge ran: {hit[3]}")
     return build(args)
 
 

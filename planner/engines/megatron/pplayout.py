@@ -64,3 +64,16 @@ def parse(text: str, pp: int) -> dict:
             "loss_stage": owner("L"), "mtp": s.count("m"), "layers": s.count("t"), "embeddings": s.count("E"),
             "losses": s.count("L"), "first": flat[:1], "last": flat[-1:],
             "decoder_after_mtp": "m" in flat and "t" in flat[flat.index("m"):]}
+
+
+def empty_virtual_stages(extra: dict, pp: int, vpp: int) -> tuple[int, int] | None:
+    """How many virtual stages of the first and of the last pipeline rank Megatron lets hold no decoder
+    layer, or None where every one may (a ``--pipeline-model-parallel-layout`` names each virtual stage's
+    contents, "E" or "mL" alone included). With ``--account-for-embedding-in-pipeline-split`` /
+    ``--account-for-loss-in-pipeline-split`` the embedding / the loss is a pipeline unit: Megatron splits
+    layers + units over pp x vpp virtual stages (megatron/training/arguments.py:928-933) and builds one
+    layer fewer in the first (last) virtual stage, down to none (megatron/core/transformer/
+    transformer_block.py:185-197, get_num_layers_to_build; megatron-core 0.19.2)."""
+    if extra.get("pp_layout"):
+        return None
+    return int(bool(extra.get("account_embedding"))), int(bool(extra.get("account_loss")))

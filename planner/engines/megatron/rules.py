@@ -282,7 +282,15 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 
 
 def _interleaved(c: ForeignConfig) -> bool:
-    return c.model.get("layers") is not None and (bool(c.extra.get("vpp_layers")) or (c.vpp or 1) > 1)
+    """Virtual stages > 1: Megatron derives vpp = layers per stage / --num-layers-per-virtual-pipeline-stage
+    and drops a vpp of 1 (no interleaving; megatron/training/arguments.py:936-945, megatron-core 0.19.2)."""
+    layers, vpp_layers = c.model.get("layers"), c.extra.get("vpp_layers")
+    if layers is None:
+        return False
+    if vpp_layers:
+        per_stage = _per_stage(c, layers, c.pp or 1)[1]
+        return per_stage is None or per_stage // vpp_layers > 1
+    return (c.vpp or 1) > 1
 
 
 @rule("megatron.vpp_needs_pp", "startup", "", "the interleaved schedule needs pp >= 2")

@@ -29,9 +29,10 @@ rule = RULES.rule
 # attn_backend="flex", models/llama3/__init__.py:371) and its CP all-gathers K/V for it
 # (distributed/context_parallel/api.py:57-78): planner.specs.cp_impl ag-flex, head-tail balanced
 # (config/configs.py:235); its MoE balances by the loss-free expert bias (load_balance_coeff 1e-3,
-# models/common/moe.py:369, 0.3.0)
+# models/common/moe.py:369, 0.3.0); its registry configs and foldplan's 0.3 export run the loss as
+# ChunkedLossWrapper (lm_head + loss chunk by chunk, components/loss.py:567): loss_logits chunked
 DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
-            "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "logit_bytes": 12,
+            "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "loss_logits": "chunked",
             "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free",
             "fp8_library": "torchao"}   # torchtitan's Float8 converters are torchao's
 
@@ -61,7 +62,7 @@ def _(x, pr):
                 f"= {x.tp * x.cp * x.pp} != 1")
 
 
-add_master(RULES, "torchtitan", DEFAULTS["master"])
+add_master(RULES, "torchtitan", (DEFAULTS["master"], "bf16"))   # configs.py TrainingConfig.dtype (0.3.0)
 add_cp_comm(RULES, "torchtitan 0.3", ("ag-flex",), ("headtail", "none"))
 
 

@@ -90,6 +90,11 @@ def settings(plan) -> dict:
                   f"{p}pipeline_parallel_microbatch_size = {L.micro_batch}",
                   f"{p}module_fqns_per_model_part = {model_parts(L, pr.model.layers)!r}"]
     local = L.micro_batch * L.num_microbatches if L.pp > 1 else L.micro_batch
+    if L.master not in ("fp32", "bf16"):        # configs.py TrainingConfig.dtype: float32 (FSDP2 mixed) | bfloat16
+        _refuse(f"master {L.master}: torchtitan stores fp32 parameters under FSDP2 mixed precision (master fp32) "
+                f"or everything in bf16 (training.dtype = 'bfloat16', master bf16)")
+    if L.master == "bf16":
+        lines.append('config.training.dtype = "bfloat16"')
     lines += [f"config.training.seq_len = {pr.train.seq}", f"config.training.local_batch_size = {local}",
               f"config.training.global_batch_size = {L.dp * L.micro_batch * L.num_microbatches}",
               f"config.training.disable_cuda_graphs = {L.pp > 1 or (s0.ep > 1 and pr.model.moe is not None)}",

@@ -234,8 +234,10 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
     extra = {"dp_replicate": d["rep"], "dp_shard": shard if shard is not None else -1, "local_batch": b["local"],
              "rotate_method": rotate, "model_name": name, "flavor": flavor, "reshard": reshard,
              "global_batch_given": b["global_batch_given"], "ac_every": ac_every,
-             # eager F.cross_entropy on .float() logits (torchtitan's loss): TrainSpec.logit_bytes
-             "logit_bytes": 12, "kernels": kernels, "version": version, **_routing(debug, where, lines, path),
+             # eager F.cross_entropy on .float() logits (0.2's loss), or 0.3's ChunkedLossWrapper (lm_head +
+             # loss chunk by chunk): TrainSpec.loss_logits (planner.specs.kinds.LOSS_LOGITS)
+             "logit_bytes": 12, "loss_logits": model.get("loss", "upcast"), "kernels": kernels, "version": version,
+             **_routing(debug, where, lines, path),
              **prec}
     cp_kind = vocab.ROTATE.get(rotate, "allgather") if cp > 1 else None
     extra.update(cp_impl(version, rotate, par.get("context_parallel_load_balancer", "headtail")))
@@ -248,12 +250,19 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
         tp=tp, cp=cp, dp=d["dp"], pp=pp, vpp=vpp, etp=d["etp"], ep=d["ep"], edp=d["edp"],
         cp_kind=cp_kind, cp_ulysses=1 if cp > 1 else None, cp_ring=cp if cp > 1 else None,
         world=d["world"], micro_batch=b["micro"], global_batch=b["global_batch"], seq=b["seq"],
-        recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master="fp32",
+        recompute=recompute, sequence_parallel=tp > 1, sharding=sharding, master=_master(training),
         recompute_modules=("op",) if recompute == "selective" else (),     # selective AC here is per-op SAC
         pp_schedule=g.get("pipeline_parallel_schedule") if pp > 1 else None, stage_layers=stage_layers,
         model={}, model_name=model_name, extra=extra,
         unknown_flags=tuple(unknown), effects=tuple(effects), lines={k: v for k, v in lines.items() if v}, assumed=tuple(assumed),
     )
+
+
+def _master(training: dict) -> str:
+    """What is stored per parameter: training.dtype = "bfloat16" is pure bf16 (parameters, gradients and
+    optimizer states in bf16, no fp32 copy: torchtitan/config/configs.py TrainingConfig.dtype, 0.3.0), else
+    FSDP2 mixed precision over fp32 parameters (the sharded fp32 param is the master)."""
+    return "bf16" if training.get("dtype") in ("bfloat16", "bf16") else "fp32"
 
 
 def _routing(debug: dict, where: dict, lines: dict, path: str) -> dict:

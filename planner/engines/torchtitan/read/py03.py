@@ -60,6 +60,15 @@ class _Reader:
             self.ac(value)
         elif target == ["model_spec"] and isinstance(value, ast.Call):
             self.model_spec(value)
+        elif target == ["loss"]:
+            self.loss(value)
+
+    def loss(self, value) -> None:
+        """`config.loss = ChunkedLossWrapper.Config(...)` (the registry functions' loss: lm_head + loss chunk
+        by chunk, torchtitan/components/loss.py:567) or another loss (the logits kept whole, upcast)."""
+        cls = _chain(value.func) if isinstance(value, ast.Call) else None
+        self.doc["model"]["loss"] = "chunked" if cls and "ChunkedLossWrapper" in cls else "upcast"
+        self.where["model.loss"] = value.lineno
 
     def ac(self, value) -> None:
         if isinstance(value, ast.Constant) and value.value is None:
@@ -127,6 +136,8 @@ class _Reader:
                     self.put(kw.arg, k.arg, k.value)
             elif kw.arg == "activation_checkpoint":
                 self.ac(kw.value)
+            elif kw.arg == "loss":
+                self.loss(kw.value)
 
 
 def _chain(node) -> list[str] | None:
