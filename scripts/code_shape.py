@@ -26,7 +26,7 @@ LAYERS = (
     ("engine rules", ("planner.engines",)),
     ("solve", ("planner.solve",)),
     ("plan", ("planner.plan",)),
-    ("outputs", ("planner.engines.*.read", "planner.engines.*.export", "planner.engines.export", "planner.engines.startup",
+    ("outputs", ("planner.engines.*.read", "planner.engines.*.reader", "planner.engines.*.export", "planner.engines.export", "planner.engines.startup",
                  "planner.audit",
                  "planner.report", "planner.bundle", "planner.calibrate")),
     ("cli", ("planner.cli",)),

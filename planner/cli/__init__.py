@@ -14,7 +14,7 @@ from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, a
                               problem_args_of)
 from planner.cli.problem_args import build_problem
 from planner.safeio import validate
-from planner.engines import EXPORTS
+from planner import engines
 from planner.specs.kinds import TARGETS
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
@@ -94,7 +94,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         print()
         head, body = report.rows(plans)
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
-                           f"(--target bundle | megatron | torchtitan | olmo-core)")
+                           f"(--target {' | '.join(engines.targets())})")
         print()
         from planner.solve.binding import memory_binding
         binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
@@ -301,8 +301,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
-    p.add_argument("--no-engines", action="store_true", help="skip the best plans of the other targets (bundle, "
-                   "megatron, torchtitan, olmo-core) that the output sets beside this one (three more searches)")
+    p.add_argument("--no-engines", action="store_true", help=f"skip the best plans of the other targets "
+                   f"({', '.join(engines.targets())}) that the output sets beside this one (one more search each)")
     p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
                    "(keys: tp cp dp pp vpp etp ep edp micro_batch cp_kind cp_ulysses cp_ring sharding order)")
     p.set_defaults(fn=cmd_plan)
@@ -328,19 +328,22 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("items", nargs="+", help='plan.json files and/or layout strings ("tp=2,cp=16,ep=4")')
     add_problem_flags(c)
     c.set_defaults(fn=cmd_compare)
-    x = sub.add_parser("export", help="a plan as Megatron-LM flags, a torchtitan TOML or an OLMo-core script (what it cannot say: refused)")
+    says = [f"{x.says} (--to {x.name})" for x in engines.exports()]
+    x = sub.add_parser("export", help=f"a plan as {', '.join(says[:-1])} or {says[-1]} (what it cannot say: refused)")
     x.add_argument("plan", help="a plan.json")
-    x.add_argument("--to", required=True, choices=EXPORTS)
+    x.add_argument("--to", required=True, choices=[x.name for x in engines.exports()])
     x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
                    "default: print it")
     x.add_argument("--force", action="store_true", help="replace files --out would write that exist already")
     x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
     x.set_defaults(fn=cmd_export)
-    au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
+    au = sub.add_parser("audit", help=f"check a layout someone runs ("
+                        f"{', '.join(e.says for e in engines.REGISTRY if e.reader)}, foldplan, inline)")
     au.add_argument("source", help="a file, or an inline layout string")
     add_audit_flags(au)
     add_problem_flags(au, scopes=(ALL,), from_config=True)
-    au.add_argument("--measured", default=None, help="the bundle's metrics file or a Megatron / torchtitan log: "
+    logs = " / ".join(e.says for e in engines.REGISTRY if e.log)
+    au.add_argument("--measured", default=None, help=f"the bundle's metrics file or a {logs} log: "
                     "the measured step beside the estimate, term by term")
     au.set_defaults(fn=cmd_audit)
     from planner.cli.calibrate import add_calibrate_parser

@@ -258,8 +258,8 @@ def check_command(ns: argparse.Namespace) -> None:
 
 def add_audit_flags(p: argparse.ArgumentParser) -> None:
     """`foldplan audit`'s own options (its problem flags come from add_problem_flags)."""
-    from planner.audit.options import FORMATS
-    p.add_argument("--format", default="auto", choices=FORMATS, help="the config's format (default: told from "
+    from planner.audit.options import formats
+    p.add_argument("--format", default="auto", choices=formats(), help="the config's format (default: told from "
                    "the file)")
     p.add_argument("--json", action="store_true", help="print the audit as JSON (schema foldplan.audit/1)")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
