@@ -24,7 +24,8 @@ from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
-from planner.audit.audit_problem import MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
+from planner.audit.audit_problem import (MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec,  # noqa: F401
+                                         reader_of, to_layout)
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.specs.kinds import SHARDING
@@ -123,26 +124,18 @@ def unmodelled(cfg: ForeignConfig, problem: Problem, layout: Optional[Layout]) -
     Whether the cost model models a knob is asked of the cost model itself: the same layout is
     evaluated with the knob changed, and a knob that changes nothing is not modelled."""
     probe = _Probe(problem, layout)
+    modelled_by = getattr(reader_of(cfg), "MODELLED_BY", {})      # the engine's flag -> the knob that models it
     out = []
     for setting, kind, what in cfg.effects:
-        name = setting.split()[0]
-        if name in ("--recompute-modules",) and probe.models("modules"):
-            continue
-        if name in ("--use-megatron-fsdp", "--data-parallel-sharding-strategy", "--use-torch-fsdp2") \
-                and probe.models("sharding"):
-            continue
-        if name == "--grad-reduce-in-bf16" and "grad_reduce_bytes" in TrainSpec.model_fields:
+        knob = modelled_by.get(setting.split()[0])
+        if knob and (knob in TrainSpec.model_fields or probe.models(knob)):
             continue
         out.append((setting, kind, what))
     if cfg.sharding in SHARDING and SHARDING[cfg.sharding].grads and not probe.models("sharding"):
         out.append((f"sharding {cfg.sharding}", "memory and time",
                     f"{cfg.sharding} shards more than ZeRO-1 (estimated as ZeRO-1: weights/grads counted whole)"))
-    rep, shard = cfg.extra.get("dp_replicate", 1), cfg.extra.get("dp_shard", 1)
-    if cfg.format == "torchtitan" and rep > 1 and shard not in (1, -1, None):
-        out.append((f"HSDP dp_replicate({rep}) x dp_shard({shard})", "memory",
-                    f"states shard over dp_shard({shard}) only; the layout shards over all of dp({rep * shard}), "
-                    f"so memory is under-estimated"))
-    return tuple(out)
+    more = getattr(reader_of(cfg), "unmodelled", None)          # what only the engine's reader knows of
+    return tuple(out) + (tuple(more(cfg)) if more else ())
 
 
 class _Probe:
@@ -265,7 +258,7 @@ def _with_model(cfg: ForeignConfig, problem: Problem) -> ForeignConfig:
     """The config as Megatron's start-up rules see it: when a Megatron config gives no model shape at
     all (a launcher that takes the model from elsewhere, ModelZoo's launch scripts), the model the
     audit runs on (--model) stands in, the config's own model values over it."""
-    if cfg.format != "megatron" or any(k in cfg.model for k in MODEL_KEYS):
+    if not getattr(reader_of(cfg), "SHAPE_FROM_PROBLEM", False) or any(k in cfg.model for k in MODEL_KEYS):
         return cfg
     return cfg.replace(model={**problem.model.model_dump(), **cfg.model})
 

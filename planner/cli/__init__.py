@@ -15,7 +15,6 @@ from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, a
 from planner.cli.problem_args import build_problem
 from planner.safeio import validate
 from planner import engines
-from planner.specs.kinds import TARGETS
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
@@ -53,8 +52,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         from pathlib import Path
         from planner.bundle.codegen import BundleError
         out = Path(a.out)
-        from planner.engines.bundle.rules import precision_error
-        why = precision_error(problem.train.precision) if problem.train.target == "bundle" else None
+        check = engines.constraints(problem.train.target).precision_error   # the bundle's linears
+        why = check(problem.train.precision) if check else None
         if why:
             raise BundleError(why)
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
@@ -79,7 +78,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     plans = planmod.from_search(problem, result)
     priced = None
     if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
-        others = [t for t in TARGETS if t != problem.train.target]
+        others = [t for t in engines.targets() if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
                                targets=others, fixed=fixed)
     from planner.report import engines as engine_block
@@ -152,7 +151,7 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
         priced = None
         if plans and not a.no_engines:          # the best plan of every other target at this point
             priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                                   targets=[t for t in TARGETS if t != problem.train.target], fixed=fixed)
+                                   targets=[t for t in engines.targets() if t != problem.train.target], fixed=fixed)
         rows.append(sweep.row(point, plans, problem, res) + sweep.engine_cells(point, plans, priced, bands, a.no_engines))
         docs.append({"point": point, "status": res.status,
                      "plans": planmod.document(plans) if plans else None,
@@ -166,7 +165,7 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
         if bands:
             print("Known error bands: the cost model against published runs of this kind the engine ran "
                   "(docs/fidelity.md; + = estimate faster than the run):")
-            for (target, text), pts in sorted(bands.items(), key=lambda kv: TARGETS.index(kv[0][0])):
+            for (target, text), pts in sorted(bands.items(), key=lambda kv: engines.targets().index(kv[0][0])):
                 print(f"  {target:10} {text}" + ("" if len(pts) == len(rows) else f" (at {', '.join(pts)})"))
     return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
 

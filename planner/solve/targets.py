@@ -78,7 +78,7 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     """planner.solve.search within what `problem.train.target` can run (see the module docstring);
     `settle`: the tie-break's plan first (planner/solve/tiebreak.py), else the fastest."""
     engine = constraints(problem.train.target)
-    if engine.name == "bundle":
+    if engine.own:                           # foldplan's own bundle: the plain search
         return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
     fixed = dict(fixed or {})
     if engine.order is not None:
@@ -151,18 +151,16 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
     """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
     the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
-    planner.engines.bundle.rules.attention_kernel), and how much slower it is than `best_time` (the price
-    of its rules and flags). The bundle builds bf16 and fp8-tensorwise linears (planner.engines.bundle.rules.
-    PRECISIONS): another FP8 problem is priced for it in bf16, and the entry says so. `fixed`: the degrees the user pinned
+    planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price
+    of its rules and flags). A target that does not build the problem's precision's linears (its
+    `precision_error`: the bundle builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees the user pinned
     (--fix), kept for every target (one that cannot keep them gets None)."""
     out = {}
     for target in targets:
-        update = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
-        if target == "bundle":              # the attention it runs on this GPU, and the linears it builds
-            from planner.engines.bundle.rules import attention_kernel, precision_error
-            update["attention_kernel"] = attention_kernel(problem.cluster.gpu)
-            if precision_error(problem.train.precision):
-                update["precision"] = "bf16"
+        eng = constraints(target)
+        update = eng.train_defaults(problem.model, problem.cluster.gpu)
+        if eng.precision_error and eng.precision_error(problem.train.precision):
+            update["precision"] = "bf16"
         pr = with_train(problem, update)
         try:
             res = search(pr, top=1, time_limit=time_limit, fixed=fixed)

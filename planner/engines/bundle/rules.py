@@ -44,6 +44,11 @@ def precision_error(precision: str):
 add_cp_comm(RULES, "the bundle", ("p2p",))
 
 
+def model_defaults(model, gpu=None) -> dict:
+    """The attention kernel the bundle runs on `gpu` (its search prices that one)."""
+    return {} if gpu is None else {"attention_kernel": attention_kernel(gpu)}
+
+
 def attention_kernel(gpu) -> str:
     """The attention kernel the bundle runs on ``gpu``, in the ring's blocks (bundle/templates/
     cp/kernels.py) and in local attention (cp/attention.py pins the same SDPA backend): cuDNN's fused

@@ -42,3 +42,13 @@ def read_log(lines: list[str], world: int, tokens: int) -> dict:
             "peak_of": "torchtitan's memory: max reserved (allocated x (1 + allocator margin) in the estimate's terms)",
             "unsplit": "torchtitan's step line carries throughput only; the step is the global batch over tps x "
                        "GPUs; no per-phase split"}
+
+
+def unmodelled(cfg) -> list[tuple[str, str, str]]:
+    """(setting, what it changes, why) the estimate does not model: HSDP shards states over dp_shard only."""
+    rep, shard = cfg.extra.get("dp_replicate", 1), cfg.extra.get("dp_shard", 1)
+    if rep > 1 and shard not in (1, -1, None):
+        return [(f"HSDP dp_replicate({rep}) x dp_shard({shard})", "memory",
+                 f"states shard over dp_shard({shard}) only; the layout shards over all of dp({rep * shard}), "
+                 f"so memory is under-estimated")]
+    return []
