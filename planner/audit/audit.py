@@ -180,11 +180,9 @@ def _overlap_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -> 
     if hidden <= 0:
         return []
     exposed = est.exposed["dp"] + est.exposed["edp"]
-    ds = cfg.format == "deepspeed"
-    what = ("zero_optimization.overlap_comm off" if ds and cfg.zero_stage else "ZeRO stage 0 (no overlap)" if ds
-            else "no --overlap-grad-reduce")
-    fix = ("set zero_optimization.overlap_comm true (ZeRO stage >= 1)" if ds else
-           "add --overlap-grad-reduce (and --overlap-param-gather with --use-distributed-optimizer)")
+    say = getattr(reader_of(cfg), "no_overlap", None)              # the engine's own words for the setting
+    what, fix = say(cfg) if say else ("the gradient reduction is not overlapped",
+                                      "overlap the gradient reduction with the last micro-batch's backward")
     return [Finding("warning", "time.no_overlap_grad_reduce",
                     f"{cfg.path}: {what}: the gradient reduction runs after the last backward, "
                     f"{exposed:.3f} s exposed per step; overlapped, {hidden:.3f} s of it hides behind the last "
@@ -198,7 +196,8 @@ def _attention_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -
     FlashAttention-2 (cuDNN was opt-in from Oct 2024: pytorch/pytorch#138522). The estimate takes the
     problem's kernel (TrainSpec.attention_kernel) and says what the other one would cost."""
     gpu = prob.cluster.gpu
-    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None or prob.train.attention_kernel == "flex":
+    unsaid = getattr(reader_of(cfg), "ATTENTION_UNSAID", False)
+    if not unsaid or gpu.flash2_attention_efficiency is None or prob.train.attention_kernel == "flex":
         return []              # 0.3 runs FlexAttention, not SDPA (planner.specs.cp_impl)
     other = "flash2" if prob.train.attention_kernel == "fused" else "fused"
     if gpu.attention_curve(other) == gpu.attention_curve(prob.train.attention_kernel):

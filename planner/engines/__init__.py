@@ -91,6 +91,10 @@ class EngineConstraints:
     # restriction of the stage model's own choices; None where the forms are not such a set
     recompute_searches: Optional[Callable] = field(default=None, repr=False)
     own: bool = False                       # foldplan's own bundle: the plain search
+    # one recompute form for the model (Megatron's --recompute-num-layers N per chunk): the N worth trying,
+    # (n_max, vpp) -> range, and the layers of an n-layer stage that N recomputes, (n, N, vpp) -> int or None
+    block_counts: Optional[Callable] = field(default=None, repr=False)
+    block_full: Optional[Callable] = field(default=None, repr=False)
     # (precision) -> why the engine does not build that precision's linears, or None; None: it builds all
     precision_error: Optional[Callable] = field(default=None, repr=False)
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
@@ -159,12 +163,15 @@ def _build(e: Engine) -> EngineConstraints:
     if e.recompute:
         rc = e.part("recompute")
         form, forms, searches = rc.form, rc.forms, getattr(rc, "searches", None)
+        blocks = (rc.block_counts, rc.block_full) if e.one_recompute_form else (None, None)
     else:                                   # recompute per stage, as the planner's own table allows
         form, forms, searches = (lambda L: ({}, None)), (lambda problem, L: [L]), None
+        blocks = (None, None)
     return EngineConstraints(e.name, rank_order(rules.RULES), "target.uniform_fold" in rules.RULES.rules,
                              e.one_recompute_form, rules.RULES, MappingProxyType(rules.DEFAULTS), form, forms,
                              getattr(rules, "model_defaults", None), searches, own=e.own,
-                             precision_error=getattr(rules, "precision_error", None))
+                             precision_error=getattr(rules, "precision_error", None), block_counts=blocks[0],
+                             block_full=blocks[1])
 
 
 _BUILT: dict[str, EngineConstraints] = {}

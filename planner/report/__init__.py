@@ -7,11 +7,11 @@ import sys
 from typing import Optional
 
 from planner import costmodel as cm
+from planner.engines import engine as engine_record    # (planner.report.engines is this package's own module)
 from planner.layout import Layout, RankGrid
 from planner.plan import Plan
 from planner.report import stage_text
 from planner.specs import Problem, budget_note
-from planner.specs.domains import CUDNN_ATTENTION_ARCHS
 
 GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
 
@@ -127,10 +127,10 @@ def attention_note(problem: Problem) -> str:
     g, t = problem.cluster.gpu, problem.train
     eta, half = g.attention_curve(t.attention_kernel)
     out = f"attention: {g.attention_name(t.attention_kernel)}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
-    if (t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None
-            and g.arch not in CUDNN_ATTENTION_ARCHS):     # the bundle runs cuDNN there: the fused curve
-        out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
-                f"the step may be optimistic")
+    caveat = getattr(engine_record(t.target).part("rules"), "attention_caveat", None)   # the bundle's
+    why = caveat(g, t.attention_kernel) if caveat else None
+    if why:
+        out += f"; {why}"
     return out + f"; ring CP as {CP_RUNS[t.cp_comm]}" + ("" if t.cp_balance == "headtail" else ", not load-balanced")
 
 

@@ -149,7 +149,7 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
 
 
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
-    """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
+    """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on
     the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
     planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price
     of its rules and flags). A target that does not build the problem's precision's linears (its

@@ -110,9 +110,11 @@ def problem_from_dict(d: dict) -> Problem:
                                 "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
                                 "allocator_margin", "sm_count", "gemm_tile", "attention_half_block",
                                 "flash2_attention_efficiency", "flash2_attention_half_block",
-                                "arch", "fp8_peak_flops", "mxfp8", "fp8_compute_efficiency") if k in c}
-    if isinstance(fields.get("gemm_tile"), list):
-        fields["gemm_tile"] = tuple(fields["gemm_tile"])
+                                "arch", "fp8_peak_flops", "mxfp8", "fp8_compute_efficiency", "compute_capability")
+              if k in c}
+    for k in ("gemm_tile", "compute_capability"):
+        if isinstance(fields.get(k), list):
+            fields[k] = tuple(fields[k])
     if gpu is None:
         gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
     else:

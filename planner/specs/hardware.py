@@ -25,6 +25,9 @@ class GPUSpec(_Spec):
     gpus_per_node: int = Field(8, gt=0, description="GPUs per host (torchrun --nproc-per-node): HGX 8, GB200 4")
     gpus_per_domain: Optional[int] = Field(None, gt=0, description="GPUs per NVLink domain (None: the host)")
     arch: Optional[Literal[ARCHS]] = Field(None, description="GPU architecture (labels per architecture)")
+    compute_capability: Optional[tuple[int, int]] = Field(None, description=(
+        "CUDA compute capability (major, minor), as NVIDIA's table gives it (developer.nvidia.com/cuda-gpus): "
+        "what an engine's start-up checks ask torch.cuda; None: not a CUDA GPU"))
     latency_s: float = Field(5e-6, ge=0, description="latency per collective hop, seconds")
     compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
     attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")

@@ -17,3 +17,9 @@ def claims(suffix: str, text: str) -> int:
 
 def load(text: str, source: str, *, world, env, overrides: dict, degrees: dict):
     return read.parse(text, source, world=world, seq=overrides.pop("seq", None), **degrees)
+
+
+def no_overlap(cfg) -> tuple[str, str]:
+    """(the setting, its fix) when the gradient reduction is not overlapped (zero_optimization.overlap_comm)."""
+    what = "zero_optimization.overlap_comm off" if cfg.zero_stage else "ZeRO stage 0 (no overlap)"
+    return what, "set zero_optimization.overlap_comm true (ZeRO stage >= 1)"

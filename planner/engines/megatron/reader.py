@@ -63,3 +63,9 @@ def stage_sizes(cfg, layers: int, pp: int):
     if mid is None:
         return None
     return ([first] if first is not None else [mid]) + [mid] * (pp - 2) + ([last] if last is not None else [mid])
+
+
+def no_overlap(cfg) -> tuple[str, str]:
+    """(the setting, its fix) when the gradient reduction is not overlapped (arguments.py: off by default)."""
+    return ("no --overlap-grad-reduce",
+            "add --overlap-grad-reduce (and --overlap-param-gather with --use-distributed-optimizer)")
