@@ -8,7 +8,7 @@ Steps, each adding findings:
    (``unmodelled``): named in one warning, and it turns a memory verdict into a warning;
 4. memory per stage against the GPU budget: which stage, which term, by how much;
 5. the estimate (step time, tokens/s/GPU, MFU) from ``planner.costmodel.evaluate``;
-6. unless ``search=False``, the best plan for the same problem (``planner.solve.search``, bounded
+6. unless ``search=False``, the best plan for the same problem (``planner.solve.search_plans``, bounded
    by ``time_limit``) and the speed-up;
 7. the smallest change (``audit_change``).
 """
@@ -305,7 +305,7 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
 
 def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Problem, time_limit: float,
           progress) -> None:
-    from planner.solve import search as solve
+    from planner.solve import search_plans
     # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
     # (planner.solve.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
     from planner.engines import ENGINES
@@ -315,7 +315,7 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress,
                              settle=False)         # the speed-up on offer: the fastest plan, not the tie-break's
     else:
-        res = solve(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress, settle=False)
+        res = search_plans(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress, settle=False)
     report.search = {"status": res.status, "wall_s": res.wall_s, "tuples": res.tuples, "pruned": res.pruned,
                      "cpsat_calls": res.cpsat_calls}
     if not res.plans:

@@ -118,14 +118,15 @@ def _stage_exprs() -> dict:
 def _linear_parts() -> dict:
     """{"<term>:const": expr, "<term>:<int>": coefficient} for every per-stage sum."""
     import sympy as sp
+    from planner.costmodel.symbols import STAGE_INTS
     fm = _fm()
     out = {}
-    zero = {q: 0 for q in fm.STAGE_INTS}
+    zero = {q: 0 for q in STAGE_INTS}
     for term, (expr, _) in fm.STAGE.items():
         out[f"{term}:const"] = expr.xreplace(zero)
-        for q in fm.STAGE_INTS:
+        for q in STAGE_INTS:
             coef = sp.diff(expr, q)
-            if coef.has(*fm.STAGE_INTS):
+            if coef.has(*STAGE_INTS):
                 raise ValueError(f"cost model: stage term {term} is not linear in {q}")
             out[f"{term}:{q.name}"] = coef
     return out

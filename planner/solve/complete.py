@@ -148,14 +148,14 @@ def _first_error(e: ValueError) -> str:
 def _searched(text: str, v: dict, problem, engine, check: bool = True) -> tuple[Layout, str]:
     """The best plan with every given value the search can pin pinned, and where it came from;
     when none fits, the layout of the given values that needs the least memory (to show why)."""
-    from planner.solve.search import search
+    from planner.solve.search import search_plans
     fixed = {k: v[k] for k in ("tp", "cp", "dp", "pp", "vpp", "micro_batch", "sharding", "order") if k in v}
     if v["cp"] > 1:
         fixed.update(cu=v["cp_ulysses"], cr=v["cp_ring"])
     folds = {(s.get("etp", v["etp"]), s.get("ep", v["ep"]), s.get("edp", v["edp"])) for s in v.get("stages") or [{}]}
     if len(folds) == 1:
         fixed.update(zip(("etp", "ep", "edp"), folds.pop()))
-    res = search(problem, top=1, fixed=fixed, time_limit=30, engine=engine, settle=False)   # its fastest split
+    res = search_plans(problem, top=1, fixed=fixed, time_limit=30, engine=engine, settle=False)   # its fastest split
     if res.plans:
         return res.plans[0].layout, "the best plan's with the values given (search)"
     mb = v.get("micro_batch", 1)
