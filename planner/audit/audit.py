@@ -29,6 +29,9 @@ from planner.audit.audit_problem import (MODEL_KEYS, TITAN_PRESETS, audit_proble
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.specs.kinds import SHARDING
+from planner.layout import degree_violations
+from planner.engines import ENGINES
+from planner.engines import constraints
 
 SCHEMA = "foldplan.audit/1"
 
@@ -246,7 +249,6 @@ def _layout_findings(cfg: ForeignConfig, prob: Problem, report) -> Optional[Layo
 
 def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
     """Without a layout, the rules of planner.layout's table whose degrees the config does give."""
-    from planner.layout import degree_violations
     known = {k: getattr(cfg, k) for k in ("tp", "cp", "dp", "pp") if getattr(cfg, k) is not None}
     fold = {k: getattr(cfg, k) for k in ("etp", "ep") if getattr(cfg, k) is not None}
     for v in degree_violations(prob, **known) + degree_violations(prob, "fold", **fold):
@@ -305,12 +307,13 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
 
 def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Problem, time_limit: float,
           progress) -> None:
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve import search_plans
     # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
     # (planner.solve.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
-    from planner.engines import ENGINES
     eng = cfg.format if cfg.format in ENGINES else None
     if eng:
+        # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
         from planner.solve import targets
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress,
                              settle=False)         # the speed-up on offer: the fastest plan, not the tie-break's
@@ -344,7 +347,6 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
     for an engine's config, that engine's target's search defaults: planner.engines.constraints)."""
     over = {}
     if engine:
-        from planner.engines import constraints
         over = constraints(engine).train_defaults(audited.model, audited.cluster.gpu)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,

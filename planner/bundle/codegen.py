@@ -38,6 +38,8 @@ from planner.layout import Layout
 from planner.plan import Plan
 from planner.specs import ModelSpec
 from planner.specs.kinds import SHARDING
+from planner.engines.bundle.rules import precision_error
+from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # Oldest torch release the bundle supports: FSDP2's set_force_sum_reduction_for_comms
@@ -177,7 +179,6 @@ def _small_fold(fold, local: int, experts: int):
 def derive(plan: Plan) -> dict:
     """Every value the templates substitute."""
     problem, lay = plan.problem, plan.layout
-    from planner.engines.bundle.rules import precision_error
     why = precision_error(problem.train.precision)
     if why:
         raise BundleError(why)
@@ -349,7 +350,6 @@ def runs_differently(plan) -> Optional[str]:
     """One line when the plan's estimate costs kernels the bundle does not run (a Megatron /
     torchtitan target plan, fused kernels, another attention kernel): the bundle's own step
     will differ from the plan's. None when the estimate is the bundle's."""
-    from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
     t, gpu = plan.problem.train, plan.problem.cluster.gpu
     want = {"target": "bundle", "kernels": "fused", "attention_kernel": bundle_attention_kernel(gpu)}
     got = {k: getattr(t, k) for k in want}

@@ -9,12 +9,20 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, add_problem_flags, check_command,
                               problem_args_of)
 from planner.cli.problem_args import build_problem
-from planner.safeio import validate
+
 from planner import engines
+from planner.safeio import validate
+from planner.cli import sweep
+from planner.cli.calibrate import add_calibrate_parser, cmd_measured
+from planner.engines import export
+from planner.layout import LayoutError
+from planner.layout.strings import format_layout
+from planner.specs import DEFAULT_HEADROOM, SpecError, gpu_names, load_gpu, load_model, model_names, published
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
@@ -39,28 +47,29 @@ class _Progress:
 
 
 def cmd_plan(a, args: ProblemArgs) -> int:
-    from planner import plan as planmod
-    from planner import report
-    from planner.cli import sweep
+    # deferred: the search (OR-Tools), the cost model's tables and the bundle's templates load for `plan` only
+    from planner import plan as planmod, report
+    from planner.bundle import codegen
+    from planner.report import engines as engine_block, html as htmlreport
     from planner.solve import targets
+    from planner.solve.binding import memory_binding
+    from planner.solve.complete import fixed_result
+    from planner.solve.nofit import why_none
     if a.sweep:
         return _plan_sweep(a, args)
     problem = build_problem(args)
     whole = bool(a.fix) and not sweep.pins_only(a.fix)    # recompute / stages / ...: the completion rule
     fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
-        from pathlib import Path
-        from planner.bundle.codegen import BundleError
         out = Path(a.out)
         check = engines.constraints(problem.train.target).precision_error   # the bundle's linears
         why = check(problem.train.precision) if check else None
         if why:
-            raise BundleError(why)
+            raise codegen.BundleError(why)
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
-            raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
+            raise codegen.BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)
     if whole:
-        from planner.solve.complete import fixed_result
         result, assumed = fixed_result(a.fix, problem)
         for line in assumed:
             print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
@@ -71,7 +80,6 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         if fixed or whole:
             print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
                   f"fits", file=sys.stderr)
-        from planner.solve.nofit import why_none
         for line in report.nothing_fits(problem, why_none(problem, result, a.time_limit)):
             print(line, file=sys.stderr)
         return EXIT_NOFIT
@@ -81,7 +89,6 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         others = [t for t in engines.targets() if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
                                targets=others, fixed=fixed)
-    from planner.report import engines as engine_block
     for line in _sanity_warnings(problem, plans[0].layout):
         print(line, file=sys.stderr)
     if a.json:
@@ -95,14 +102,12 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
                            f"(--target {' | '.join(engines.targets())})")
         print()
-        from planner.solve.binding import memory_binding
         binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
         for line in report.why(plans, binds=binds, fastest_s=result.fastest_ns / 1e9):
             print(line)
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
               f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
     if a.out or a.report:
-        from planner.bundle import codegen
         if a.out:
             path = codegen.render_bundle(plans[0], a.out, force=a.force)
             if not a.json:
@@ -111,7 +116,6 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             if note:
                 print(f"foldplan: warning: {note}", file=sys.stderr)
         if a.report:
-            from planner.report import html as htmlreport
             htmlreport.write_plan_report(plans, result, a.report, priced=priced)
             if not a.json:
                 print(f"report written to {a.report}")
@@ -122,6 +126,7 @@ def _sanity_warnings(problem, layout) -> list[str]:
     """One line when the batch is too small for the GPUs (the fix named), one when the plan
     returned first is outside published practice (planner/solve/sanity.py). Warnings only:
     the plan is still the best the cost model finds, so the exit status stays 0."""
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve import sanity
     scale = sanity.scale_warning(problem)
     if scale:                                   # the cause of any other: one line
@@ -137,10 +142,11 @@ def _sanity_warnings(problem, layout) -> list[str]:
 
 def _plan_sweep(a, args: ProblemArgs) -> int:
     """One best plan per point of the sweep: a table line each, or (--json) a plans document each."""
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     from planner import report
-    from planner.cli import sweep
     from planner.report import engines as engine_block
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve import targets
     rows, docs, bands = [], [], {}
     for point, b in sweep.points(args, a.sweep):
@@ -171,8 +177,8 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
 
 
 def cmd_models(a, args: ProblemArgs) -> int:
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import costmodel as cm
-    from planner.specs import load_model, model_names, published
     out = []
     for name in model_names():
         m = load_model(name)
@@ -192,7 +198,6 @@ def cmd_models(a, args: ProblemArgs) -> int:
 
 
 def cmd_gpus(a, args: ProblemArgs) -> int:
-    from planner.specs import DEFAULT_HEADROOM, gpu_names, load_gpu
     rows = []
     for name in gpu_names():
         g = load_gpu(name)
@@ -222,6 +227,7 @@ def cmd_gpus(a, args: ProblemArgs) -> int:
 
 
 def cmd_explain(a, args: ProblemArgs) -> int:
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     from planner import report
     if a.plan:
@@ -230,10 +236,9 @@ def cmd_explain(a, args: ProblemArgs) -> int:
         return EXIT_OK
     problem = build_problem(args)
     if not a.layout:
-        from planner.specs import SpecError
         raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.complete import layout_from_string
-    from planner.layout.strings import format_layout
     layout, assumed = layout_from_string(a.layout, problem)
     for line in assumed:
         print(f"assumed: {line}")
@@ -243,7 +248,9 @@ def cmd_explain(a, args: ProblemArgs) -> int:
 
 
 def cmd_bundle(a, args: ProblemArgs) -> int:
+    # deferred: jinja2 and the templates, only for the command that writes them
     from planner.bundle import codegen
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)       # validated (one-line errors)
     if not plans:
@@ -257,7 +264,9 @@ def cmd_bundle(a, args: ProblemArgs) -> int:
 
 
 def cmd_compare(a, args: ProblemArgs) -> int:
+    # deferred: its command's own modules; the command line starts without them
     from planner.cli import compare
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import report
     es = compare.entries(a.items, lambda: build_problem(args))
     head, rows = compare.table(es)
@@ -269,7 +278,7 @@ def cmd_compare(a, args: ProblemArgs) -> int:
 
 
 def cmd_export(a, args: ProblemArgs) -> int:
-    from planner.engines import export
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)
     written = export.write(plans[0], a.to, a.out, force=a.force)
@@ -281,9 +290,9 @@ def cmd_export(a, args: ProblemArgs) -> int:
 
 
 def cmd_audit(a, args: ProblemArgs) -> int:
+    # deferred: its command's own modules; the command line starts without them
     from planner.cli import audit as audit_cli
     if a.measured is not None:                  # a measured step beside the estimate (planner/cli/calibrate.py)
-        from planner.cli.calibrate import cmd_measured
         return cmd_measured(a, args)
     return audit_cli.run(audit_cli.audit_args(a, args))
 
@@ -345,7 +354,6 @@ def parser() -> argparse.ArgumentParser:
     au.add_argument("--measured", default=None, help=f"the bundle's metrics file or a {logs} log: "
                     "the measured step beside the estimate, term by term")
     au.set_defaults(fn=cmd_audit)
-    from planner.cli.calibrate import add_calibrate_parser
     add_calibrate_parser(sub)
     return ap
 
@@ -361,13 +369,10 @@ def _loaded_errors() -> tuple:
 
 
 def main(argv=None) -> int:
-    from planner.layout import LayoutError
-    from planner.specs import SpecError
     validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
     try:
         a = parser().parse_args(argv)
         if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/cli/sweep.py)
-            from planner.cli import sweep
             a.sweep = sweep.split(a)
         args = problem_args_of(a)                # every value and output path, before any work
         check_command(a)

@@ -21,6 +21,7 @@ import hashlib
 import os
 from functools import lru_cache
 from pathlib import Path
+from functools import reduce
 
 import numpy as np
 
@@ -56,12 +57,12 @@ def _build(name: str, make):
     dict: the table shipped with the package for the present formulas
     (scripts/regenerate_compiled.py writes them), else the user's cache, else generated
     now and cached (`make` is not called on a hit)."""
-    from functools import reduce
     path = table_path(name)
     if not path.exists():
         path = table_path(name, Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")))
     src = path.read_text() if path.exists() else None
     if src is None:
+        # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
         from planner.costmodel.printer import generate
         src = generate(make)
         try:
@@ -102,11 +103,13 @@ class _Compiled:
 
 
 def _fm():
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import planner.costmodel.formulas as fm
     return fm
 
 
 def _formula_exprs() -> dict:
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import planner.costmodel.formula_table as ft
     return {k: e for k, (e, _) in ft.FORMULAS.items()}
 
@@ -117,6 +120,7 @@ def _stage_exprs() -> dict:
 
 def _linear_parts() -> dict:
     """{"<term>:const": expr, "<term>:<int>": coefficient} for every per-stage sum."""
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import sympy as sp
     from planner.costmodel.symbols import STAGE_INTS
     fm = _fm()
@@ -148,6 +152,7 @@ def write_shipped() -> list[Path]:
             old.unlink()
     for name, path in zip(MAKERS, keep):
         if not path.exists():
+            # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
             from planner.costmodel.printer import generate
             write_atomic(path, generate(MAKERS[name]))
     return keep

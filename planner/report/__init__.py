@@ -12,6 +12,7 @@ from planner.layout import Layout, RankGrid
 from planner.plan import Plan
 from planner.report import stage_text
 from planner.specs import Problem, budget_note
+from planner.costmodel.routing import balancing_of
 
 GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
 
@@ -79,6 +80,7 @@ def plain_table(head, body) -> str:
 def print_table(head, body, title: str = "", stream=None) -> None:
     stream = stream or sys.stdout
     if use_rich(stream):
+        # deferred: rich (~0.2 s) only when a table is printed
         from rich.console import Console
         from rich.table import Table
         t = Table(title=title or None)
@@ -205,6 +207,7 @@ def why(plans: list[Plan], binds: Optional[dict] = None, fastest_s: Optional[flo
 
 def memory_claim(binds: Optional[dict]) -> str:
     """What binds, as the search found it: memory binds only when more of it admits a faster layout."""
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.binding import RELAX
     if binds is None:
         return "Memory"
@@ -217,6 +220,7 @@ def memory_claim(binds: Optional[dict]) -> str:
 
 def tie_line(step_s: float, fastest_s: float) -> str:
     """Why the first plan is not the fastest (planner/solve/tiebreak.py's order)."""
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.sanity import SANE_TOLERANCE
     from planner.solve.tiebreak import TIE_TOLERANCE
     gap = step_s / fastest_s - 1
@@ -229,7 +233,6 @@ def tie_line(step_s: float, fastest_s: float) -> str:
 
 def routing_line(pr, L) -> str:
     """The routing the estimate priced and the busiest EP rank's load it gave (planner.costmodel.routing)."""
-    from planner.costmodel.routing import balancing_of
     v = cm.layout_values(pr, cm.layout_vector(L))
     t = pr.train
     kind = f"capacity {t.capacity_factor:g}{' padded' if t.capacity_pad else ''}" if t.routing == "capacity" \

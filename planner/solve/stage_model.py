@@ -23,9 +23,11 @@ def _import_cp_model():
     already, it is imported against a stand-in that names the two classes its
     annotations read, and the stand-in is removed at once (a later `import pandas` gets
     the real one; cp_model's Series helpers would then still see the stand-in)."""
+    # deferred: OR-Tools once, with pandas stood in (see the docstring)
     import sys
     import types
     if "pandas" in sys.modules:
+        # deferred: OR-Tools once, with pandas stood in (see the docstring)
         from ortools.sat.python import cp_model as cpm
         return cpm
     stub = types.ModuleType("pandas")
@@ -33,6 +35,7 @@ def _import_cp_model():
     stub.Series = type("Series", (), {})
     sys.modules["pandas"] = stub
     try:
+        # deferred: OR-Tools once, with pandas stood in (see the docstring)
         from ortools.sat.python import cp_model as cpm
     finally:
         if sys.modules.get("pandas") is stub:

@@ -10,6 +10,7 @@ import yaml
 from planner import safeio
 from planner.safeio.console import did_you_mean
 from planner.specs.types import PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
+from planner.specs.hfconfig import from_hf_config
 
 
 def model_names() -> list[str]:
@@ -90,7 +91,6 @@ def load_model(name_or_path: str) -> ModelSpec:
                         f"or a config.json / model.yaml file)")
     data = _read_mapping(path, "model", "fields")
     if "hidden_size" in data or "model_type" in data:
-        from planner.specs.hfconfig import from_hf_config
         return from_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
     data.pop("published", None)
     return build(ModelSpec, {"name": path.stem, **data}, f"model {path.name}")

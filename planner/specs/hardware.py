@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from planner.specs.domains import ARCH_LABELS, ARCHS, FUSED_ATTENTION, domain_defaults, domain_error
 from planner.specs.types_base import SpecError, _Spec
+from planner.specs.cp_impl import FLEX_OF_FUSED
 
 # --------------------------------------------------------------------------- cluster
 
@@ -58,7 +59,6 @@ class GPUSpec(_Spec):
         if kernel == "fused":
             return self.attention_efficiency, self.attention_half_block
         if kernel == "flex":        # FlexAttention: a share of the fused curve (planner.specs.cp_impl)
-            from planner.specs.cp_impl import FLEX_OF_FUSED
             return self.attention_efficiency * FLEX_OF_FUSED, self.attention_half_block
         if self.flash2_attention_efficiency is None:
             raise SpecError(f"attention_kernel: gpu {self.name!r} has no flash2 curve (its preset sets no "

@@ -61,6 +61,7 @@ def env_of(script: str) -> dict[str, str]:
 @contextlib.contextmanager
 def gpu_answers(cap: tuple[int, int]):
     """torch.cuda's compute capability answered from the GPU preset (the only stub)."""
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     saved = torch.cuda.get_device_capability, torch.cuda.get_device_properties
     torch.cuda.get_device_capability = lambda *a, **k: cap
@@ -118,6 +119,7 @@ def parsed_view(args, config) -> dict:
 
 def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
     """initialize_model_parallel on a fake process group of args.world_size; every group it made, by axis."""
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     from torch.testing._internal.distributed.fake_pg import FakeStore
     from megatron.core import parallel_state as ps
@@ -200,6 +202,7 @@ def judge_one(case: dict) -> dict:
             f"GPU {gpu!r} states no CUDA compute capability (GPUSpec.compute_capability): not a CUDA GPU"
         return out
     arguments = engine.load()
+    # deferred: torch and the engine's own packages load only in the judge's child process
     from megatron.training.argument_utils import core_transformer_config_from_args
     stage = "parse_args"
     try:

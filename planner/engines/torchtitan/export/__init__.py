@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from planner.engines.torchtitan.read import TITAN_PRESETS
 from planner.engines.torchtitan import recompute, vocab
+from planner.engines.megatron.export import chunks
+from planner.engines.errors import ExportError
+from planner.engines.torchtitan.export.precision import toml_tables
 
 
 def _toml(v) -> str:
@@ -37,7 +40,6 @@ def _toml(v) -> str:
 
 def model_parts(L, layers: int) -> list[list[str]]:
     """module_fqns_per_model_part: chunk v * pp + r holds rank r's v-th share of its layers."""
-    from planner.engines.megatron.export import chunks
     per = [chunks(s.num_layers, L.vpp) for s in L.stages]
     parts, first = [], 0
     for v in range(L.vpp):
@@ -52,7 +54,6 @@ def model_parts(L, layers: int) -> list[list[str]]:
 
 
 def tables(plan) -> dict[str, dict]:
-    from planner.engines.errors import ExportError
     pr, L = plan.problem, plan.layout
     flavour = {v: k for k, v in TITAN_PRESETS.items()}.get(pr.model.name)
     if flavour is None:
@@ -86,7 +87,6 @@ def tables(plan) -> dict[str, dict]:
     ac = {"mode": form["mode"]}
     if form["mode"] == "selective":
         ac["selective_ac_option"] = form["option"]
-    from planner.engines.torchtitan.export.precision import toml_tables
     prec = toml_tables(plan)
     out = {"job": {"description": f"foldplan plan: {pr.model.name} on {L.world} x {pr.cluster.gpu.name}"},
            "model": {"name": name, "flavor": flav, **prec.pop("model", {})},
