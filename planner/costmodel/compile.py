@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from functools import lru_cache
+from functools import lru_cache, reduce
 from pathlib import Path
-from functools import reduce
 
 import numpy as np
 

@@ -19,7 +19,7 @@ from importlib.metadata import version as v
 def load():
     """megatron.training.arguments (ImportError when megatron-core is not installed)."""
     if not hasattr(typing, "override"):
-        # deferred: megatron-core (a test dependency) loads only where it judges, after the typing patch
+        # deferred: needed only on a Python whose typing has no override (megatron-core's imports use it)
         import typing_extensions
         typing.override = typing_extensions.override
     with warnings.catch_warnings():
