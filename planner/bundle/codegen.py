@@ -38,6 +38,7 @@ from planner.layout import Layout
 from planner.plan import Plan
 from planner.specs import ModelSpec
 from planner.specs.kinds import SHARDING
+from planner.engines.bundle.limits import limits
 from planner.engines.bundle.rules import precision_error
 from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
 
@@ -130,18 +131,10 @@ def stage_specs(lay: Layout, is_moe: list[bool]) -> list[dict]:
 
 
 def bundle_limits(full: dict, lay: Layout, seq: int) -> None:
-    """What this bundle's code cannot run although the plan is legal (planner.layout's rules
-    hold already: pydantic and `check` validated the plan)."""
-    tp, cp, mb = lay.tp, lay.cp, lay.micro_batch
-    if full["ffn_hidden"] % tp:
-        raise BundleError(f"plan field problem.model.ffn_hidden: tp({tp}) must divide ffn_hidden({full['ffn_hidden']})")
-    if full["head_dim"] % 2:
-        raise BundleError(f"plan field problem.model.head_dim: RoPE needs an even head_dim, got {full['head_dim']}")
-    if full["experts"] and (mb * seq // cp) % tp:
-        raise BundleError(f"plan field layout.micro_batch: tp({tp}) must divide the rows a rank routes, "
-                          f"micro_batch({mb}) * seq({seq}) / cp({cp})")
-    if lay.pp > 1 and lay.num_microbatches < lay.pp:
-        raise BundleError(f"plan field layout.num_microbatches: {lay.num_microbatches} < pp({lay.pp})")
+    """What this bundle's code cannot run although the plan is legal (planner/engines/bundle/limits.py)."""
+    why = limits(full, lay, seq)
+    if why:
+        raise BundleError(why)
 
 
 def check_world(lay: Layout, full: dict) -> dict:
