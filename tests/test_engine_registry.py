@@ -109,3 +109,19 @@ def test_every_cuda_gpu_preset_states_its_compute_capability():
         else:
             assert g.compute_capability is None, name               # not a CUDA GPU
     assert load_gpu("b300").compute_capability == load_gpu("gb300-nvl72").compute_capability == (10, 3)
+
+
+def test_the_bundles_limits_refuse_with_the_arithmetic():
+    """The bundle's own limits (planner/engines/bundle/limits.py), read by codegen before it writes."""
+    from types import SimpleNamespace
+    from planner.engines.bundle.limits import limits
+    dense = {"ffn_hidden": 14336, "head_dim": 128, "experts": 0}
+    lay = SimpleNamespace(tp=2, cp=1, micro_batch=1, pp=4, num_microbatches=8)
+    assert limits(dense, lay, 4096) is None
+    assert limits(dense, SimpleNamespace(**{**vars(lay), "tp": 3}), 4096) == \
+        "plan field problem.model.ffn_hidden: tp(3) must divide ffn_hidden(14336)"
+    assert limits({**dense, "head_dim": 127}, lay, 4096).endswith("RoPE needs an even head_dim, got 127")
+    assert limits({**dense, "experts": 8}, SimpleNamespace(**{**vars(lay), "cp": 4}), 6) == \
+        "plan field layout.micro_batch: tp(2) must divide the rows a rank routes, micro_batch(1) * seq(6) / cp(4)"
+    assert limits(dense, SimpleNamespace(**{**vars(lay), "num_microbatches": 2}), 4096) == \
+        "plan field layout.num_microbatches: 2 < pp(4)"
