@@ -318,7 +318,8 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress,
                              settle=False)         # the speed-up on offer: the fastest plan, not the tie-break's
     else:
-        res = search_plans(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress, settle=False)
+        res = search_plans(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress,
+                           settle=False)
     report.search = {"status": res.status, "wall_s": res.wall_s, "tuples": res.tuples, "pruned": res.pruned,
                      "cpsat_calls": res.cpsat_calls}
     if not res.plans:

@@ -71,8 +71,8 @@ ENGINES = tuple(e.name for e in REGISTRY if e.target and not e.own)
 TARGETS = targets()
 EXPORTS = tuple(x.name for x in exports())
 READ_FORMATS = read_formats()
-__all__ = ["ENGINES", "EXPORTS", "READ_FORMATS", "REGISTRY", "TARGETS", "Engine", "EngineConstraints", "Export", "constraints", "engine",
-           "export_of", "exports", "read_formats", "targets"]
+__all__ = ["ENGINES", "EXPORTS", "READ_FORMATS", "REGISTRY", "TARGETS", "Engine", "EngineConstraints", "Export",
+           "constraints", "engine", "export_of", "exports", "read_formats", "targets"]
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,8 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
     # not in it, so `realise` tries it on the WIDEN best plans
     wide = top if engine.one_recompute_form else max(top, WIDEN)
-    res = search_plans(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+    res = search_plans(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
+                       settle=settle)
     plans, proven = _realised(problem, res, engine, settle)
     if not proven and res.status == "OPTIMAL" and engine.recompute_searches is not None:
         return _by_form(problem, engine, top, time_limit, progress, fixed, settle, res)
@@ -131,7 +132,8 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     runs = []
     for update in engine.recompute_searches(problem):
         pr = with_train(problem, update)
-        res = search_plans(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+        res = search_plans(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
+                           settle=settle)
         plans, proven = _realised(problem, res, engine, settle)
         runs.append((res, plans, proven or (res.status == "INFEASIBLE" and not plans)))
     found = [r for r in runs if r[1]]
@@ -149,12 +151,12 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
 
 
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
-    """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on
-    the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
-    planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price
-    of its rules and flags). A target that does not build the problem's precision's linears (its
-    `precision_error`: the bundle builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees the user pinned
-    (--fix), kept for every target (one that cannot keep them gets None)."""
+    """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on the same
+    problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
+    planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price of its
+    rules and flags). A target that does not build the problem's precision's linears (its `precision_error`:
+    the bundle builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees
+    the user pinned (--fix), kept for every target (one that cannot keep them gets None)."""
     out = {}
     for target in targets:
         eng = constraints(target)
