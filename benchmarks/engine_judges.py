@@ -33,12 +33,15 @@ from planner.cli.problem_args import build_problem                    # noqa: E4
 from planner.safeio import InputError                                 # noqa: E402
 from planner.specs import SpecError                                   # noqa: E402
 from planner.solve import targets                                     # noqa: E402
+from planner import engines                                           # noqa: E402
+from planner.specs import gpu_names, load_gpu                         # noqa: E402
 
 MODELS = ("llama3-8b", "llama3-70b", "mixtral-8x7b", "mixtral-8x22b", "olmoe-1b-7b", "qwen3-30b-a3b",
           "qwen3-235b-a22b", "deepseek-v3", "llama3.1-405b")
-GPUS = ("h100-sxm", "h200", "a100-80g", "b200")
-# target -> the exports (judge names) of its best plan
-EXPORTS = {"megatron": ("megatron",), "torchtitan": ("torchtitan", "torchtitan-0.2"), "olmo-core": ("olmo-core",)}
+# every CUDA GPU preset (its spec states the compute capability the engines' start-up checks ask)
+GPUS = tuple(g for g in gpu_names() if load_gpu(g).compute_capability)
+# target -> the exports (judge names) of its best plan, from the engines' records
+EXPORTS = {e.name: tuple(x.name for x in e.exports) for e in engines.REGISTRY if e.target and e.exports}
 
 
 # the fewest GPUs drawn per model: fewer cannot hold its weights and optimizer state (bf16 + fp32 Adam,

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
 from plan_speed import CASES  # noqa: E402
 
 from planner import costmodel as cm  # noqa: E402
-from planner.solve import search  # noqa: E402
+from planner.solve import search_plans  # noqa: E402
 from planner.solve.sanity import layout_flags  # noqa: E402
 from planner.specs import ModelSpec, make_problem  # noqa: E402
 
@@ -37,10 +37,10 @@ def main() -> None:
             kw["model"] = ModelSpec(**kw["model"])
         p = make_problem(**kw)
         t = time.process_time()
-        a = search(p, top=5, time_limit=60, settle=False)
+        a = search_plans(p, top=5, time_limit=60, settle=False)
         ta = time.process_time() - t
         t = time.process_time()
-        b = search(p, top=5, time_limit=60)
+        b = search_plans(p, top=5, time_limit=60)
         tb = time.process_time() - t
         x, y = a.plans[0], b.plans[0]
         print(f"| {name} | {degrees(x.layout)} | {x.estimate.step_time:.3f} | {x.estimate.peak_bytes / cm.GiB:.1f} | "

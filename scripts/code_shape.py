@@ -2,6 +2,7 @@
 
     python scripts/code_shape.py            # sizes: modules over 400 lines, functions over 80 (exit 1 if any)
     python scripts/code_shape.py --graph    # + every import that runs up a layer, and every cycle
+    python scripts/code_shape.py --imports  # + every function-local import without its reason, and their count
 
 The layers and the dependency rule are those of docs/architecture.md; tests/test_architecture.py checks the
 graph on every run. Generated code (a `compiled/` folder) is left out of the sizes.
@@ -26,7 +27,7 @@ LAYERS = (
     ("engine rules", ("planner.engines",)),
     ("solve", ("planner.solve",)),
     ("plan", ("planner.plan",)),
-    ("outputs", ("planner.engines.*.read", "planner.engines.*.export", "planner.engines.export", "planner.engines.startup",
+    ("outputs", ("planner.engines.*.read", "planner.engines.*.reader", "planner.engines.*.export", "planner.engines.export", "planner.engines.startup",
                  "planner.audit",
                  "planner.report", "planner.bundle", "planner.calibrate")),
     ("cli", ("planner.cli",)),
@@ -145,12 +146,51 @@ def sizes() -> list[str]:
     return over
 
 
+# a function-local import says why it is not at the top of its module, in a comment on its line or on the
+# lines just above its block of imports: it defers a heavy or optional import, or it breaks a cycle
+REASONS = ("deferred:", "cycle:")
+
+
+def local_imports() -> list[tuple[str, int, str]]:
+    """(path, line, reason or "") of every import inside a function of the package (generated tables aside)."""
+    out = {}
+    for p in sorted(PACKAGE.rglob("*.py")):
+        if "compiled" in p.parts or BUNDLE in p.parents:
+            continue
+        lines = p.read_text().splitlines()
+        for fn in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    out[(str(p.relative_to(ROOT)), node.lineno)] = _reason(lines, node.lineno - 1)
+    return [(path, line, why) for (path, line), why in sorted(out.items())]
+
+
+def _reason(lines: list[str], i: int) -> str:
+    """The reason comment of the import on line `i` (0-based): on its line, or above its block of imports."""
+    said = lines[i].partition("#")[2]
+    while not any(r in said for r in REASONS) and i > 0:
+        i -= 1
+        above = lines[i].strip()
+        if above.startswith("#"):
+            said = above
+        elif not above.startswith(("import ", "from ")):
+            break
+    return said.strip() if any(r in said for r in REASONS) else ""
+
+
 def main(argv: list[str]) -> int:
     bad = sizes()
     if "--graph" in argv:
         g = graph(package_modules())
         bad += upward(g)
         bad += [f"cycle: {' <-> '.join(c)}" for c in cycles(g) + cycles(bundle_graph())]
+    if "--imports" in argv:
+        found = local_imports()
+        bad += [f"{path}:{line}: a function-local import without its reason ({' / '.join(REASONS)})"
+                for path, line, why in found if not why]
+        print(f"{len(found)} function-local import(s)")
     for line in bad:
         print(line)
     print(f"{len(bad)} finding(s)")

@@ -13,7 +13,7 @@ import pytest
 
 from planner import costmodel as cm
 from planner.specs import SpecError, load_gpu, make_problem
-from planner.solve import search
+from planner.solve import search_plans
 
 ROOT = Path(__file__).resolve().parent.parent
 LENGTHS = (512, 1024, 2048, 4096, 8192, 16384)
@@ -45,7 +45,7 @@ def test_flash2_is_slower_and_costs_more_at_longer_blocks():
     grow = []
     for seq in (4096, 32768):
         p = make_problem(model="llama3-8b", gpus=8, seq=seq, global_batch=64)
-        best = search(p, top=1, time_limit=20).plans[0]
+        best = search_plans(p, top=1, time_limit=20).plans[0]
         p2 = p.model_copy(update={"train": p.train.model_copy(update={"attention_kernel": "flash2"})})
         grow.append(cm.evaluate(p2, best.layout).step_time / best.estimate.step_time)
     assert 1.0 < grow[0] < grow[1], grow

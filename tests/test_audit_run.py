@@ -17,7 +17,7 @@ from planner.audit.detect import load
 from planner.cli import main
 from planner.layout import Layout, violations
 from planner.specs import load_model, make_problem, published
-from planner.solve import search
+from planner.solve import search_plans
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
 SMALL = dict(model="olmoe-1b-7b", gpus=8, seq=4096, global_batch=64)
@@ -112,7 +112,7 @@ def test_illegal_config_gets_framework_and_layout_errors_and_no_estimate(tmp_pat
 
 def test_auditing_foldplans_own_best_plan_finds_it_best(tmp_path):
     problem = make_problem(**SMALL)
-    res = search(problem, top=1, time_limit=60)
+    res = search_plans(problem, top=1, time_limit=60)
     assert res.status == "OPTIMAL"
     path = tmp_path / "plan.json"
     path.write_text(planmod.dumps(planmod.from_search(problem, res)))
@@ -179,7 +179,7 @@ def test_megatron_without_overlap_grad_reduce_exposes_the_reduction(tmp_path):
     # the search plans with the overlap on, and says so when asked otherwise
     bad = off_rep.problem
     with pytest.raises(ValueError, match="overlap_grad_reduce"):
-        search(bad, top=1, time_limit=5)
+        search_plans(bad, top=1, time_limit=5)
 
 
 def test_dense_megatron_script_assumes_no_expert_degrees(capsys):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from planner.specs import make_problem
-from planner.solve.search import search
+from planner.solve.search import search_plans
 
 _spec = importlib.util.spec_from_file_location(
     "fidelity_moe", Path(__file__).resolve().parent.parent / "benchmarks" / "fidelity_moe.py")
@@ -59,7 +59,7 @@ def test_mfu_falls_with_sequence_length_at_fixed_tokens():
     # share of the FLOPs grows with S and runs below the GEMMs' efficiency, and CP adds traffic
     mfu = []
     for seq in ("4k", "16k", "64k", "128k"):
-        res = search(make_problem(model="mixtral-8x7b", gpus=64, seq=seq, global_batch="4M"), top=1, time_limit=30)
+        res = search_plans(make_problem(model="mixtral-8x7b", gpus=64, seq=seq, global_batch="4M"), top=1, time_limit=30)
         mfu.append(res.plans[0].estimate.mfu)
     assert all(a > b for a, b in zip(mfu, mfu[1:])), mfu
 

@@ -11,7 +11,7 @@ from planner import cli
 from planner.layout import Layout, LayoutError, Stage
 from planner.layout import strings as S
 from planner.solve.complete import layout_from_string
-from planner.solve.search import search
+from planner.solve.search import search_plans
 from planner.specs import make_problem
 
 PROBLEMS = [dict(model="olmoe-1b-7b", gpus=8, seq="8k", global_batch=64),
@@ -38,7 +38,7 @@ def _hand() -> Layout:
 @pytest.mark.parametrize("kw", PROBLEMS, ids=lambda kw: f"{kw['model']}-{kw['gpus']}")
 def test_search_layouts_round_trip_through_the_string_and_the_plan_json(kw):
     problem = make_problem(**kw)
-    res = search(problem, top=3, time_limit=20)
+    res = search_plans(problem, top=3, time_limit=20)
     assert res.plans
     for cand in res.plans:
         text = S.format_layout(cand.layout)
@@ -61,7 +61,7 @@ def test_a_hand_layout_with_every_field_round_trips():
 
 def test_cli_round_trips_every_field_through_explain_compare_fix_and_audit(capsys):
     problem = make_problem(model="olmoe-1b-7b", gpus=16, seq="8k", global_batch=64)
-    plan = search(problem, top=1, time_limit=20).plans[0].layout
+    plan = search_plans(problem, top=1, time_limit=20).plans[0].layout
     text = S.format_layout(plan)
     assert cli.main(["explain", "--layout", text, *FLAGS]) == 0
     out = capsys.readouterr().out

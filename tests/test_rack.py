@@ -104,9 +104,9 @@ def _check_priced(problem, layout):
 
 @pytest.fixture(scope="module")
 def gb200_576():
-    from planner.solve import search
+    from planner.solve import search_plans
     p = _gb200()
-    return p, search(p, top=1, fixed={"pp": 9}, time_limit=30, settle=False)   # what CP-SAT minimised
+    return p, search_plans(p, top=1, fixed={"pp": 9}, time_limit=30, settle=False)   # what CP-SAT minimised
 
 
 def test_576_gpu_gb200_search_is_optimal_and_its_objective_is_the_estimate(gb200_576):

@@ -27,7 +27,7 @@ from planner import plan as planmod
 from planner.layout import Layout, check, uniform_stages
 from planner.plan import Plan
 from planner.specs import make_problem
-from planner.solve import search
+from planner.solve import search_plans
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SCREENSHOT_COPY = Path("/tmp/foldplan-report.png")
@@ -68,7 +68,7 @@ def svgs(text: str) -> list[ET.Element]:
 @pytest.fixture(scope="module")
 def default():
     problem = make_problem()                      # mixtral-8x7b, 64 x H100, 128k
-    result = search(problem, top=5)
+    result = search_plans(problem, top=5)
     plans = planmod.from_search(problem, result)
     return SimpleNamespace(problem=problem, result=result, plans=plans,
                            html=htmlreport.render_plan_report(plans, result))

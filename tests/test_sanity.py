@@ -4,7 +4,7 @@ dominated by another in (step, peak)."""
 import random
 
 from planner.cli import _sanity_warnings
-from planner.solve import search
+from planner.solve import search_plans
 from planner.solve import sanity
 import planner.solve.tiebreak as tiebreak
 from planner.specs import make_problem
@@ -35,8 +35,8 @@ def test_cp_chunk_floor_is_the_published_one_unless_the_ring_is_slower():
 
 def test_search_prefers_a_plan_inside_practice_within_its_tolerance():
     p = random_problem(random.Random(5))              # 8 GPUs, 32k: the fastest plan splits it into 4k CP chunks
-    fast = search(p, top=3, settle=False).plans[0]
-    res = search(p, top=3)
+    fast = search_plans(p, top=3, settle=False).plans[0]
+    res = search_plans(p, top=3)
     first = res.plans[0]
     assert sanity.tuple_flags(p, fast.layout) and not sanity.tuple_flags(p, first.layout)
     assert res.fastest_ns == fast.objective_ns
@@ -46,7 +46,7 @@ def test_search_prefers_a_plan_inside_practice_within_its_tolerance():
 
 def test_main_job_plans_are_undominated_and_within_the_tolerance():
     p = make_problem(model="mixtral-8x7b", gpus=64, seq=131072, attention_kernel="flash2")
-    res = search(p, top=5)
+    res = search_plans(p, top=5)
     assert res.status == "OPTIMAL"
     for a in res.plans:
         assert not any(tiebreak.dominates(b, a) for b in res.plans if b is not a)
@@ -58,8 +58,8 @@ def test_headroom_within_the_tolerance_is_found_inside_the_tuple():
     # degrees hold a split and recompute 0.4% slower a memory step lower, which only the
     # tuple's own least-memory solve (tiebreak.least_memory) can find
     p = make_problem(model="llama3.1-405b", gpus=512, seq=131072, global_batch="16M")
-    fast = search(p, top=5, settle=False).plans[0]
-    first = search(p, top=5).plans[0]
+    fast = search_plans(p, top=5, settle=False).plans[0]
+    first = search_plans(p, top=5).plans[0]
     same = ("tp", "cp", "dp", "pp", "vpp", "order", "sharding", "micro_batch")
     assert all(getattr(first.layout, k) == getattr(fast.layout, k) for k in same)
     assert tiebreak.memory_step(p, first.estimate.peak_bytes) < tiebreak.memory_step(p, fast.estimate.peak_bytes)
@@ -71,8 +71,8 @@ def test_tie_break_on_a_rack_scale_pipeline_is_proven():
     # recompute, a 9-stage pipeline. Minimising the peak directly in CP-SAT ended UNKNOWN at its budget
     # (the search FEASIBLE after 35 s); asked as memory steps, each under its own budget, it is proven.
     p = make_problem(model="qwen3-235b-a22b", gpu="gb200-nvl72", gpus=144, seq="128k")
-    res = search(p, top=3, time_limit=60)
-    fast = search(p, top=1, time_limit=60, settle=False).plans[0]
+    res = search_plans(p, top=3, time_limit=60)
+    fast = search_plans(p, top=1, time_limit=60, settle=False).plans[0]
     assert res.status == "OPTIMAL" and res.plans
     first = res.plans[0]
     assert first.estimate.step_time <= fast.estimate.step_time * (1 + tiebreak.TIE_TOLERANCE)

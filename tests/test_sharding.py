@@ -93,9 +93,9 @@ def test_gpus_command_json(capsys):
 
 
 def _default_plan():
-    from planner.solve import search
+    from planner.solve import search_plans
     p = make_problem(gpus=64, seq="128k")
-    return p, search(p, top=1).plans[0]
+    return p, search_plans(p, top=1).plans[0]
 
 
 def test_solver_picks_a_sharded_kind_and_a_module_and_says_why():

@@ -8,7 +8,7 @@ import pytest
 from planner import costmodel as cm
 from planner.layout import check, uniform_stages
 from planner.specs import ModelSpec, make_problem
-from planner.solve import search
+from planner.solve import search_plans
 from planner.solve.bruteforce import brute_force
 import planner.solve.tiebreak as tiebreak
 
@@ -56,7 +56,7 @@ def deep_problem(rng: random.Random):
               shardings=tuple(rng.sample(["none", "zero1", "zero2", "zero3"], rng.randint(1, 2))),
               recompute_modules=tuple(rng.sample(["layernorm", "mlp", "moe_act", "core_attn"], rng.randint(0, 2))))
     pin = dict(tp=rng.choice([1, 2]), pp=rng.choice([2, 4]))
-    probe = search(make_problem(memory_gib=0.01, **kw), top=1, fixed=pin).min_memory or {}
+    probe = search_plans(make_problem(memory_gib=0.01, **kw), top=1, fixed=pin).min_memory or {}
     if not probe.get("peak_gib"):
         return None, pin
     return make_problem(memory_gib=round(probe["peak_gib"] * rng.uniform(1.0, 1.5), 3), **kw), pin
@@ -94,7 +94,7 @@ def test_solver_matches_brute_force(seed):
         p = random_problem(rng)
         if p.cluster.gpus * p.model.layers <= 64 and not (p.cluster.gpus >= 32 and p.model.layers > 2):
             break                        # keep the brute force affordable
-    _check_against(p, search(p, top=3), brute_force(p))
+    _check_against(p, search_plans(p, top=3), brute_force(p))
 
 
 # the draws whose brute force takes a minute on 2 cores run in the full matrix (pytest -m full_matrix)
@@ -110,7 +110,7 @@ def test_stage_choices_match_brute_force(seed):
     p, pin = deep_problem(rng)
     while p is None:
         p, pin = deep_problem(rng)
-    _check_against(p, search(p, top=3, fixed=pin), brute_force(p, where=pin))
+    _check_against(p, search_plans(p, top=3, fixed=pin), brute_force(p, where=pin))
 
 
 def reduction_problem(rng: random.Random):
@@ -127,7 +127,7 @@ def reduction_problem(rng: random.Random):
               shardings=(rng.choice(["none", "zero1"]),),
               recompute_modules=tuple(rng.sample(["layernorm", "mlp", "core_attn"], rng.randint(1, 2))))
     pin = dict(tp=1, pp=rng.choice([2, 4]))
-    probe = search(make_problem(memory_gib=0.01, **kw), top=1, fixed=pin).min_memory
+    probe = search_plans(make_problem(memory_gib=0.01, **kw), top=1, fixed=pin).min_memory
     return make_problem(memory_gib=round(probe["peak_gib"] * rng.uniform(1.0, 1.3), 3), **kw), pin
 
 
@@ -135,7 +135,7 @@ def reduction_problem(rng: random.Random):
 def test_exposed_reduction_matches_brute_force(seed):
     # (seed 9: a module that frees no memory but widens the reduction window is optimal)
     p, pin = reduction_problem(random.Random(seed))
-    _check_against(p, search(p, top=3, fixed=pin), brute_force(p, where=pin))
+    _check_against(p, search_plans(p, top=3, fixed=pin), brute_force(p, where=pin))
 
 
 @pytest.mark.parametrize("seed,kind", [pytest.param(0, "deep", marks=pytest.mark.full_matrix)]
@@ -211,7 +211,7 @@ def test_per_stage_freedom_beats_uniform():
     # optimum puts fewer layers or more recompute on the early stages
     p = make_problem(model=DENSE, gpus=4, gpus_per_node=4, seq=32768, global_batch=16, micro_batches=(1,),
                      memory_gib=26)
-    res = search(p, top=1, fixed=dict(tp=1, cp=1, pp=4), settle=False)      # the fastest plan
+    res = search_plans(p, top=1, fixed=dict(tp=1, cp=1, pp=4), settle=False)      # the fastest plan
     best = res.plans[0]
     uniform = _best_uniform(p, best.layout)
     splits = [s.num_layers for s in best.layout.stages]
@@ -226,17 +226,17 @@ def test_folding_beats_unfolded():
     # data-parallel ranks (ep <= dp, classic EP-in-DP) is slower. (With zero2/zero3 and
     # recompute modules an unfolded cp16 x dp4 layout comes within 0.1%: test_sharding.)
     p = make_problem(gpus=64, seq="128k", shardings=("zero1",))
-    free = search(p, top=1)
+    free = search_plans(p, top=1)
     best = free.plans[0]
     assert best.layout.stages[0].ep > best.layout.dp
-    unfolded = search(p, top=1, fold_filter=lambda L, f: f[1] <= L.dp and L.dp % f[1] == 0)
+    unfolded = search_plans(p, top=1, fold_filter=lambda L, f: f[1] <= L.dp and L.dp % f[1] == 0)
     assert unfolded.plans, "an unfolded layout should still fit"
     assert best.estimate.step_time < unfolded.plans[0].estimate.step_time * 0.99
 
 
 def test_nothing_fits_reports_minimum():
     p = make_problem(model="llama3.1-405b", gpus=8, seq="128k", global_batch=8)
-    res = search(p, top=1)
+    res = search_plans(p, top=1)
     assert not res.plans
     info = res.min_memory
     assert info["peak_gib"] > p.cluster.memory_budget_gib
@@ -335,8 +335,7 @@ def test_space_check_catches_a_dropped_order(monkeypatch):
 def test_brute_force_catches_a_search_that_drops_the_optimum(seed, monkeypatch):
     # mutation: a search whose enumeration omits the degrees of the true optimum must fail
     # the comparison the random problems above rely on
-    import importlib
-    search_module = importlib.import_module("planner.solve.search")     # (planner.solve.search is also the function)
+    from planner.solve import search as search_module
     p = _small_free_problem(seed)
     ref = brute_force(p)
     assert ref.layout is not None
@@ -345,4 +344,4 @@ def test_brute_force_catches_a_search_that_drops_the_optimum(seed, monkeypatch):
     monkeypatch.setattr(search_module, "enumerate_tuples",
                         lambda *a, **kw: [tu for tu in honest(*a, **kw) if deg(tu) != deg(ref.layout)])
     with pytest.raises(AssertionError):
-        _check_against(p, search(p, top=3), ref)
+        _check_against(p, search_plans(p, top=3), ref)

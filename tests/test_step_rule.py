@@ -73,11 +73,11 @@ def test_floors_bound_the_step_rule(seed):
 
 def test_explain_prints_the_rule_it_computes():
     from planner.report import explain
-    from planner.solve import search
+    from planner.solve import search_plans
     from planner.specs import ModelSpec, make_problem
     m = ModelSpec(name="d", layers=4, hidden=1024, heads=8, kv_heads=8, head_dim=128, vocab=32000, ffn_hidden=4096)
     p = make_problem(model=m, gpus=4, gpus_per_node=4, seq=8192, global_batch=8, micro_batches=(1,), memory_gib=40)
-    plan = search(p, top=1, fixed=dict(pp=2)).plans[0]
+    plan = search_plans(p, top=1, fixed=dict(pp=2)).plans[0]
     import io
     buf = io.StringIO()
     explain(p, plan.layout, stream=buf)

@@ -11,7 +11,7 @@ from planner.engines.shared import ENGINE_ORDER
 from planner.solve import targets
 from planner.layout import Layout, Stage, check
 from planner.specs import ModelSpec, make_problem
-from planner.solve import search
+from planner.solve import search_plans
 from planner.solve.bruteforce import brute_force
 import planner.solve.tiebreak as tiebreak
 
@@ -39,7 +39,7 @@ def test_stage_model_matches_brute_force_with_one_folding(target):
             continue
         p = _as(p, target)
         eng = constraints(target)
-        res = search(p, top=2, fixed={"order": ENGINE_ORDER}, fold_filter=eng.fold_filter(p), engine=eng)
+        res = search_plans(p, top=2, fixed={"order": ENGINE_ORDER}, fold_filter=eng.fold_filter(p), engine=eng)
         ref = brute_force(p, where={"order": ENGINE_ORDER}, engine=eng)
         done += 1
         if ref.best_ns is None:
@@ -134,7 +134,7 @@ def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
                      moe_imbalance=1.1, **constraints("megatron").train_defaults())
     fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero1"}
     free = p.model_copy(update={"train": p.train.model_copy(update={"target": "bundle"})})
-    loose = search(free, top=1, fixed=fix, fold_filter=constraints("megatron").fold_filter(p))
+    loose = search_plans(free, top=1, fixed=fix, fold_filter=constraints("megatron").fold_filter(p))
     assert loose.status == "OPTIMAL" and constraints(p.train.target).recompute_form(loose.plans[0].layout)[1] is not None
     res = targets.search(p, top=1, time_limit=20, fixed=fix)
     ref = brute_force(p, where=fix, engine=constraints("megatron"))
@@ -153,7 +153,7 @@ def test_torchtitan_forms_are_searched_when_the_free_plan_needs_rounding(memory_
     p = make_problem(model=_moe(6), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
                      moe_imbalance=1.1, **eng.train_defaults())
     fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero2"}
-    loose = search(p, top=1, fixed=fix, engine=eng)
+    loose = search_plans(p, top=1, fixed=fix, engine=eng)
     assert loose.status == "OPTIMAL" and eng.recompute_form(loose.plans[0].layout)[1] is not None
     res = targets.search(p, top=1, time_limit=20, fixed=fix)
     assert res.status == "OPTIMAL" and res.plans

@@ -8,7 +8,7 @@ Steps, each adding findings:
    (``unmodelled``): named in one warning, and it turns a memory verdict into a warning;
 4. memory per stage against the GPU budget: which stage, which term, by how much;
 5. the estimate (step time, tokens/s/GPU, MFU) from ``planner.costmodel.evaluate``;
-6. unless ``search=False``, the best plan for the same problem (``planner.solve.search``, bounded
+6. unless ``search=False``, the best plan for the same problem (``planner.solve.search_plans``, bounded
    by ``time_limit``) and the speed-up;
 7. the smallest change (``audit_change``).
 """
@@ -24,11 +24,16 @@ from planner.plan import _round
 from planner.specs import Problem, TrainSpec
 
 from planner.audit.audit_change import MOST, neighbours, smallest_change  # noqa: F401  (re-exported)
+from planner.engines.megatron.pplayout import empty_virtual_stages
 from planner.audit.memory_verdict import memory_findings, tail_findings  # noqa: F401  (memory_findings re-exported)
-from planner.audit.audit_problem import MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec, to_layout  # noqa: F401
+from planner.audit.audit_problem import (MODEL_KEYS, TITAN_PRESETS, audit_problem, model_spec,  # noqa: F401
+                                         reader_of, to_layout)
 from planner.engines.startup import framework_rules, with_world
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.specs.kinds import SHARDING
+from planner.layout import degree_violations
+from planner.engines import ENGINES
+from planner.engines import constraints
 
 SCHEMA = "foldplan.audit/1"
 
@@ -77,26 +82,18 @@ def unmodelled(cfg: ForeignConfig, problem: Problem, layout: Optional[Layout]) -
     Whether the cost model models a knob is asked of the cost model itself: the same layout is
     evaluated with the knob changed, and a knob that changes nothing is not modelled."""
     probe = _Probe(problem, layout)
+    modelled_by = getattr(reader_of(cfg), "MODELLED_BY", {})      # the engine's flag -> the knob that models it
     out = []
     for setting, kind, what in cfg.effects:
-        name = setting.split()[0]
-        if name in ("--recompute-modules",) and probe.models("modules"):
-            continue
-        if name in ("--use-megatron-fsdp", "--data-parallel-sharding-strategy", "--use-torch-fsdp2") \
-                and probe.models("sharding"):
-            continue
-        if name == "--grad-reduce-in-bf16" and "grad_reduce_bytes" in TrainSpec.model_fields:
+        knob = modelled_by.get(setting.split()[0])
+        if knob and (knob in TrainSpec.model_fields or probe.models(knob)):
             continue
         out.append((setting, kind, what))
     if cfg.sharding in SHARDING and SHARDING[cfg.sharding].grads and not probe.models("sharding"):
         out.append((f"sharding {cfg.sharding}", "memory and time",
                     f"{cfg.sharding} shards more than ZeRO-1 (estimated as ZeRO-1: weights/grads counted whole)"))
-    rep, shard = cfg.extra.get("dp_replicate", 1), cfg.extra.get("dp_shard", 1)
-    if cfg.format == "torchtitan" and rep > 1 and shard not in (1, -1, None):
-        out.append((f"HSDP dp_replicate({rep}) x dp_shard({shard})", "memory",
-                    f"states shard over dp_shard({shard}) only; the layout shards over all of dp({rep * shard}), "
-                    f"so memory is under-estimated"))
-    return tuple(out)
+    more = getattr(reader_of(cfg), "unmodelled", None)          # what only the engine's reader knows of
+    return tuple(out) + (tuple(more(cfg)) if more else ())
 
 
 class _Probe:
@@ -141,11 +138,9 @@ def _overlap_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -> 
     if hidden <= 0:
         return []
     exposed = est.exposed["dp"] + est.exposed["edp"]
-    ds = cfg.format == "deepspeed"
-    what = ("zero_optimization.overlap_comm off" if ds and cfg.zero_stage else "ZeRO stage 0 (no overlap)" if ds
-            else "no --overlap-grad-reduce")
-    fix = ("set zero_optimization.overlap_comm true (ZeRO stage >= 1)" if ds else
-           "add --overlap-grad-reduce (and --overlap-param-gather with --use-distributed-optimizer)")
+    say = getattr(reader_of(cfg), "no_overlap", None)              # the engine's own words for the setting
+    what, fix = say(cfg) if say else ("the gradient reduction is not overlapped",
+                                      "overlap the gradient reduction with the last micro-batch's backward")
     return [Finding("warning", "time.no_overlap_grad_reduce",
                     f"{cfg.path}: {what}: the gradient reduction runs after the last backward, "
                     f"{exposed:.3f} s exposed per step; overlapped, {hidden:.3f} s of it hides behind the last "
@@ -159,7 +154,8 @@ def _attention_finding(cfg: ForeignConfig, prob: Problem, layout: Layout, est) -
     FlashAttention-2 (cuDNN was opt-in from Oct 2024: pytorch/pytorch#138522). The estimate takes the
     problem's kernel (TrainSpec.attention_kernel) and says what the other one would cost."""
     gpu = prob.cluster.gpu
-    if cfg.format != "torchtitan" or gpu.flash2_attention_efficiency is None or prob.train.attention_kernel == "flex":
+    unsaid = getattr(reader_of(cfg), "ATTENTION_UNSAID", False)
+    if not unsaid or gpu.flash2_attention_efficiency is None or prob.train.attention_kernel == "flex":
         return []              # 0.3 runs FlexAttention, not SDPA (planner.specs.cp_impl)
     other = "flash2" if prob.train.attention_kernel == "fused" else "fused"
     if gpu.attention_curve(other) == gpu.attention_curve(prob.train.attention_kernel):
@@ -214,7 +210,6 @@ def _engine_places(cfg: ForeignConfig, layout: Layout, prob: Problem, rule: str)
     layers only, the engine counts its pipeline units, and the engine decides."""
     if cfg.format != "megatron" or rule not in ("pp.layers", "stage.min_layers"):
         return False
-    from planner.engines.megatron.pplayout import empty_virtual_stages
     empty = empty_virtual_stages(cfg.extra, layout.pp, layout.vpp)
     if empty is None:
         return True
@@ -227,7 +222,6 @@ def _engine_places(cfg: ForeignConfig, layout: Layout, prob: Problem, rule: str)
 
 def _degree_findings(cfg: ForeignConfig, prob: Problem, findings: list) -> None:
     """Without a layout, the rules of planner.layout's table whose degrees the config does give."""
-    from planner.layout import degree_violations
     known = {k: getattr(cfg, k) for k in ("tp", "cp", "dp", "pp") if getattr(cfg, k) is not None}
     fold = {k: getattr(cfg, k) for k in ("etp", "ep") if getattr(cfg, k) is not None}
     for v in degree_violations(prob, **known) + degree_violations(prob, "fold", **fold):
@@ -238,7 +232,7 @@ def _with_model(cfg: ForeignConfig, problem: Problem) -> ForeignConfig:
     """The config as Megatron's start-up rules see it: when a Megatron config gives no model shape at
     all (a launcher that takes the model from elsewhere, ModelZoo's launch scripts), the model the
     audit runs on (--model) stands in, the config's own model values over it."""
-    if cfg.format != "megatron" or any(k in cfg.model for k in MODEL_KEYS):
+    if not getattr(reader_of(cfg), "SHAPE_FROM_PROBLEM", False) or any(k in cfg.model for k in MODEL_KEYS):
         return cfg
     return cfg.replace(model={**problem.model.model_dump(), **cfg.model})
 
@@ -287,17 +281,19 @@ def run_audit(cfg: ForeignConfig, problem: Problem, *, search: bool = True, time
 
 def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Problem, time_limit: float,
           progress) -> None:
-    from planner.solve import search as solve
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
+    from planner.solve import search_plans
     # a Megatron-LM or torchtitan config is compared with the best plan its own engine can run
     # (planner.solve.targets: one expert folding, the engine's CP kinds, shardings and recompute forms)
-    from planner.engines import ENGINES
     eng = cfg.format if cfg.format in ENGINES else None
     if eng:
+        # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
         from planner.solve import targets
         res = targets.search(_search_problem(prob, problem, eng), top=1, time_limit=time_limit, progress=progress,
                              settle=False)         # the speed-up on offer: the fastest plan, not the tie-break's
     else:
-        res = solve(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress, settle=False)
+        res = search_plans(_search_problem(prob, problem), top=1, time_limit=time_limit, progress=progress,
+                           settle=False)
     report.search = {"status": res.status, "wall_s": res.wall_s, "tuples": res.tuples, "pruned": res.pruned,
                      "cpsat_calls": res.cpsat_calls}
     if not res.plans:
@@ -326,7 +322,6 @@ def _search_problem(audited: Problem, base: Problem, engine: Optional[str] = Non
     for an engine's config, that engine's target's search defaults: planner.engines.constraints)."""
     over = {}
     if engine:
-        from planner.engines import constraints
         over = constraints(engine).train_defaults(audited.model, audited.cluster.gpu)
     train = base.train.model_copy(update={"seq": audited.train.seq,
                                           "global_batch_tokens": audited.train.global_batch_tokens,

@@ -14,6 +14,7 @@ from typing import Optional
 
 from pydantic import ValidationError
 
+from planner import engines
 from planner.layout import Layout, LayoutError, Stage, cp_split, uniform_stages
 from planner.specs import ModelSpec, Problem, SpecError, TrainSpec, build
 
@@ -22,6 +23,11 @@ from planner.layout.foreign import Finding, ForeignConfig, exact_div
 from planner.specs.kinds import sharding_of_stage
 
 MODEL_KEYS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "vocab")
+
+
+def reader_of(cfg: ForeignConfig):
+    """The reader module of the engine whose config this is (None: a foldplan plan or a layout string)."""
+    return engines.engine(cfg.format).part("reader") if cfg.format in engines.read_formats() else None
 
 
 def plain_layer_freq(moe: dict) -> dict:
@@ -79,8 +85,9 @@ def model_spec(cfg: ForeignConfig, base: ModelSpec) -> tuple[Optional[ModelSpec]
             if data[key] != value:
                 overridden.append(key)
             data[key] = value
-    if {"layers", "hidden"} & found.keys() and "moe" not in found and cfg.format == "megatron":
-        data["moe"] = None  # a Megatron script that gives the model without --num-experts is a dense model
+    dense_without_moe = getattr(reader_of(cfg), "DENSE_WITHOUT_MOE", False)
+    if {"layers", "hidden"} & found.keys() and "moe" not in found and dense_without_moe:
+        data["moe"] = None  # e.g. a Megatron script that gives the model without --num-experts: a dense model
     if data.get("attention") != "mla":
         data["mla"] = None
     findings = []
@@ -172,12 +179,10 @@ def stage_sizes(cfg: ForeignConfig, layers: int, pp: int) -> list[int]:
         return [s["layers"][1] - s["layers"][0] for s in cfg.stages]
     if cfg.stage_layers:
         return list(cfg.stage_layers)
-    first, last = cfg.first_stage_layers, cfg.last_stage_layers
-    if cfg.format == "megatron" and pp > 1 and (first is not None or last is not None):
-        given = [x for x in (first, last) if x is not None]
-        mid = exact_div(layers - sum(given), pp - len(given)) if pp > len(given) else None
-        if mid is not None:
-            return ([first] if first is not None else [mid]) + [mid] * (pp - 2) + ([last] if last is not None else [mid])
+    split = getattr(reader_of(cfg), "stage_sizes", None)          # the engine's own rule (Megatron's first / last)
+    sizes = split(cfg, layers, pp) if split else None
+    if sizes:
+        return sizes
     emb = int(bool(cfg.extra.get("account_embedding")))
     loss = int(bool(cfg.extra.get("account_loss")))
     per = exact_div(layers + emb + loss, pp)

@@ -1,16 +1,17 @@
 """``load(source)``: pick the parser for a config file (or an inline layout string) and run it.
 
-Auto-detection, first match wins:
+Auto-detection:
 
 * ``source`` is not an existing path and reads as ``key=value,...`` -> layout string;
-* ``*.py`` importing ``olmo_core`` -> OLMo-core training script (read, never run);
-* ``*.toml`` -> torchtitan 0.2 job TOML; ``*.py`` importing torchtitan -> torchtitan 0.3 config module;
-* ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` ->
-  foldplan plan, other JSON -> DeepSpeed config;
-* ``*.yaml`` / ``*.yml`` (or text) with a top-level ``MODEL_ARGS:`` -> Megatron YAML config
-  (Megatron-LM functional tests, Megatron-MoE-ModelZoo);
-* ``*.sh``/``.bash``/``.slurm``/``.sbatch``/``.args``, or text with ``--flag`` words ->
-  Megatron-LM launch script / argument file.
+* ``*.json`` (or text starting with ``{``) with ``"schema": "foldplan.plans/1"`` -> foldplan plan;
+* else the surest claim of an engine's reader (planner/engines/<engine>/reader.py ``claims``, ties in
+  planner.engines.REGISTRY order): ``*.py`` importing ``olmo_core`` -> OLMo-core training script (read,
+  never run); ``*.toml`` -> torchtitan 0.2 job TOML, ``*.py`` naming torchtitan -> its 0.3 config module;
+  other JSON -> DeepSpeed config; YAML with a top-level ``MODEL_ARGS:`` -> Megatron YAML config
+  (Megatron-LM functional tests, Megatron-MoE-ModelZoo); ``*.sh``/``.bash``/``.slurm``/``.sbatch``/``.args``
+  -> Megatron-LM launch script / argument file;
+* then a layout string in a file; then the readers' weaker claims (text with ``--flag`` words: Megatron;
+  TOML section lines: torchtitan).
 
 A Hugging Face ``config.json`` (``model_type`` / ``architectures`` / ``num_hidden_layers``)
 holds a model, not a layout: it is refused with a message that says to pass it as
@@ -32,21 +33,27 @@ import json
 import os
 import stat
 
-from planner.audit.options import FORMATS
+from planner import engines
+from planner.audit.options import formats
+from planner.engines.record import MAYBE, SURE
 
-import planner.engines.deepspeed.read as deepspeed  # the sibling module itself, not the package
 import planner.audit.foldplan as foldplan
 import planner.layout.strings as layoutstr
-import planner.engines.megatron.read as megatron
-import planner.engines.megatron.read_yaml as megatron_yaml
-import planner.engines.olmo_core.read as olmo_core
-import planner.engines.torchtitan.read as torchtitan
-import planner.engines.torchtitan.read.py03 as torchtitan_py
 from planner.layout.foreign import AuditParseError, ForeignConfig
 
 _COMMON = {"seq", "micro_batch", "global_batch", "model_name"}
 _MAX_BYTES = 16 * 2**20
-_SHELL = {".sh", ".bash", ".slurm", ".sbatch", ".args"}
+
+
+def _readers() -> list:
+    """(engine name, its reader module) of every engine `foldplan audit` reads, in REGISTRY order."""
+    return [(e.name, e.part("reader")) for e in engines.REGISTRY if e.reader]
+
+
+def _claim(suffix: str, text: str, least: int):
+    """The engine whose reader claims the text surest, at least `least` (None: none does)."""
+    best = max(((r.claims(suffix, text), -i, name) for i, (name, r) in enumerate(_readers())), default=None)
+    return best[2] if best and best[0] >= least else None
 
 
 def detect(source: str, text: str | None) -> str:
@@ -56,32 +63,27 @@ def detect(source: str, text: str | None) -> str:
             return "layout"
         raise AuditParseError(source, None, "no such file")
     suffix = Path(source).suffix.lower()
-    if suffix == ".py" and re.search(r"\bolmo_core\b", text):
-        return "olmo-core"
-    if suffix == ".toml" or suffix == ".py" and torchtitan_py.looks_like(text):
-        return "torchtitan"
-    stripped = text.lstrip()
-    if suffix == ".json" or stripped.startswith("{"):
+    if suffix == ".json" or text.lstrip().startswith("{"):
         if re.search(r'"schema"\s*:\s*"foldplan\.plans/', text):
             return "foldplan"
         if _is_hf_config(text):
             raise AuditParseError(source, None, "is a Hugging Face model config (config.json), not a layout: pass it "
                                                 f'as --model {source} and give the layout, e.g. '
                                                 f'foldplan audit "tp=8,pp=4,dp=2" --model {source}')
-        return "deepspeed"
-    if suffix in (".yaml", ".yml") or megatron_yaml.looks_like(text):
-        if megatron_yaml.looks_like(text):
-            return "megatron"
+    fmt = _claim(suffix, text, SURE)
+    if fmt:
+        return fmt
+    if suffix in (".yaml", ".yml"):
         raise AuditParseError(source, None, "a YAML file without a MODEL_ARGS mapping: not a Megatron config "
                                             "(model YAML files go to --model)")
-    if suffix in _SHELL or re.search(r"(^|[\s\"'(=])--[A-Za-z]", text):
-        return "megatron"
     if layoutstr.looks_like_layout(text):
         return "layout"
-    if re.search(r"^\s*\[[A-Za-z_.]+\]\s*$", text, re.M):
-        return "torchtitan"
-    raise AuditParseError(source, None, "cannot tell the format (not a Megatron script, torchtitan TOML, "
-                                        "DeepSpeed/foldplan JSON or layout string); pass --format")
+    fmt = _claim(suffix, text, MAYBE)
+    if fmt:
+        return fmt
+    raise AuditParseError(source, None, "cannot tell the format (not a config of "
+                                        f"{', '.join(name for name, _ in _readers())}, a foldplan plan or a layout "
+                                        "string); pass --format")
 
 
 def _is_hf_config(text: str) -> bool:
@@ -128,8 +130,8 @@ def read_text(path: Path) -> str:
 
 def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
     """Parse ``source`` (a file path, or an inline layout string) into a ``ForeignConfig``."""
-    if fmt not in FORMATS:
-        raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    if fmt not in formats():
+        raise ValueError(f"format must be one of {', '.join(formats())}, got {fmt!r}")
     if "gpus" in overrides:
         overrides.setdefault("world", overrides.pop("gpus"))
     overrides = {k: v for k, v in overrides.items() if v is not None}
@@ -151,8 +153,9 @@ def load(source: str, fmt: str = "auto", **overrides) -> ForeignConfig:
         fmt = detect(source, text)
     if text is None and fmt != "layout":
         raise AuditParseError(source, None, "no such file")
-    if degrees and fmt != "deepspeed":
-        raise TypeError(f"--tp/--pp/--cp/--ep overrides apply to DeepSpeed configs only, not {fmt}")
+    takes = [name for name, r in _readers() if getattr(r, "TAKES_DEGREES", False)]
+    if degrees and fmt not in takes:
+        raise TypeError(f"--tp/--pp/--cp/--ep overrides apply to {' / '.join(takes)} configs only, not {fmt}")
     try:
         if script_args and fmt != "megatron":
             raise AuditParseError(source, None, f"is a {fmt} config: script arguments (-- ARGS) are for launch scripts")
@@ -181,22 +184,12 @@ def _stat(path: Path) -> tuple[bool, bool]:
 def _parse(fmt: str, source: str, text: str | None, world, env, degrees: dict, overrides: dict,
            script_args: tuple = (), config: str | None = None) -> ForeignConfig:
     if fmt == "layout":
-        cfg = layoutstr.parse(source if text is None else text.strip(),
-                              "<layout>" if text is None else source, world=world)
-    elif fmt == "megatron" and megatron_yaml.looks_like(text) and Path(source).suffix.lower() != ".sh":
-        flags, sh = megatron_yaml.read_flags(text, source, dict(os.environ), env)
-        cfg = megatron.parse(text, source, world=world, env=env, flags=flags, sh=sh)
-    elif fmt == "megatron":
-        cfg = megatron.parse(text, source, world=world, env=env, script_args=script_args)
-    elif fmt == "torchtitan" and Path(source).suffix.lower() == ".py":
-        cfg = torchtitan_py.parse(text, source, world=world, config=config)   # 0.3: a config module, read not run
-    elif fmt == "torchtitan":
-        cfg = torchtitan.parse(text, source, world=world)          # 0.2: a job TOML
-    elif fmt == "olmo-core":
-        cfg = olmo_core.parse(text, source, world=world)
-    elif fmt == "deepspeed":
-        cfg = deepspeed.parse(text, source, world=world, seq=overrides.pop("seq", None), **degrees)
-    else:
-        cfg = foldplan.parse(text, source, world=world)
-    return cfg
-
+        return layoutstr.parse(source if text is None else text.strip(),
+                               "<layout>" if text is None else source, world=world)
+    if fmt == "foldplan":
+        return foldplan.parse(text, source, world=world)
+    # a launch script's positional arguments, a config module's function: only the readers that take them
+    # are given them (load() refused them for the others)
+    given = {k: v for k, v in (("script_args", script_args), ("config", config)) if v}
+    return dict(_readers())[fmt].load(text, source, world=world, env=env, overrides=overrides, degrees=degrees,
+                                      **given)

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
+from planner import safeio
+from planner.safeio import InputError
 
 SCHEMA = "foldplan.plans/1"
 
 
 def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
-    from planner import safeio
     try:                                   # bounded: depth, integer digits, NaN / Infinity refused
         doc = safeio.load_json(text, path)
     except safeio.InputError as e:
@@ -32,8 +33,8 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     if not isinstance(plans, list) or not plans or not isinstance(plans[0], dict):
         raise AuditParseError(path, None, "the plan file holds no plans")
     plan = plans[0]
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner.plan import files as plan_files     # the plan's own model: every field, named with its path
-    from planner.safeio import InputError
     try:
         plan_files.plan_entry(plan, "plans[0]")
     except InputError as e:

@@ -1,6 +1,12 @@
-"""The audit's vocabulary of inputs, with no imports (the CLI's parser reads it without loading
-the readers): the config formats `foldplan audit --format` takes."""
+"""The audit's vocabulary of inputs: the config formats `foldplan audit --format` takes (the CLI's
+parser reads them from the engines' records without loading the readers)."""
 from __future__ import annotations
 
-# auto: told from the file's name and contents (planner.audit.detect)
-FORMATS = ("auto", "megatron", "torchtitan", "olmo-core", "deepspeed", "foldplan", "layout")
+from planner import engines
+
+
+def formats() -> tuple[str, ...]:
+    """auto (told from the file's name and contents, planner.audit.detect), every engine's reader
+    (planner.engines.read_formats()), a foldplan plan, an inline layout string."""
+    return ("auto", *engines.read_formats(), "foldplan", "layout")
+

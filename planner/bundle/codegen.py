@@ -42,6 +42,9 @@ from planner.layout import axes as layout_axes
 from planner.plan import Plan
 from planner.specs import ModelSpec
 from planner.specs.kinds import SHARDING
+from planner.engines.bundle.limits import limits
+from planner.engines.bundle.rules import precision_error
+from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # Oldest torch release the bundle supports: FSDP2's set_force_sum_reduction_for_comms
@@ -90,18 +93,10 @@ def stage_specs(lay: Layout, is_moe: list[bool]) -> list[dict]:
 
 
 def bundle_limits(full: dict, lay: Layout, seq: int) -> None:
-    """What this bundle's code cannot run although the plan is legal (planner.layout's rules
-    hold already: pydantic and `check` validated the plan)."""
-    tp, cp, mb = lay.tp, lay.cp, lay.micro_batch
-    if full["ffn_hidden"] % tp:
-        raise BundleError(f"plan field problem.model.ffn_hidden: tp({tp}) must divide ffn_hidden({full['ffn_hidden']})")
-    if full["head_dim"] % 2:
-        raise BundleError(f"plan field problem.model.head_dim: RoPE needs an even head_dim, got {full['head_dim']}")
-    if full["experts"] and (mb * seq // cp) % tp:
-        raise BundleError(f"plan field layout.micro_batch: tp({tp}) must divide the rows a rank routes, "
-                          f"micro_batch({mb}) * seq({seq}) / cp({cp})")
-    if lay.pp > 1 and lay.num_microbatches < lay.pp:
-        raise BundleError(f"plan field layout.num_microbatches: {lay.num_microbatches} < pp({lay.pp})")
+    """What this bundle's code cannot run although the plan is legal (planner/engines/bundle/limits.py)."""
+    why = limits(full, lay, seq)
+    if why:
+        raise BundleError(why)
 
 
 def check_world(lay: Layout, full: dict) -> dict:
@@ -139,7 +134,6 @@ def _small_fold(fold, local: int, experts: int):
 def derive(plan: Plan) -> dict:
     """Every value the templates substitute."""
     problem, lay = plan.problem, plan.layout
-    from planner.engines.bundle.rules import precision_error
     why = precision_error(problem.train.precision)
     if why:
         raise BundleError(why)
@@ -319,7 +313,6 @@ def runs_differently(plan) -> Optional[str]:
     """One line when the plan's estimate costs kernels the bundle does not run (a Megatron /
     torchtitan target plan, fused kernels, another attention kernel): the bundle's own step
     will differ from the plan's. None when the estimate is the bundle's."""
-    from planner.engines.bundle.rules import attention_kernel as bundle_attention_kernel
     t, gpu = plan.problem.train, plan.problem.cluster.gpu
     want = {"target": "bundle", "kernels": "fused", "attention_kernel": bundle_attention_kernel(gpu)}
     got = {k: getattr(t, k) for k in want}

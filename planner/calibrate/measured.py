@@ -3,33 +3,28 @@
 METRICS is one of
   the bundle's metrics file   one JSON line per step (templates/metrics.py; train.py --metrics):
                               step_time_s, tokens, tiny, tokens_per_s, peak_memory_gib, mfu
-  a Megatron-LM log           training.py's "iteration N/M | ... | elapsed time per iteration (ms): X |"
-                              (megatron/training/training.py, megatron-core 0.19.2, training_log)
-  a torchtitan log            "step: N  loss: ..  memory: XGiB(..%)  tps: N  tflops: ..  mfu: ..%"
-                              (torchtitan/components/metrics.py, torchtitan 0.3.0, MetricsProcessor.log)
+  an engine's training log     read by the engine's reader (planner/engines/<engine>/reader.py read_log):
+                              Megatron-LM's "iteration N/M | ... | elapsed time per iteration (ms): X |",
+                              torchtitan's "step: N  loss: ..  memory: XGiB(..%)  tps: N  tflops: ..  mfu: ..%"
 The first step is left out (compilation, allocator warm-up) when there are more; the measured step is
 the median of the rest. What each source cannot split (compute, exposed communication, bubble) is said.
 """
 from __future__ import annotations
 
 import json
-import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from planner import safeio
+from planner import engines, safeio
 
 MAX_LOG_BYTES = 256 * 2 ** 20
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_MEGATRON = re.compile(r"iteration\s+(\d+)/\s*\d+ \|.*?elapsed time per iteration \(ms\): ([0-9.]+)")
-_TITAN = re.compile(r"step:\s*(\d+)\s+loss:.*?memory:\s*([0-9.]+)GiB.*?tps:\s*([0-9,]+)")
 
 
 @dataclass
 class Measured:
-    source: str                              # bundle | megatron | torchtitan
+    source: str                              # bundle, or the engine whose log it is
     steps: list = field(default_factory=list)          # (step, seconds)
     tokens_per_s_gpu: Optional[float] = None
     peak_gib: Optional[float] = None
@@ -75,28 +70,14 @@ def _row_device(line: str):
     return row.get("device") if isinstance(row, dict) else None
 
 
-def _megatron(lines: list[str]) -> Measured:
-    m = Measured("megatron", unsplit="Megatron's iteration line carries the step total only; its per-phase "
-                 "timers (--timing-log-level 1+) are not parsed")
-    for ln in lines:
-        if (x := _MEGATRON.search(ln)):
-            m.steps.append((int(x.group(1)), float(x.group(2)) / 1000.0))
-    return m
-
-
-def _titan(lines: list[str], world: int, tokens: int) -> Measured:
-    m = Measured("torchtitan", unsplit="torchtitan's step line carries throughput only; the step is the "
-                 "global batch over tps x GPUs; no per-phase split")
-    tps = []
-    for ln in lines:
-        if (x := _TITAN.search(_ANSI.sub("", ln))):
-            t = float(x.group(3).replace(",", ""))
-            if t > 0:
-                m.steps.append((int(x.group(1)), tokens / (t * world)))
-                tps.append(t)
-                m.peak_gib = max(m.peak_gib or 0.0, float(x.group(2)))
-    m.peak_of = "torchtitan's memory: max reserved (allocated x (1 + allocator margin) in the estimate's terms)"
-    return m
+def _log(lines: list[str], world: int, tokens: int) -> Measured:
+    """The first engine whose reader finds its step lines in the log (REGISTRY order)."""
+    logs = [(e.name, e.part("reader")) for e in engines.REGISTRY if e.log]
+    for name, r in logs:
+        found = r.read_log(lines, world, tokens)
+        if found["steps"]:
+            return Measured(name, **found)
+    raise LookupError(" or ".join(r.LOG_LINE for _, r in logs))
 
 
 def read_measured(path, world: int, tokens: int) -> Measured:
@@ -108,13 +89,14 @@ def read_measured(path, world: int, tokens: int) -> Measured:
         raise safeio.InputError(f"measured: {name} is empty")
     if lines[0].lstrip().startswith("{"):
         m = _bundle(lines, name, world, tokens)
-    elif any("elapsed time per iteration" in ln for ln in lines):
-        m = _megatron(lines)
     else:
-        m = _titan(lines, world, tokens)
+        try:
+            m = _log(lines, world, tokens)
+        except LookupError as e:
+            raise safeio.InputError(f"measured: {name} holds no step line (the bundle's metrics JSON lines, {e})") \
+                from None
     if not m.steps:
-        raise safeio.InputError(f"measured: {name} holds no step line (the bundle's metrics JSON lines, Megatron's "
-                                f"'elapsed time per iteration (ms)' or torchtitan's 'step: .. tps: ..')")
+        raise safeio.InputError(f"measured: {name} holds no step line")
     m.tokens_per_s_gpu = tokens / (m.step_s() * world)
     return m
 

@@ -10,6 +10,8 @@ import yaml
 
 from planner import safeio
 from planner.calibrate import fit
+from planner.engines.bundle.rules import attention_kernel
+from planner.specs import GPUSpec, build, load_gpu
 
 KINDS = {"gemm": ("name", "m", "k", "n", "flops", "time_s"),
          "grouped_gemm": ("name", "experts", "rows", "k", "n", "flops", "time_s"),
@@ -98,7 +100,6 @@ def calibrated_fields(prov: dict, rows: list[dict], base) -> tuple[dict, dict, l
     else:
         notes.append(f"compute_efficiency: {note}")
     curve, note = fit.attention_curve(rows, peak)
-    from planner.engines.bundle.rules import attention_kernel
     prefix = "flash2_attention" if attention_kernel(base) == "flash2" else "attention"
     if curve is not None:
         new[f"{prefix}_efficiency"], new[f"{prefix}_half_block"] = min(curve[0], 1.0), curve[1]
@@ -132,7 +133,6 @@ def calibrated_fields(prov: dict, rows: list[dict], base) -> tuple[dict, dict, l
 
 def build_preset(results_path, base_name: str) -> tuple[dict, list[str]]:
     """The preset mapping (YAML-ready) and the notes printed beside it."""
-    from planner.specs import GPUSpec, build, load_gpu
     prov, rows = read_results(results_path)
     base = load_gpu(base_name)
     new, how, notes = calibrated_fields(prov, rows, base)

@@ -9,13 +9,20 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from planner.cli.args import (ALL, PLAN, SEARCH, ProblemArgs, add_audit_flags, add_problem_flags, check_command,
                               problem_args_of)
 from planner.cli.problem_args import build_problem
+
+from planner import engines
 from planner.safeio import validate
-from planner.engines import EXPORTS
-from planner.specs.kinds import TARGETS
+from planner.cli import sweep
+from planner.cli.calibrate import add_calibrate_parser, cmd_measured
+from planner.engines import export
+from planner.layout import LayoutError
+from planner.layout.strings import format_layout
+from planner.specs import DEFAULT_HEADROOM, SpecError, gpu_names, load_gpu, load_model, model_names, published
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_NOFIT = 0, 1, 2, 3
 
@@ -40,28 +47,29 @@ class _Progress:
 
 
 def cmd_plan(a, args: ProblemArgs) -> int:
-    from planner import plan as planmod
-    from planner import report
-    from planner.cli import sweep
+    # deferred: the search (OR-Tools), the cost model's tables and the bundle's templates load for `plan` only
+    from planner import plan as planmod, report
+    from planner.bundle import codegen
+    from planner.report import engines as engine_block, html as htmlreport
     from planner.solve import targets
+    from planner.solve.binding import memory_binding
+    from planner.solve.complete import fixed_result
+    from planner.solve.nofit import why_none
     if a.sweep:
         return _plan_sweep(a, args)
     problem = build_problem(args)
     whole = bool(a.fix) and not sweep.pins_only(a.fix)    # recompute / stages / ...: the completion rule
     fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
-        from pathlib import Path
-        from planner.bundle.codegen import BundleError
         out = Path(a.out)
-        from planner.engines.bundle.rules import precision_error
-        why = precision_error(problem.train.precision) if problem.train.target == "bundle" else None
+        check = engines.constraints(problem.train.target).precision_error   # the bundle's linears
+        why = check(problem.train.precision) if check else None
         if why:
-            raise BundleError(why)
+            raise codegen.BundleError(why)
         if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
-            raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
+            raise codegen.BundleError(f"out: {a.out} exists and is not empty (use --force)")
     prog = _Progress(quiet=a.json)
     if whole:
-        from planner.solve.complete import fixed_result
         result, assumed = fixed_result(a.fix, problem)
         for line in assumed:
             print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
@@ -72,17 +80,15 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         if fixed or whole:
             print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
                   f"fits", file=sys.stderr)
-        from planner.solve.nofit import why_none
         for line in report.nothing_fits(problem, why_none(problem, result, a.time_limit)):
             print(line, file=sys.stderr)
         return EXIT_NOFIT
     plans = planmod.from_search(problem, result)
     priced = None
     if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
-        others = [t for t in TARGETS if t != problem.train.target]
+        others = [t for t in engines.targets() if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
                                targets=others, fixed=fixed)
-    from planner.report import engines as engine_block
     for line in _sanity_warnings(problem, plans[0].layout):
         print(line, file=sys.stderr)
     if a.json:
@@ -94,16 +100,14 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         print()
         head, body = report.rows(plans)
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
-                           f"(--target bundle | megatron | torchtitan | olmo-core)")
+                           f"(--target {' | '.join(engines.targets())})")
         print()
-        from planner.solve.binding import memory_binding
         binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
         for line in report.why(plans, binds=binds, fastest_s=result.fastest_ns / 1e9):
             print(line)
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
               f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
     if a.out or a.report:
-        from planner.bundle import codegen
         if a.out:
             path = codegen.render_bundle(plans[0], a.out, force=a.force)
             if not a.json:
@@ -112,7 +116,6 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             if note:
                 print(f"foldplan: warning: {note}", file=sys.stderr)
         if a.report:
-            from planner.report import html as htmlreport
             htmlreport.write_plan_report(plans, result, a.report, priced=priced)
             if not a.json:
                 print(f"report written to {a.report}")
@@ -123,6 +126,7 @@ def _sanity_warnings(problem, layout) -> list[str]:
     """One line when the batch is too small for the GPUs (the fix named), one when the plan
     returned first is outside published practice (planner/solve/sanity.py). Warnings only:
     the plan is still the best the cost model finds, so the exit status stays 0."""
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve import sanity
     scale = sanity.scale_warning(problem)
     if scale:                                   # the cause of any other: one line
@@ -138,10 +142,11 @@ def _sanity_warnings(problem, layout) -> list[str]:
 
 def _plan_sweep(a, args: ProblemArgs) -> int:
     """One best plan per point of the sweep: a table line each, or (--json) a plans document each."""
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     from planner import report
-    from planner.cli import sweep
     from planner.report import engines as engine_block
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve import targets
     rows, docs, bands = [], [], {}
     for point, b in sweep.points(args, a.sweep):
@@ -152,7 +157,7 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
         priced = None
         if plans and not a.no_engines:          # the best plan of every other target at this point
             priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                                   targets=[t for t in TARGETS if t != problem.train.target], fixed=fixed)
+                                   targets=[t for t in engines.targets() if t != problem.train.target], fixed=fixed)
         rows.append(sweep.row(point, plans, problem, res) + sweep.engine_cells(point, plans, priced, bands, a.no_engines))
         docs.append({"point": point, "status": res.status,
                      "plans": planmod.document(plans) if plans else None,
@@ -166,14 +171,14 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
         if bands:
             print("Known error bands: the cost model against published runs of this kind the engine ran "
                   "(docs/fidelity.md; + = estimate faster than the run):")
-            for (target, text), pts in sorted(bands.items(), key=lambda kv: TARGETS.index(kv[0][0])):
+            for (target, text), pts in sorted(bands.items(), key=lambda kv: engines.targets().index(kv[0][0])):
                 print(f"  {target:10} {text}" + ("" if len(pts) == len(rows) else f" (at {', '.join(pts)})"))
     return EXIT_OK if any(d["plans"] for d in docs) else EXIT_NOFIT
 
 
 def cmd_models(a, args: ProblemArgs) -> int:
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import costmodel as cm
-    from planner.specs import load_model, model_names, published
     out = []
     for name in model_names():
         m = load_model(name)
@@ -193,7 +198,6 @@ def cmd_models(a, args: ProblemArgs) -> int:
 
 
 def cmd_gpus(a, args: ProblemArgs) -> int:
-    from planner.specs import DEFAULT_HEADROOM, gpu_names, load_gpu
     rows = []
     for name in gpu_names():
         g = load_gpu(name)
@@ -223,6 +227,7 @@ def cmd_gpus(a, args: ProblemArgs) -> int:
 
 
 def cmd_explain(a, args: ProblemArgs) -> int:
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     from planner import report
     if a.plan:
@@ -231,10 +236,9 @@ def cmd_explain(a, args: ProblemArgs) -> int:
         return EXIT_OK
     problem = build_problem(args)
     if not a.layout:
-        from planner.specs import SpecError
         raise SpecError("explain: give a plan.json or --layout \"tp=..,cp=..,...\"")
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.complete import layout_from_string
-    from planner.layout.strings import format_layout
     layout, assumed = layout_from_string(a.layout, problem)
     for line in assumed:
         print(f"assumed: {line}")
@@ -244,7 +248,9 @@ def cmd_explain(a, args: ProblemArgs) -> int:
 
 
 def cmd_bundle(a, args: ProblemArgs) -> int:
+    # deferred: jinja2 and the templates, only for the command that writes them
     from planner.bundle import codegen
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)       # validated (one-line errors)
     if not plans:
@@ -258,7 +264,9 @@ def cmd_bundle(a, args: ProblemArgs) -> int:
 
 
 def cmd_compare(a, args: ProblemArgs) -> int:
+    # deferred: its command's own modules; the command line starts without them
     from planner.cli import compare
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import report
     es = compare.entries(a.items, lambda: build_problem(args))
     head, rows = compare.table(es)
@@ -270,7 +278,7 @@ def cmd_compare(a, args: ProblemArgs) -> int:
 
 
 def cmd_export(a, args: ProblemArgs) -> int:
-    from planner.engines import export
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     plans = planmod.load(a.plan, index=a.index)
     written = export.write(plans[0], a.to, a.out, force=a.force)
@@ -282,9 +290,9 @@ def cmd_export(a, args: ProblemArgs) -> int:
 
 
 def cmd_audit(a, args: ProblemArgs) -> int:
+    # deferred: its command's own modules; the command line starts without them
     from planner.cli import audit as audit_cli
     if a.measured is not None:                  # a measured step beside the estimate (planner/cli/calibrate.py)
-        from planner.cli.calibrate import cmd_measured
         return cmd_measured(a, args)
     return audit_cli.run(audit_cli.audit_args(a, args))
 
@@ -301,8 +309,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="write the launch bundle (plan.json, code, scripts) to DIR")
     p.add_argument("--force", action="store_true", help="replace an existing non-empty --out DIR")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")
-    p.add_argument("--no-engines", action="store_true", help="skip the best plans of the other targets (bundle, "
-                   "megatron, torchtitan, olmo-core) that the output sets beside this one (three more searches)")
+    p.add_argument("--no-engines", action="store_true", help=f"skip the best plans of the other targets "
+                   f"({', '.join(engines.targets())}) that the output sets beside this one (one more search each)")
     p.add_argument("--fix", default=None, help="fix degrees and search the rest, e.g. tp=8,pp=16 "
                    "(keys: tp cp dp pp vpp etp ep edp micro_batch cp_kind cp_ulysses cp_ring sharding order)")
     p.set_defaults(fn=cmd_plan)
@@ -328,23 +336,25 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("items", nargs="+", help='plan.json files and/or layout strings ("tp=2,cp=16,ep=4")')
     add_problem_flags(c)
     c.set_defaults(fn=cmd_compare)
-    x = sub.add_parser("export", help="a plan as Megatron-LM flags, a torchtitan TOML or an OLMo-core script (what it cannot say: refused)")
+    says = [f"{x.says} (--to {x.name})" for x in engines.exports()]
+    x = sub.add_parser("export", help=f"a plan as {', '.join(says[:-1])} or {says[-1]} (what it cannot say: refused)")
     x.add_argument("plan", help="a plan.json")
-    x.add_argument("--to", required=True, choices=EXPORTS)
+    x.add_argument("--to", required=True, choices=[x.name for x in engines.exports()])
     x.add_argument("--out", default=None, help="the file to write (Megatron: FILE.sh, and FILE.args beside it); "
                    "default: print it")
     x.add_argument("--force", action="store_true", help="replace files --out would write that exist already")
     x.add_argument("--index", type=int, default=0, help="which plan of the file (default 0, the best)")
     x.set_defaults(fn=cmd_export)
-    au = sub.add_parser("audit", help="check a layout someone runs (Megatron, torchtitan, DeepSpeed, foldplan, inline)")
+    au = sub.add_parser("audit", help=f"check a layout someone runs ("
+                        f"{', '.join(e.says for e in engines.REGISTRY if e.reader)}, foldplan, inline)")
     au.add_argument("source", help="a file, or an inline layout string (`audit script.sh -- ARGS...`: the script's "
                     "positional arguments, $1 ...)")
     add_audit_flags(au)
     add_problem_flags(au, scopes=(ALL,), from_config=True)
-    au.add_argument("--measured", default=None, help="the bundle's metrics file or a Megatron / torchtitan log: "
+    logs = " / ".join(e.says for e in engines.REGISTRY if e.log)
+    au.add_argument("--measured", default=None, help=f"the bundle's metrics file or a {logs} log: "
                     "the measured step beside the estimate, term by term")
     au.set_defaults(fn=cmd_audit)
-    from planner.cli.calibrate import add_calibrate_parser
     add_calibrate_parser(sub)
     return ap
 
@@ -360,8 +370,6 @@ def _loaded_errors() -> tuple:
 
 
 def main(argv=None) -> int:
-    from planner.layout import LayoutError
-    from planner.specs import SpecError
     validate.quiet_streams()                     # an ASCII terminal: replace, never UnicodeEncodeError
     try:
         argv = list(sys.argv[1:] if argv is None else argv)
@@ -370,7 +378,6 @@ def main(argv=None) -> int:
         if script_args is not None:              # `audit script.sh -- ARGS...`: the script's own arguments
             a.script_args = script_args
         if a.fn is cmd_plan:                     # --seq 32k,64k / --gpus 64,128 sweeps (planner/cli/sweep.py)
-            from planner.cli import sweep
             a.sweep = sweep.split(a)
         args = problem_args_of(a)                # every value and output path, before any work
         check_command(a)

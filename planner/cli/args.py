@@ -25,6 +25,8 @@ from planner.specs import (DEFAULT_GLOBAL_BATCH, DEFAULT_GPU, DEFAULT_GPUS, DEFA
                            DEFAULT_SEQ, ClusterSpec, ModelSpec, TrainSpec)
 from planner.safeio.console import did_you_mean
 from planner.specs.kinds import parse_routing
+from planner import safeio
+from planner.audit.options import formats
 
 # which commands add a flag: every command with problem flags (plan, explain, compare, audit);
 # "search": those that search (not the audit, which reads these from the config); "plan": plan only
@@ -235,7 +237,6 @@ def add_problem_flags(p: argparse.ArgumentParser, scopes: tuple[str, ...] = (ALL
 def check_command(ns: argparse.Namespace) -> None:
     """The values of a command besides its problem: names given, numbers in range, and the
     output paths (before the search, not after it)."""
-    from planner import safeio
     v = vars(ns)
     for name in ("layout", "source", "plan", "results", "measured"):
         if v.get(name) is not None:
@@ -261,8 +262,7 @@ def check_command(ns: argparse.Namespace) -> None:
 
 def add_audit_flags(p: argparse.ArgumentParser) -> None:
     """`foldplan audit`'s own options (its problem flags come from add_problem_flags)."""
-    from planner.audit.options import FORMATS
-    p.add_argument("--format", default="auto", choices=FORMATS, help="the config's format (default: told from "
+    p.add_argument("--format", default="auto", choices=formats(), help="the config's format (default: told from "
                    "the file)")
     p.add_argument("--json", action="store_true", help="print the audit as JSON (schema foldplan.audit/1)")
     p.add_argument("--report", default=None, help="write a self-contained HTML report")

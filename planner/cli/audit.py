@@ -17,6 +17,7 @@ import re
 import sys
 from dataclasses import dataclass, replace
 from typing import Optional
+from pathlib import Path
 
 from planner import costmodel as cm
 from planner.cli.args import ProblemArgs
@@ -27,6 +28,10 @@ from planner.audit.audit_problem import TITAN_PRESETS, config_model, missing_sha
 from planner.audit.detect import load
 from planner.layout.foreign import AuditParseError, ForeignConfig
 from planner.specs import DEFAULT_GLOBAL_BATCH, batch_sequences, counts_sequences, parse_size
+from planner.specs import gpu_names
+from planner.specs import SpecError
+from planner.layout import strings as layoutstr
+from planner.layout.strings import format_layout
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -67,7 +72,6 @@ def parse_env(items: list[str]) -> dict[str, str]:
 
 
 def _size(text, field: str) -> int:
-    from planner.specs import parse_size
     return parse_size(text, field)
 
 
@@ -129,13 +133,11 @@ def _plan_job(p: ProblemArgs, cfg: ForeignConfig) -> tuple[dict, dict]:
     the plan estimated. ({}, {}) for other formats."""
     if cfg.format != "foldplan":
         return {}, {}
-    from planner.specs import gpu_names
     train, cluster = cfg.extra.get("train") or {}, cfg.extra.get("cluster") or {}
     where = {}
     name = cluster.get("gpu")
     if p.gpu is None and isinstance(name, str) and name.endswith((".yaml", ".yml", ".json")):
         # a plan made with a preset file (foldplan calibrate): that file, never a silent default GPU
-        from pathlib import Path
         if not Path(name).is_file():
             raise AuditParseError(cfg.path, None, f"the plan was made with the GPU preset file {name}, not here: "
                                   f"pass --gpu PATH/{Path(name).name}")
@@ -151,7 +153,6 @@ def _plan_job(p: ProblemArgs, cfg: ForeignConfig) -> tuple[dict, dict]:
 
 def base_problem(p: ProblemArgs, cfg: ForeignConfig):
     """The problem flags laid over the config's GPU count, sequence, batch and model."""
-    from planner.specs import SpecError
     _all_given(p, cfg)
     model = _model_for(p, cfg)
     seq = p.seq or cfg.seq or None
@@ -185,7 +186,7 @@ def completed(cfg: ForeignConfig, problem) -> ForeignConfig:
     assumed lines; any other config as read."""
     if cfg.format != "layout":
         return cfg
-    from planner.layout import strings as layoutstr
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.complete import layout_from_string
     layout, assumed = layout_from_string(cfg.extra["text"], problem, check=False)
     kept = tuple(x for x in cfg.assumed if x.partition("=")[0] not in layoutstr.KEYS)   # the flags' notes
@@ -245,7 +246,6 @@ def text(report: AuditReport) -> list[str]:
                       if cfg.extra.get("dtype") == "fp16" and p.train.precision == "bf16" else "")
                    + (" (FP8 parameter all-gather)" if p.train.fp8_param_gather and p.train.precision != "bf16" else ""))
     if report.layout is not None:
-        from planner.layout.strings import format_layout
         out.append(f"  layout: {_layout_text(report.layout, _is_moe(report))}")
         out.append(f"  as a layout string: {format_layout(report.layout)}")
     for a in cfg.assumed:
@@ -278,6 +278,7 @@ def text(report: AuditReport) -> list[str]:
 def write_html(report: AuditReport, path: str) -> None:
     """A self-contained HTML page of the audit (planner.report.html's, when that module provides one)."""
     try:
+        # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
         from planner.report import html as htmlreport
         writer = getattr(htmlreport, "write_audit_report")
     except (ImportError, AttributeError):

@@ -3,6 +3,7 @@ METRICS PLAN_OR_CONFIG`: the command-line ends of planner.calibrate."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from planner import safeio
 
@@ -19,8 +20,8 @@ def add_calibrate_parser(sub) -> None:
 
 
 def cmd_calibrate(a, args) -> int:
-    from pathlib import Path
 
+    # deferred: its command's own modules; the command line starts without them
     from planner.calibrate.preset import build_preset, read_results, write_preset
     if Path(a.out).exists() and not a.force:
         raise safeio.InputError(f"out: {a.out} exists (use --force)")
@@ -44,6 +45,7 @@ def cmd_calibrate(a, args) -> int:
 
 
 def _is_plan_file(path: str) -> bool:
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import plan as planmod
     if not path.endswith(".json"):
         return False
@@ -58,9 +60,11 @@ def _estimate(a, args):
     """(problem, estimate dict) of PLAN_OR_CONFIG: a plan.json's own plan (re-estimated on its recorded GPU,
     a calibrated one included), or the audit's estimate of a config (no best-plan search)."""
     if _is_plan_file(a.source):
+        # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
         from planner import plan as planmod
         p = planmod.load(a.source, 0)[0]
         return p.problem, p.estimate.to_dict()
+    # deferred: its command's own modules; the command line starts without them
     from planner.audit.audit import run_audit
     from planner.cli.audit import _load, audit_args, base_problem, completed
     aa = audit_args(a, args)
@@ -75,6 +79,7 @@ def _estimate(a, args):
 
 def cmd_measured(a, args) -> int:
     """The estimate of PLAN_OR_CONFIG beside the measured steps."""
+    # deferred: its command's own modules; the command line starts without them
     from planner.calibrate.measured import comparison, implausible, read_measured
     pb, est = _estimate(a, args)
     tokens, world = pb.train.global_batch_tokens, pb.cluster.gpus

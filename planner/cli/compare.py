@@ -17,6 +17,7 @@ from planner import costmodel as cm
 from planner import report
 from planner.engines import ENGINES, constraints
 from planner.layout import Layout, LayoutError
+from planner import plan as planmod
 
 TERMS = ("weights", "grads", "optimizer", "activations", "logits", "buffers")
 
@@ -39,7 +40,7 @@ def is_plan_file(item: str) -> bool:
 
 def entries(items: list[str], problem_of_flags) -> list[Entry]:
     """Each item as an Entry; a layout string that breaks a rule keeps its message."""
-    from planner import plan as planmod
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.complete import LayoutStringError, layout_from_string
     plans = {i: planmod.load(x, index=0)[0] for i, x in enumerate(items) if is_plan_file(x)}
     base = problem_of_flags() if not plans else plans[min(plans)].problem

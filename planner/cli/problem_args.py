@@ -5,28 +5,21 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.cli.args import ProblemArgs
+from planner.engines import constraints
 from planner.specs import (DEFAULT_GLOBAL_BATCH, DEFAULT_GPU, DEFAULT_GPUS, DEFAULT_MODEL, DEFAULT_SEQ, Problem,
-                           make_problem)
+                           TrainSpec, load_gpu, load_model, make_problem)
 
 
 def target_defaults(args: ProblemArgs) -> dict:
     """The TrainSpec values of the target's search (planner/engines/<target>/rules.py): master, sharding,
-    CP kinds, recompute modules, kernels and loss bytes its engine runs; for the bundle also the
-    attention kernel it runs on this GPU."""
-    from planner.engines import constraints
-    target = args.target or "bundle"
-    eng = constraints(target)
+    CP kinds, recompute modules, kernels and loss bytes its engine runs; those that depend on the model and
+    GPU (the bundle's attention kernel on this GPU, OLMo-core's train module) too."""
+    eng = constraints(args.target or TrainSpec.model_fields["target"].default)
     model = gpu = None
-    if eng.model_defaults is not None:           # OLMo-core: its model's train module, its attention kernel
-        from planner.specs import load_gpu, load_model
+    if eng.model_defaults is not None:
         model = args.model if not isinstance(args.model, (str, type(None))) else load_model(args.model or DEFAULT_MODEL)
         gpu = load_gpu(args.gpu or DEFAULT_GPU)
-    kw = eng.train_defaults(model, gpu)
-    if target == "bundle" and args.attention_kernel is None:
-        from planner.engines.bundle.rules import attention_kernel
-        from planner.specs import load_gpu
-        kw["attention_kernel"] = attention_kernel(load_gpu(args.gpu or DEFAULT_GPU))
-    return kw
+    return eng.train_defaults(model, gpu)
 
 
 def build_problem(args: ProblemArgs, train: Optional[dict] = None) -> Problem:

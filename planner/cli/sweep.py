@@ -12,6 +12,9 @@ from planner.layout import CP_KINDS, ORDERS, SHARDINGS
 from planner.specs import SpecError
 
 from planner.cli.args import ProblemArgs, read
+from planner.layout.strings import KEYS
+from planner.layout.foreign import AuditParseError
+from planner.layout.strings import fields
 
 SWEEPS = ("gpus", "seq", "global_batch")
 FIX_INTS = ("tp", "cp", "dp", "pp", "vpp", "etp", "ep", "edp", "micro_batch", "cp_ulysses", "cp_ring")
@@ -48,7 +51,6 @@ def points(args: ProblemArgs, sweep: dict) -> list[tuple[dict, ProblemArgs]]:
 
 def pins_only(text: str) -> bool:
     """True when `--fix` names only values the search pins (else the one completion rule makes the plan)."""
-    from planner.layout.strings import KEYS
     keys = {p.partition("=")[0].strip() for p in text.split(",")}
     return not keys & (set(KEYS) - set(FIX_INTS) - set(FIX_STRS)) or bool(keys - set(KEYS))
 
@@ -56,8 +58,6 @@ def pins_only(text: str) -> bool:
 def parse_fix(text: str, problem) -> dict:
     """`tp=8,pp=16` -> {"tp": 8, "pp": 16}, each value checked against the problem: one line
     naming the key and the arithmetic that fails (`--fix tp=3: tp(3) does not divide gpus(64)`)."""
-    from planner.layout.foreign import AuditParseError
-    from planner.layout.strings import fields
     n = problem.cluster.gpus
     try:                                       # the layout-string grammar (docs/layout-strings.md)
         fixed = fields(text, "--fix")
@@ -106,6 +106,7 @@ HEAD = ["degrees", "experts", "CP", "sharding", "recompute", "peak GiB", "step s
 
 
 def row(point: dict, plans, problem, result) -> list[str]:
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner import costmodel as cm
     from planner import report
     lead = [str(point[n]) for n in point]
@@ -127,6 +128,7 @@ ENGINES_HEAD = "other targets: step s (vs this one)"
 def engine_cells(point: dict, plans, priced, bands: dict, skipped: bool) -> list[str]:
     """The sweep line's engine cell: each other target's best step and how it compares; `bands`
     gathers each target's error-band line (planner.engines.bands) with the points it holds for."""
+    # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
     from planner.report import engines as engine_block
     if skipped:
         return []

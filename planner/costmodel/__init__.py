@@ -5,6 +5,8 @@ time (`assemble`, the step rule in `step`). `explain` prints each formula with i
 
 The sympy side (`FORMULAS`, `STAGE`, `SYMBOL_DOC`, `explain_terms`) loads on first use:
 planning reads only the compiled tables, cached on disk."""
+import importlib
+
 from planner.costmodel.assemble import (GiB, Estimate, StageEstimate, evaluate, fits, layer_terms, module_counts,
                                         stage_ints, stage_terms)
 # the micro-batches in flight are the layout's (planner.layout.placement), named here for the search
@@ -21,7 +23,6 @@ _LAZY = {"FORMULAS": "planner.costmodel.formula_table", "STAGE": "planner.costmo
 
 def __getattr__(name):
     if name in _LAZY:
-        import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from functools import lru_cache
+from functools import lru_cache, reduce
 from pathlib import Path
 
 import numpy as np
@@ -56,12 +56,12 @@ def _build(name: str, make):
     dict: the table shipped with the package for the present formulas
     (scripts/regenerate_compiled.py writes them), else the user's cache, else generated
     now and cached (`make` is not called on a hit)."""
-    from functools import reduce
     path = table_path(name)
     if not path.exists():
         path = table_path(name, Path(os.environ.get("FOLDPLAN_CACHE", Path.home() / ".cache" / "foldplan")))
     src = path.read_text() if path.exists() else None
     if src is None:
+        # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
         from planner.costmodel.printer import generate
         src = generate(make)
         try:
@@ -102,11 +102,13 @@ class _Compiled:
 
 
 def _fm():
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import planner.costmodel.formulas as fm
     return fm
 
 
 def _formula_exprs() -> dict:
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import planner.costmodel.formula_table as ft
     return {k: e for k, (e, _) in ft.FORMULAS.items()}
 
@@ -117,15 +119,17 @@ def _stage_exprs() -> dict:
 
 def _linear_parts() -> dict:
     """{"<term>:const": expr, "<term>:<int>": coefficient} for every per-stage sum."""
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import sympy as sp
+    from planner.costmodel.symbols import STAGE_INTS
     fm = _fm()
     out = {}
-    zero = {q: 0 for q in fm.STAGE_INTS}
+    zero = {q: 0 for q in STAGE_INTS}
     for term, (expr, _) in fm.STAGE.items():
         out[f"{term}:const"] = expr.xreplace(zero)
-        for q in fm.STAGE_INTS:
+        for q in STAGE_INTS:
             coef = sp.diff(expr, q)
-            if coef.has(*fm.STAGE_INTS):
+            if coef.has(*STAGE_INTS):
                 raise ValueError(f"cost model: stage term {term} is not linear in {q}")
             out[f"{term}:{q.name}"] = coef
     return out
@@ -147,6 +151,7 @@ def write_shipped() -> list[Path]:
             old.unlink()
     for name, path in zip(MAKERS, keep):
         if not path.exists():
+            # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
             from planner.costmodel.printer import generate
             write_atomic(path, generate(MAKERS[name]))
     return keep

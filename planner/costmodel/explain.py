@@ -9,6 +9,7 @@ from sympy.printing.str import StrPrinter
 import planner.costmodel.compile as cc
 import planner.costmodel.formulas as fm
 from planner.costmodel.formula_table import FORMULAS
+from planner.costmodel.symbols import STAGE_INTS
 from planner.costmodel.assemble import stage_ints
 from planner.costmodel.values import layout_values, layout_vector, model_values
 
@@ -55,7 +56,7 @@ def _shown(expr: sp.Expr, subs: dict) -> tuple[str, str]:
     are 0, stage integers that are 0) dropped first, numbers substituted, not evaluated."""
     if expr.has(sp.ceiling):          # the GEMM wave terms: sympy cannot print them with numbers in time
         return text(expr), "(shape-quantised GEMM terms: the value is below)"
-    flags = {s: subs[s] for s in expr.free_symbols if s.name in _FLAGS or s in fm.STAGE_INTS}
+    flags = {s: subs[s] for s in expr.free_symbols if s.name in _FLAGS or s in STAGE_INTS}
     reduced = expr.xreplace({s: v for s, v in flags.items() if v == 0 or s.name in _FLAGS})
     with sp.evaluate(False):
         with_numbers = sp.sstr(reduced.xreplace({s: subs[s] for s in reduced.free_symbols}), order="none")

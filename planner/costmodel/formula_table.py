@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import sympy as sp
 
-from planner.costmodel.formulas import *  # noqa: F401,F403  (the formulas' public names)
-from planner.costmodel.formulas import MODULE_TERMS, T_ew_moe, T_moe_mm, X_mb, X_step, T_opt, bytes_g, bytes_o, bytes_w  # noqa: F401
+from planner.costmodel.formulas import (A_attn, A_full, A_logits, A_mlp, A_moe, A_scores, B_cp, B_moe, B_tp,
+                                        Fl_attn_core, Fl_attn_mm, Fl_head, Fl_mlp, Fl_moe, G_dense_attn, G_dense_mlp,
+                                        G_experts, G_moe_dense, M_ew_attn, M_ew_mlp, M_ew_moe, M_perm, M_scores,
+                                        MODULE_TERMS, P_attn, P_embed, P_experts, P_head, P_mlp, P_mtp, P_router,
+                                        P_shared, T_core, T_dense, T_ew_moe, T_head, T_moe, T_moe_mm, T_opt,
+                                        T_rc_dense, T_rc_moe, Tr_dense, Tr_moe, X_ep, X_ep_run, X_etp, X_mb, X_pp,
+                                        X_rc_dense, X_rc_moe, X_ring, X_ring_exposed, X_ring_rc, X_step, X_tp_attn,
+                                        X_tp_mlp, X_ulysses, bytes_g, bytes_o, bytes_w, norm_p)
+from planner.costmodel.symbols import W_dpcp, W_edp, Zd, Ze
 
 FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "P_attn": (P_attn, "attention parameters of one layer"),

@@ -40,7 +40,11 @@ import sympy as sp
 
 from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
                                      STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES, SYMBOL_DOC)
-from planner.costmodel.symbols import *  # noqa: F401,F403  (every symbol; T_mm, f_wave, T_gemm)
+from planner.costmodel.symbols import (E, Es, F, Fe, Fs, K, La0, Me, Pk, S, T_gemm, T_mm, T_mm8, V, W_cr, W_cu, W_dpcp,
+    W_edp, W_etp, W_hbm, W_in, W_out, W_pp, W_tp, Zd, Ze, a, a8, alpha, b, bg, bl, br, c, cr, cu, dh, dn, dr, drop, dv,
+    eager, ef, el, eta, eta_a, f8, f_off, fd_, flash, fmo_, g, g8_mb, g8_step, h, hm, imb, imbm, lb, lin_gemms, lin_sum,
+    lnb, mla, nd_, nm, nmo_, q8, qkn, qlora, r_d, r_m, rb, rkv, rq, s8, sx, t, te, tg, tied, ts, u1, v, w8_bytes, z2,
+    z3)
 from planner.costmodel.cp_terms import (balance as cp_balance, recompute_exposed as cp_recompute_exposed,  # noqa: E501
                                         ring_exposed as cp_ring_exposed, saved_kv as cp_saved_kv,
                                         transient_kv as cp_transient_kv)

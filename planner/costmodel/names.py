@@ -8,7 +8,7 @@ hot path (a cache hit) never imports sympy."""
 DENSE_MODULES = ("core_attn", "layernorm", "mlp", "mla_up_proj", "op")
 MOE_MODULES = ("core_attn", "layernorm", "moe", "moe_act", "shared_experts", "mla_up_proj", "op")
 
-# the integers one pipeline stage is described by, in the order of `formulas.STAGE_INTS`
+# the integers one pipeline stage is described by, in the order of `symbols.STAGE_INTS`
 STAGE_COUNTS = ("L_d", "L_m", "Lf_d", "Lf_m")
 STAGE_FLAGS = ("e_f", "e_l", "h_m")
 R_D = tuple(f"r_d_{k}" for k in DENSE_MODULES)

@@ -9,6 +9,7 @@ def _symbols(exprs) -> list:
 
 def generate(make) -> str:
     """The numpy source of the expressions `make()` returns as a dict (sympy: ~30 s each)."""
+    # deferred: sympy (~1.5 s) loads only when the compiled tables are rebuilt
     import sympy as sp
     from sympy.printing.lambdarepr import NumPyPrinter
     printer = NumPyPrinter({"fully_qualified_modules": False, "inline": True,

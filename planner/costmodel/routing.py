@@ -157,7 +157,7 @@ def imbalance(train, moe, rows, ep) -> tuple[np.ndarray, np.ndarray]:
         mem = imb
         sigma_e = 0.0
     else:
-        if forced and train.target == "torchtitan":
+        if forced and train.forced_routing == "round-robin":
             return one, one                                             # round robin: exact balance
         sigma_e = 0.0 if forced else expert_sigma(balancing_of(train, moe))
         s = rank_spread(rows, experts, ep, sigma_e)

@@ -1,39 +1,86 @@
 """The engines foldplan plans for and reads: one folder per engine (megatron/, torchtitan/, olmo_core/, deepspeed/,
-and bundle/ for foldplan's own bundle). Each owns one rule table (`rules.py`: the `target.*` rules a
-plan for it keeps and the start-up rules its own code checks), its recompute forms (`recompute.py`),
-its flag vocabulary, its config reader and its exporter.
+and bundle/ for foldplan's own bundle). Each folder declares its `Engine` record (planner/engines/record.py:
+name, rule table, recompute forms, reader, exporters, judges) in its `__init__.py`, and REGISTRY lists the
+records once: code that needs "every engine" iterates it (`targets()`, `exports()`, `read_formats()`,
+`engine(name)`). Each owns one rule table (`rules.py`: the `target.*` rules a plan for it keeps and the
+start-up rules its own code checks), its recompute forms (`recompute.py`), its flag vocabulary, its config
+reader and its exporters.
 
 What a target constrains reaches the solver as a value, `EngineConstraints` (`constraints(target)`),
 never as a target string: a fixed rank order or none, one expert folding for all stages or per stage,
 one recompute form for the model or per stage, the engine's degree / fold / layout rules, and its
-search defaults. This package imports planner.layout (and below) only: the search that keeps to a
-target is planner.solve.targets.
+search defaults. The rank order and the one folding are read from the engine's rule table, never
+restated. This package imports planner.layout (and below) only: the search that keeps to a target is
+planner.solve.targets.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
+from types import MappingProxyType, SimpleNamespace
 from typing import Callable, Mapping, Optional
 
-from planner.engines.shared import ENGINE_ORDER
+from planner.engines import bundle, deepspeed, megatron, olmo_core, torchtitan
+from planner.engines.record import Engine, Export
 from planner.layout.rules import TABLE, RuleTable, Violation, violations as _layout_violations
-from planner.layout.values import Layout
-from planner.specs.kinds import ENGINES, TARGETS
+from planner.layout.values import ORDERS, Layout
+from planner.specs import kinds
 
-# the one list of engines is planner.specs.kinds.ENGINES (the specs' `target` Literal reads it too):
-# `--target` takes TARGETS, `export --to` EXPORTS, the audit reads READ_FORMATS (DeepSpeed's JSON
-# besides, for its start-up rules)
-EXPORTS = (*ENGINES, "torchtitan-0.2")   # torchtitan 0.2's TOML on request (0.3, the current release, is "torchtitan")
-READ_FORMATS = (*ENGINES, "deepspeed")
-__all__ = ["ENGINES", "EXPORTS", "READ_FORMATS", "TARGETS", "EngineConstraints", "constraints"]
+# THE list of engines: one line per engine folder (the order is that of reports and --help)
+REGISTRY: tuple[Engine, ...] = (bundle.ENGINE, megatron.ENGINE, torchtitan.ENGINE, olmo_core.ENGINE, deepspeed.ENGINE)
+
+
+def engine(name: str) -> Engine:
+    """The record of engine `name` (one of REGISTRY)."""
+    for e in REGISTRY:
+        if e.name == name:
+            return e
+    raise ValueError(f"unknown engine {name!r} (known: {', '.join(e.name for e in REGISTRY)})")
+
+
+def targets() -> tuple[str, ...]:
+    """What `--target` takes: the engines the search plans for."""
+    return tuple(e.name for e in REGISTRY if e.target)
+
+
+def exports() -> tuple[Export, ...]:
+    """What `export --to` takes, every engine's exporters in REGISTRY order."""
+    return tuple(x for e in REGISTRY for x in e.exports)
+
+
+def export_of(name: str) -> tuple[Engine, Export]:
+    """The engine and exporter of `export --to name` (ValueError naming the known ones)."""
+    for e in REGISTRY:
+        for x in e.exports:
+            if x.name == name:
+                return e, x
+    raise ValueError(f"unknown engine {name!r} (known: {', '.join(x.name for x in exports())})")
+
+
+def read_formats() -> tuple[str, ...]:
+    """The engines whose configs `foldplan audit` reads (each has a `reader` module)."""
+    return tuple(e.name for e in REGISTRY if e.reader)
+
+
+# the specs validate `target` below this layer (planner.specs.kinds.TARGETS names the targets for the
+# TrainSpec Literal); the two halves of the list must agree
+if targets() != kinds.TARGETS:
+    raise ImportError(f"planner.specs.kinds.TARGETS {kinds.TARGETS} != the targets of planner.engines.REGISTRY "
+                      f"{targets()}: name a new target in both")
+# the engines a plan can be handed to (every target but foldplan's own bundle)
+ENGINES = tuple(e.name for e in REGISTRY if e.target and not e.own)
+TARGETS = targets()
+EXPORTS = tuple(x.name for x in exports())
+READ_FORMATS = read_formats()
+__all__ = ["ENGINES", "EXPORTS", "READ_FORMATS", "REGISTRY", "TARGETS", "Engine", "EngineConstraints", "Export",
+           "constraints", "engine", "export_of", "exports", "read_formats", "targets"]
 
 
 @dataclass(frozen=True)
 class EngineConstraints:
     """What running on one engine constrains (the search reads this, not a target string)."""
     name: str
-    order: Optional[str]                    # the rank order the engine lays out; None = any
-    uniform_fold: bool                      # one expert folding (etp, ep, edp) for every stage
+    order: Optional[str]                    # the rank order the engine lays out; None = any (its rule target.order)
+    uniform_fold: bool                      # one expert folding (etp, ep, edp) for every stage (target.uniform_fold)
     one_recompute_form: bool                # one recompute form for the model (Megatron's flags)
     rules: RuleTable                        # the engine's own table (planner/engines/<engine>/rules.py)
     defaults: Mapping                       # TrainSpec fields of its search (train_defaults)
@@ -43,6 +90,13 @@ class EngineConstraints:
     # (problem) -> TrainSpec updates, one search per recompute form the engine can say, each a
     # restriction of the stage model's own choices; None where the forms are not such a set
     recompute_searches: Optional[Callable] = field(default=None, repr=False)
+    own: bool = False                       # foldplan's own bundle: the plain search
+    # one recompute form for the model (Megatron's --recompute-num-layers N per chunk): the N worth trying,
+    # (n_max, vpp) -> range, and the layers of an n-layer stage that N recomputes, (n, N, vpp) -> int or None
+    block_counts: Optional[Callable] = field(default=None, repr=False)
+    block_full: Optional[Callable] = field(default=None, repr=False)
+    # (precision) -> why the engine does not build that precision's linears, or None; None: it builds all
+    precision_error: Optional[Callable] = field(default=None, repr=False)
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -93,37 +147,40 @@ class EngineConstraints:
         return keep
 
 
-def _build(target: str) -> EngineConstraints:
-    if target == "megatron":
-        from planner.engines.megatron import recompute, rules
-        return EngineConstraints("megatron", ENGINE_ORDER, True, True, rules.RULES,
-                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms)
-    if target == "torchtitan":
-        from planner.engines.torchtitan import recompute, rules
-        return EngineConstraints("torchtitan", ENGINE_ORDER, True, False, rules.RULES,
-                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms,
-                                 recompute_searches=recompute.searches)
-    if target == "olmo-core":
-        from planner.engines.olmo_core import recompute, rules
-        return EngineConstraints("olmo-core", ENGINE_ORDER, True, False, rules.RULES,
-                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms,
-                                 rules.model_defaults)
-    if target == "deepspeed":
-        from planner.engines.deepspeed import rules
-        return EngineConstraints("deepspeed", None, False, False, rules.RULES, MappingProxyType(rules.DEFAULTS),
-                                 lambda L: ({}, None), lambda problem, L: [L])
-    if target == "bundle":
-        from planner.engines.bundle import rules
-        return EngineConstraints("bundle", None, False, False, rules.RULES, MappingProxyType(rules.DEFAULTS),
-                                 lambda L: ({}, None), lambda problem, L: [L])
-    raise ValueError(f"unknown target {target!r} (known: {', '.join(TARGETS)})")
+def rank_order(rules: RuleTable) -> Optional[str]:
+    """The one rank order the table's `target.order` rule keeps (None: no such rule, any order)."""
+    r = rules.rules.get("target.order")
+    if r is None:
+        return None
+    kept = [o for o in ORDERS if r.check(SimpleNamespace(order=o), None) is None]
+    if len(kept) != 1:
+        raise ValueError(f"rule target.order keeps {len(kept)} rank orders ({', '.join(kept)}), not one")
+    return kept[0]
+
+
+def _build(e: Engine) -> EngineConstraints:
+    rules = e.part("rules")
+    if e.recompute:
+        rc = e.part("recompute")
+        form, forms, searches = rc.form, rc.forms, getattr(rc, "searches", None)
+        blocks = (rc.block_counts, rc.block_full) if e.one_recompute_form else (None, None)
+    else:                                   # recompute per stage, as the planner's own table allows
+        form, forms, searches = (lambda L: ({}, None)), (lambda problem, L: [L]), None
+        blocks = (None, None)
+    return EngineConstraints(e.name, rank_order(rules.RULES), "target.uniform_fold" in rules.RULES.rules,
+                             e.one_recompute_form, rules.RULES, MappingProxyType(rules.DEFAULTS), form, forms,
+                             getattr(rules, "model_defaults", None), searches, own=e.own,
+                             precision_error=getattr(rules, "precision_error", None), block_counts=blocks[0],
+                             block_full=blocks[1])
 
 
 _BUILT: dict[str, EngineConstraints] = {}
 
 
 def constraints(target: str) -> EngineConstraints:
-    """The constraints of `target` (one of TARGETS; "deepspeed" for its start-up rules)."""
+    """The constraints of `target` (an engine of REGISTRY: a target, or a read-only one for its start-up rules)."""
     if target not in _BUILT:
-        _BUILT[target] = _build(target)
+        if not any(e.name == target for e in REGISTRY):
+            raise ValueError(f"unknown target {target!r} (known: {', '.join(targets())})")
+        _BUILT[target] = _build(engine(target))
     return _BUILT[target]

@@ -1,52 +1,41 @@
-"""`foldplan export PLAN --to megatron|torchtitan|torchtitan-0.2|olmo-core [--out FILE]`: a plan as the
-engine's own config — Megatron-LM flags (an argument file and a torchrun launch script around it,
-planner/engines/megatron/export.py), a torchtitan 0.3 config module (torchtitan/export/v03.py) or, on
-request, a torchtitan 0.2 job TOML, or an OLMo-core training script (planner/engines/olmo_core/export.py) —
-carrying every knob
-the plan sets. What the engine cannot run (the `target.*` rules of its own table,
-planner/engines/<engine>/rules.py) or cannot say is refused in one line naming it; nothing is written then.
+"""`foldplan export PLAN --to NAME [--out FILE]`: a plan as the engine's own config, carrying every knob
+the plan sets. NAME is one of the exporters the engines' records list (planner.engines.exports():
+Megatron-LM flags — an argument file and a torchrun launch script around it, planner/engines/megatron/export.py —,
+a torchtitan 0.3 config module or, on request, a torchtitan 0.2 job TOML, an OLMo-core training script).
+What the engine cannot run (the `target.*` rules of its own table, planner/engines/<engine>/rules.py) or
+cannot say is refused in one line naming it; nothing is written then.
 
 Round trip: `foldplan audit` of what export wrote reads back the plan's layout and its
 estimate (tests/test_export.py).
 """
 from __future__ import annotations
 
-from planner import safeio
-from planner.engines import EXPORTS, constraints
-from planner.engines.errors import ExportError  # noqa: F401  (raised by the writers)
+import importlib
+import os
+from pathlib import Path
 
-# export name -> the target whose rules it keeps (both torchtitan releases share the torchtitan target)
-_TARGET = {"torchtitan-0.2": "torchtitan"}
+from planner import engines, safeio
+from planner.engines.errors import ExportError  # noqa: F401  (raised by the writers)
+from planner.engines.record import resolve
 
 
 def refuse_unrunnable(plan, target: str) -> None:
-    if target not in EXPORTS:
-        raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
-    bad = constraints(_TARGET.get(target, target)).runs_on(plan.layout, plan.problem)
+    try:
+        eng, x = engines.export_of(target)
+    except ValueError as e:
+        raise ExportError(f"export --to: {e}") from None
+    bad = engines.constraints(eng.name).runs_on(plan.layout, plan.problem)
     if bad:
-        raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {target})")
+        raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {eng.name})")
+    why = resolve(x.refuse)(plan.problem, plan.layout) if x.refuse else None
+    if why:                                  # what this release of the engine cannot say (torchtitan 0.2)
+        raise ExportError(f"export --to {target}: {why}")
 
 
 def render(plan, target: str, name: str = "train") -> dict[str, str]:
     """{file name: text} of the export (nothing written)."""
     refuse_unrunnable(plan, target)
-    if target == "megatron":
-        from planner.engines.megatron import export as export_megatron
-        return export_megatron.render(plan, name)
-    if target == "torchtitan":               # 0.3: a Python config module (--module / --config)
-        from planner.engines.torchtitan.export import v03 as export_py
-        return export_py.render(plan, name)
-    if target == "torchtitan-0.2":           # 0.2: its job TOML
-        from planner.engines.torchtitan import export as export_torchtitan
-        from planner.engines.torchtitan.rules import refused_by_0_2
-        why = refused_by_0_2(plan.problem, plan.layout)
-        if why:
-            raise ExportError(f"export --to torchtitan-0.2: {why}")
-        return export_torchtitan.render(plan, name)
-    if target == "olmo-core":
-        from planner.engines.olmo_core import export as export_olmo_core
-        return export_olmo_core.render(plan, name)
-    raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
+    return importlib.import_module(engines.export_of(target)[1].writer).render(plan, name)
 
 
 def write(plan, target: str, out: str | None, force: bool = False) -> list[str]:
@@ -54,8 +43,6 @@ def write(plan, target: str, out: str | None, force: bool = False) -> list[str]:
     all refusals made, before the first is written; each file replaced atomically). A file that
     exists already is replaced only with `force` (else one line naming it, and nothing written).
     Without `out`, the main file's text is returned to print."""
-    import os
-    from pathlib import Path
     files = render(plan, target, Path(out).stem if out else "train")
     main = next(iter(files))
     if out is None:

@@ -22,21 +22,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from planner import engines
+
 ROOT = Path(__file__).resolve().parents[2]
-# judge name -> (adapter module, extra sys.path entries)
-JUDGES = {
-    "megatron": ("planner.engines.megatron.judge", ()),
-    "torchtitan": ("planner.engines.torchtitan.judge", ()),
-    "torchtitan-0.2": ("planner.engines.torchtitan.judge", (ROOT / ".engines" / "torchtitan-0.2",)),
-    "olmo-core": ("planner.engines.olmo_core.judge", ()),
-}
-PROBE = {"megatron": "megatron.training", "torchtitan": "torchtitan", "torchtitan-0.2": "torchtitan",
-         "olmo-core": "olmo_core"}
+
+
+def judges() -> dict:
+    """Judge name (the export's) -> its exporter record, for every export whose engine judges it."""
+    return {x.name: x for x in engines.exports() if x.judge}
 
 
 def _env(name: str) -> dict:
     env = dict(os.environ)
-    extra = [str(p) for p in JUDGES[name][1]]
+    extra = [str(ROOT / p) for p in judges()[name].judge_path]
     env["PYTHONPATH"] = os.pathsep.join([*extra, str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
     env["FOLDPLAN_JUDGE"] = name
     env.setdefault("CUDA_VISIBLE_DEVICES", "")
@@ -45,19 +43,21 @@ def _env(name: str) -> dict:
 
 def available(name: str) -> str | None:
     """None when the engine judging `name` imports here; else why not (one line)."""
-    if name not in JUDGES:
-        return f"no judge for {name!r} (known: {', '.join(JUDGES)})"
-    if name == "torchtitan-0.2" and not JUDGES[name][1][0].is_dir():
-        return f"{JUDGES[name][1][0]} is missing (run scripts/install_engines.sh)"
-    probe = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({PROBE[name]!r}) is None)"
+    x = judges().get(name)
+    if x is None:
+        return f"no judge for {name!r} (known: {', '.join(judges())})"
+    missing = [p for p in x.judge_path if not (ROOT / p).is_dir()]
+    if missing:
+        return f"{ROOT / missing[0]} is missing (run scripts/install_engines.sh)"
+    probe = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({x.probe!r}) is None)"
     r = subprocess.run([sys.executable, "-c", probe], env=_env(name), capture_output=True)
-    return None if r.returncode == 0 else f"{PROBE[name]} is not installed (run scripts/install_engines.sh)"
+    return None if r.returncode == 0 else f"{x.probe} is not installed (run scripts/install_engines.sh)"
 
 
 def judge(name: str, cases: list[tuple[dict, dict[str, str]]], timeout: float = 900) -> list[dict]:
     """The engine's verdict on each (plan JSON, {file name: text}) case, in one child process."""
     payload = json.dumps([{"plan": p, "files": f} for p, f in cases])
-    r = subprocess.run([sys.executable, "-m", JUDGES[name][0]], input=payload, env=_env(name),
+    r = subprocess.run([sys.executable, "-m", judges()[name].judge], input=payload, env=_env(name),
                        capture_output=True, text=True, timeout=timeout)
     if r.returncode != 0:
         tail = "\n".join(r.stderr.strip().splitlines()[-15:])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.layout.rules import RuleTable
+from planner.layout.values import RECOMPUTE_MODULES
 
 # Megatron-LM megatron/core/parallel_state.py initialize_model_parallel(order="tp-cp-ep-dp-pp");
 # torchtitan torchtitan/distributed/parallel_dims.py:96 unflattens ("pp", "batch", "cp", "tp")
@@ -60,7 +61,6 @@ def no_recompute(layout) -> object:
 
 # per-op selective AC (torchtitan's SelectiveAC, OLMo-core's selected_ops), as foldplan names it
 def _sac() -> tuple:
-    from planner.layout.values import RECOMPUTE_MODULES
     return ("op",) if "op" in RECOMPUTE_MODULES else ("core_attn",)
 
 

@@ -14,16 +14,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from planner.engines import constraints
-from planner.engines.deepspeed import read as deepspeed_read
-from planner.engines import READ_FORMATS
-from planner.engines.megatron import read as megatron_read
-from planner.engines.olmo_core import read as olmo_core_read
-from planner.engines.torchtitan import read as torchtitan_read
+from planner import engines
 from planner.layout.foreign import Finding, ForeignConfig
-
-# the formats whose engine has start-up rules (a foldplan plan or a layout string has none)
-ENGINES = READ_FORMATS
 
 
 def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Finding]:
@@ -31,8 +23,8 @@ def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Findin
     if world is not None and world != cfg.world:
         cfg = with_world(cfg, world)
     out: list[Finding] = []
-    if cfg.format in ENGINES:
-        for r in constraints(cfg.format).rules.select("startup"):
+    if cfg.format in engines.read_formats():        # a foldplan plan or a layout string has no start-up rules
+        for r in engines.constraints(cfg.format).rules.select("startup"):
             found = r.check(cfg)
             if found is not None:
                 out.append(found)
@@ -42,9 +34,9 @@ def framework_rules(cfg: ForeignConfig, world: int | None = None) -> list[Findin
 
 def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
     """Re-derive the degrees a framework computes from the world size (each engine's reader says how)."""
-    reader = {"megatron": megatron_read, "torchtitan": torchtitan_read, "deepspeed": deepspeed_read,
-              "olmo-core": olmo_core_read}.get(cfg.format)
-    return reader.with_world(cfg, world) if reader else cfg.replace(world=world)
+    if cfg.format in engines.read_formats():
+        return engines.engine(cfg.format).part("reader").with_world(cfg, world)
+    return cfg.replace(world=world)
 
 
 # ---------------------------------------------------------------------------

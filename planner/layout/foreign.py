@@ -15,10 +15,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from planner.specs.kinds import ENGINES
-
-# the engines' formats (planner.specs.kinds.ENGINES), DeepSpeed's JSON, a foldplan plan, a layout string
-Format = Literal[(*ENGINES, "deepspeed", "foldplan", "layout")]
+# an engine's name (planner.engines.read_formats(): the engines whose reader made it), "foldplan" (a plan)
+# or "layout" (a layout string)
+Format = str
 CpKind = Literal["ring", "ulysses", "hybrid", "allgather"]
 Severity = Literal["error", "warning", "info"]
 

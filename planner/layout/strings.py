@@ -17,6 +17,7 @@ string leaves out (one rule, each filled value listed as an ``assumed:`` line).
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div
 from planner.specs.kinds import (CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS, LOSS_LOGITS, MASTERS, ORDERS,
@@ -126,7 +127,6 @@ def fields(text: str, path: str = "<layout>") -> dict:
             raise AuditParseError(path, None, f"expected key=value, got {piece.strip()[:60]!r}")
         key, raw = m.group(1), m.group(2)
         if key not in KEYS:
-            from difflib import get_close_matches
             near = get_close_matches(key, KEYS, n=1)
             hint = f"did you mean {near[0]}? " if near else ""
             raise AuditParseError(path, None, f"unknown layout key {key[:40]!r}; {hint}(known: {', '.join(KEYS)})")

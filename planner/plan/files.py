@@ -10,9 +10,14 @@ import json
 import functools
 import math
 
+from pydantic import ValidationError
+
 from planner.safeio import InputError
 from planner.safeio.validate import MAX_GPUS
 from planner.safeio.console import _pyd
+from planner.specs import make_problem
+from planner.layout import Layout
+from planner.specs import ClusterSpec, GPUSpec, ModelSpec, TrainSpec, gpu_names, load_gpu
 
 
 _PLAN_KEYS = {"problem", "layout", "estimate", "solver"}
@@ -24,7 +29,6 @@ _CLUSTER_KEYS = {"gpu", "gpus", "gpus_per_node", "memory_gib", "memory_budget_gi
 
 @functools.lru_cache(maxsize=1)
 def _written_cluster_keys() -> frozenset:
-    from planner.specs import make_problem
     return frozenset(make_problem(gpus=8, seq=4096, global_batch=8).to_dict()["cluster"])
 
 
@@ -77,10 +81,7 @@ def _solver(rec, where: str) -> None:
 def plan_entry(p, where: str) -> None:
     """One entry of a plan file's `plans` list, checked field by field with its path, so
     that the error names `plans[0].problem.cluster.peak_flops` and the value."""
-    from pydantic import ValidationError
 
-    from planner.layout import Layout
-    from planner.specs import ClusterSpec, GPUSpec, ModelSpec, TrainSpec, gpu_names, load_gpu
     _keys(p, _PLAN_KEYS, where)
     for k in ("problem", "layout"):
         if k not in p:

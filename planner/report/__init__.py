@@ -7,11 +7,13 @@ import sys
 from typing import Optional
 
 from planner import costmodel as cm
+from planner.engines import engine as engine_record    # (planner.report.engines is this package's own module)
 from planner.layout import Layout, RankGrid
 from planner.plan import Plan
 from planner.report import stage_text
 from planner.specs import Problem, budget_note
-from planner.specs.domains import CUDNN_ATTENTION_ARCHS
+from planner.costmodel.routing import balancing_of
+from planner.costmodel.tail import routing_tail
 
 GROUPS = ("dp", "edp", "tp", "cp", "ep", "pp")
 
@@ -79,6 +81,7 @@ def plain_table(head, body) -> str:
 def print_table(head, body, title: str = "", stream=None) -> None:
     stream = stream or sys.stdout
     if use_rich(stream):
+        # deferred: rich (~0.2 s) only when a table is printed
         from rich.console import Console
         from rich.table import Table
         t = Table(title=title or None)
@@ -127,10 +130,10 @@ def attention_note(problem: Problem) -> str:
     g, t = problem.cluster.gpu, problem.train
     eta, half = g.attention_curve(t.attention_kernel)
     out = f"attention: {g.attention_name(t.attention_kernel)}, {eta:.2f} of peak x L / (L + {half:.0f}) for blocks of L tokens"
-    if (t.target == "bundle" and t.attention_kernel == "fused" and g.flash2_attention_efficiency is None
-            and g.arch not in CUDNN_ATTENTION_ARCHS):     # the bundle runs cuDNN there: the fused curve
-        out += (f"; the bundle runs FlashAttention-2, which the {g.name} preset has no curve for: "
-                f"the step may be optimistic")
+    caveat = getattr(engine_record(t.target).part("rules"), "attention_caveat", None)   # the bundle's
+    why = caveat(g, t.attention_kernel) if caveat else None
+    if why:
+        out += f"; {why}"
     return out + f"; ring CP as {CP_RUNS[t.cp_comm]}" + ("" if t.cp_balance == "headtail" else ", not load-balanced")
 
 
@@ -205,6 +208,7 @@ def why(plans: list[Plan], binds: Optional[dict] = None, fastest_s: Optional[flo
 
 def memory_claim(binds: Optional[dict]) -> str:
     """What binds, as the search found it: memory binds only when more of it admits a faster layout."""
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.binding import RELAX
     if binds is None:
         return "Memory"
@@ -217,6 +221,7 @@ def memory_claim(binds: Optional[dict]) -> str:
 
 def tie_line(step_s: float, fastest_s: float) -> str:
     """Why the first plan is not the fastest (planner/solve/tiebreak.py's order)."""
+    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
     from planner.solve.sanity import SANE_TOLERANCE
     from planner.solve.tiebreak import TIE_TOLERANCE
     gap = step_s / fastest_s - 1
@@ -229,8 +234,6 @@ def tie_line(step_s: float, fastest_s: float) -> str:
 
 def routing_line(pr, L) -> str:
     """The routing the estimate priced and the busiest EP rank's load it gave (planner.costmodel.routing)."""
-    from planner.costmodel.routing import balancing_of
-    from planner.costmodel.tail import routing_tail
     v = cm.layout_values(pr, cm.layout_vector(L))
     t = pr.train
     kind = f"capacity {t.capacity_factor:g}{' padded' if t.capacity_pad else ''}" if t.routing == "capacity" \

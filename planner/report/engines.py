@@ -15,6 +15,7 @@ from planner.engines import bands
 from planner.layout import Layout
 from planner.plan import Plan
 from planner.specs.kinds import TARGETS
+from planner import report
 
 SIGN = "the cost model against published runs of this kind that the engine ran (docs/fidelity.md); " \
        "+ means the estimate was faster than the run"
@@ -55,7 +56,6 @@ def _notes(best: Plan, got: dict) -> list[str]:
 
 def differs(ref: Layout, L: Layout) -> list[str]:
     """What of `L` differs from `ref`, as `L` has it, in the table's short words."""
-    from planner import report
     out = [" ".join(f"{f}{getattr(L, f)}" for f in _DEGREES
                     if getattr(L, f) != getattr(ref, f) and not (f == "vpp" and L.pp == 1))]
     if L.micro_batch != ref.micro_batch:
@@ -105,7 +105,6 @@ def band_lines(best: Plan, priced: Optional[dict]) -> list[str]:
 
 
 def print_block(best: Plan, priced: Optional[dict], stream=None) -> None:
-    from planner import report
     head, body = rows(best, priced)
     title = "Best plan per target (* = detailed below; --target picks it)" + \
         ("; the other targets not priced (--no-engines)" if priced is None else "")

@@ -8,6 +8,9 @@ import argparse
 import re
 import os
 import sys
+from difflib import get_close_matches
+
+from pydantic import ValidationError
 
 
 def _pyd(err, prefix: str) -> str:
@@ -26,7 +29,6 @@ def _pyd(err, prefix: str) -> str:
 
 def did_you_mean(word, names) -> str:
     """`"; did you mean X?"` for the name of `names` closest to `word` (difflib's ratio >= 0.6), else ""."""
-    from difflib import get_close_matches
     names = [str(n) for n in names]
     word = str(word)[:200]
     longer = sorted((n for n in names if n.startswith(word) and word), key=len)     # h100 -> h100-sxm
@@ -82,7 +84,6 @@ def stdout_closed() -> int:
 def error_line(e: BaseException) -> str:
     """One line for any refusal; a pydantic ValidationError names its field."""
     try:
-        from pydantic import ValidationError
         if isinstance(e, ValidationError):
             return _pyd(e, e.title)
     except ImportError:

@@ -11,6 +11,8 @@ import re
 import stat
 from typing import Union
 
+import yaml
+
 
 PathLike = Union[str, os.PathLike]
 
@@ -183,7 +185,6 @@ def _no_constant(name: str):
 
 def load_yaml(text: str, field: str, max_depth: int = MAX_DEPTH):
     """yaml.safe_load with depth and node limits."""
-    import yaml
     if _nesting(text, "[{", "]}") > max_depth * 4:
         raise InputError(f"{field}: nested deeper than {max_depth} levels")
     try:

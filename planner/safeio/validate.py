@@ -25,6 +25,8 @@ import re
 import unicodedata
 from typing import Any, Optional, Union
 
+import numpy as np
+
 from planner.safeio import InputError
 
 # --------------------------------------------------------------------------- bounds
@@ -263,7 +265,6 @@ def solver_safe(problem, tab) -> "Any":
     """Per tuple: True when every integer coefficient of its CP-SAT stage model, times
     the largest multiplier the model applies (layers, micro-batches, foldings), stays
     below 2**62. A tuple that fails could only overflow the solver: it is dropped."""
-    import numpy as np
     if hasattr(tab, "coef"):                       # coef[term][part][row]
         arrays = [a for parts in tab.coef.values() for a in parts.values()]
     else:                                          # one array per named column

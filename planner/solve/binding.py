@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner import costmodel as cm
+from planner.solve import targets
 
 RELAX = 4
 
@@ -19,7 +20,6 @@ RELAX = 4
 def memory_binding(problem, fastest_s: float, time_limit: float = 30.0) -> Optional[dict]:
     """None when no layout is faster with RELAX times the budget; else the faster layout, its
     step (s) and peak (GiB)."""
-    from planner.solve import targets
     c = problem.cluster
     big = problem.model_copy(update={"cluster": c.model_copy(update={"memory_budget_gib": c.memory_budget_gib * RELAX})})
     res = targets.search(big, top=1, time_limit=time_limit, settle=False)

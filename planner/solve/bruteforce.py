@@ -39,8 +39,6 @@ from planner import costmodel as cm
 from planner.costmodel.names import PERSISTENT_TERMS
 from planner.engines import EngineConstraints, constraints
 from planner.layout.placement import range_kinds_hold
-from planner.engines.megatron.recompute import block_counts as megatron_block_counts
-from planner.engines.megatron.recompute import block_full as megatron_block_full
 from planner.layout import ORDERS, SHARDINGS, Layout, Stage, dense_strides
 from planner.layout.rules import layout_of
 from planner.specs import Problem
@@ -164,16 +162,16 @@ def module_sets(problem: Problem) -> list[tuple[str, ...]]:
     return [c for n in range(len(mods) + 1) for c in combinations(mods, n) if "op" not in c or len(c) == 1]
 
 
-def megatron_forms(problem: Problem, vpp: int) -> list[tuple]:
-    """Every recompute Megatron's flags say for the whole model, as (N, modules): no
-    recompute (0, ()), selective modules (0, S), or block recompute of N layers per chunk
-    (N, ()); a stage's full count is then megatron_block_full(n, N, vpp)."""
+def model_forms(problem: Problem, vpp: int, engine: EngineConstraints) -> list[tuple]:
+    """Every recompute an engine with one form for the whole model (Megatron's flags) can say, as
+    (N, modules): no recompute (0, ()), selective modules (0, S), or block recompute of N layers per
+    chunk (N, ()); a stage's full count is then engine.block_full(n, N, vpp)."""
     allowed = set(problem.train.recompute)
     out = [(0, ())] if "none" in allowed else []
     if "selective" in allowed:
         out += [(0, mods) for mods in module_sets(problem) if mods]
     if "full" in allowed:
-        out += [(N, ()) for N in megatron_block_counts(problem.model.layers, vpp)]
+        out += [(N, ()) for N in engine.block_counts(problem.model.layers, vpp)]
     return out
 
 
@@ -282,14 +280,14 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
         fl = naive_folds(problem, tu, engine)
         # uniform expert fold: an engine that sets EP / ETP once runs one folding in every stage
         groups = [[f] for f in fl] if engine.uniform_fold else [fl]
-        # Megatron: one recompute form for the model (planner/engines/megatron/recompute.py)
-        forms = megatron_forms(problem, tu.vpp) if engine.one_recompute_form else [None]
+        # one recompute form for the model (Megatron's: its recompute.py block_counts / block_full)
+        forms = model_forms(problem, tu.vpp, engine) if engine.one_recompute_form else [None]
         for sc in (_Scorer(problem, tu, g) for g in groups if g):
             sig = sc.signature()
             if sig in seen:               # an earlier point bound the same inputs: it scored the same
                 continue
             seen.add(sig)
-            if _best_of(sc, forms, best, over, ties):
+            if _best_of(sc, forms, best, over, ties, engine.block_full):
                 capped = True
                 break
     wall = time.perf_counter() - t0
@@ -310,9 +308,10 @@ def _settle(problem: Problem, ties: list, fastest: float) -> Layout:
                                        cm.evaluate(problem, L).step_time))
 
 
-def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list) -> bool:
-    """Score every split of one point under each recompute form; keep the fastest layout in
-    `best` (replaced only by a strictly faster one). True when stopped by the clock."""
+def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list, block_full=None) -> bool:
+    """Score every split of one point under each recompute form (`block_full`: the engine's, for forms
+    other than None); keep the fastest layout in `best` (replaced only by a strictly faster one). True
+    when stopped by the clock."""
     tu, L = sc.tu, sc.problem.model.layers
     memo: dict = {}
     # vpp > 1: the splits whose ranks' interleaved chunks hold the kinds of their ranges (the
@@ -327,7 +326,7 @@ def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list) -> bool:
             per_stage = []
             for i in range(tu.pp):
                 n = bnds[i + 1] - bnds[i]
-                only = None if form is None else (form[0] and megatron_block_full(n, form[0], tu.vpp), form[1])
+                only = None if form is None else (form[0] and block_full(n, form[0], tu.vpp), form[1])
                 key = (i, bnds[i], bnds[i + 1], only)
                 if key not in memo:
                     memo[key] = [] if only is not None and only[0] is None else \

@@ -13,8 +13,15 @@ Every filled value is an ``assumed`` line: ``key=value: where it came from``.
 """
 from __future__ import annotations
 
+import time
+
 from planner.layout import Layout, LayoutError, Stage, uniform_stages
 from planner.layout import strings as layoutstr
+from planner.engines import constraints
+from planner.layout.foreign import AuditParseError
+from planner.solve.search import search_plans
+from planner import costmodel as cm
+from planner.solve.search import Candidate, SearchResult
 
 class LayoutStringError(LayoutError):
     """The string itself is wrong (a bad value, a contradiction): no layout to compare or audit."""
@@ -28,8 +35,6 @@ _DEFAULTS = {"dispatcher": "alltoall", "ep_overlap": False, "delay_wgrad": False
 def layout_from_string(text: str, problem, engine=None, check: bool = True) -> tuple[Layout, tuple[str, ...]]:
     """The layout a string names on `problem`, and the ``assumed`` lines of what it filled;
     `check`: refuse a layout that breaks a rule of the target (compare lists them instead)."""
-    from planner.engines import constraints
-    from planner.layout.foreign import AuditParseError
     engine = engine or constraints(problem.train.target)
     try:
         v = layoutstr.fields(text)
@@ -148,14 +153,13 @@ def _first_error(e: ValueError) -> str:
 def _searched(text: str, v: dict, problem, engine, check: bool = True) -> tuple[Layout, str]:
     """The best plan with every given value the search can pin pinned, and where it came from;
     when none fits, the layout of the given values that needs the least memory (to show why)."""
-    from planner.solve.search import search
     fixed = {k: v[k] for k in ("tp", "cp", "dp", "pp", "vpp", "micro_batch", "sharding", "order") if k in v}
     if v["cp"] > 1:
         fixed.update(cu=v["cp_ulysses"], cr=v["cp_ring"])
     folds = {(s.get("etp", v["etp"]), s.get("ep", v["ep"]), s.get("edp", v["edp"])) for s in v.get("stages") or [{}]}
     if len(folds) == 1:
         fixed.update(zip(("etp", "ep", "edp"), folds.pop()))
-    res = search(problem, top=1, fixed=fixed, time_limit=30, engine=engine, settle=False)   # its fastest split
+    res = search_plans(problem, top=1, fixed=fixed, time_limit=30, engine=engine, settle=False)   # its fastest split
     if res.plans:
         return res.plans[0].layout, "the best plan's with the values given (search)"
     mb = v.get("micro_batch", 1)
@@ -182,9 +186,6 @@ def fixed_result(text: str, problem):
     """`plan --fix` with values the search cannot pin (recompute, stages, master, ...): the one
     layout the completion rule makes of it, as a search result (no plan when it breaks a rule
     or does not fit), and its ``assumed`` lines."""
-    import time
-    from planner import costmodel as cm
-    from planner.solve.search import Candidate, SearchResult
     t0 = time.perf_counter()
     layout, assumed = layout_from_string(text, problem)
     est = cm.evaluate(problem, layout)

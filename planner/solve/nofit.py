@@ -7,6 +7,8 @@ from planner import costmodel as cm
 from planner.specs import Problem
 from planner.solve.space import Tables
 from planner.solve.stage_model import solve_stages
+from planner.engines import constraints
+from planner.solve.space import divisors
 
 
 def min_memory(problem: Problem, tab: Tables, m_lb: np.ndarray) -> dict:
@@ -56,8 +58,6 @@ def why_none(problem: Problem, result, time_limit: float, engine=None) -> dict:
 
 def _no_tuple(problem: Problem, engine=None) -> str:
     """The largest degree each axis may take alone under the target's rules, and what they multiply to."""
-    from planner.engines import constraints
-    from planner.solve.space import divisors
     engine = engine or constraints(problem.train.target)
     n, gpn, gb = problem.cluster.gpus, problem.cluster.domain_used, problem.train.global_batch
     divs = divisors(n)

@@ -64,7 +64,7 @@ def _require_overlap(problem: Problem) -> None:
                          "(Megatron --overlap-grad-reduce, which foldplan's export sets); set it true")
 
 
-def search(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
+def search_plans(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            progress: Optional[Callable[[str], None]] = None, fixed: Optional[dict] = None,
            fold_filter: Optional[Callable] = None, engine: Optional[EngineConstraints] = None,
            settle: bool = True) -> SearchResult:

@@ -23,9 +23,11 @@ def _import_cp_model():
     already, it is imported against a stand-in that names the two classes its
     annotations read, and the stand-in is removed at once (a later `import pandas` gets
     the real one; cp_model's Series helpers would then still see the stand-in)."""
+    # deferred: OR-Tools once, with pandas stood in (see the docstring)
     import sys
     import types
     if "pandas" in sys.modules:
+        # deferred: OR-Tools once, with pandas stood in (see the docstring)
         from ortools.sat.python import cp_model as cpm
         return cpm
     stub = types.ModuleType("pandas")
@@ -33,6 +35,7 @@ def _import_cp_model():
     stub.Series = type("Series", (), {})
     sys.modules["pandas"] = stub
     try:
+        # deferred: OR-Tools once, with pandas stood in (see the docstring)
         from ortools.sat.python import cp_model as cpm
     finally:
         if sys.modules.get("pandas") is stub:
@@ -330,8 +333,7 @@ class _StageModel:
             model.add(bnd[i + 1] - bnd[i] >= V)
         for i in range(P + 1):
             model.add_element(bnd[i], self.prefix_moe, pm[i])
-        # With vpp > 1 a rank runs interleaved chunks (planner.layout.placement); the MoE layers
-        # counted by range are its own only on the splits range_kinds_hold allows.
+        # vpp > 1: ranges count a rank's MoE layers only on the splits range_kinds_hold allows (placement).
         least_first = range_kinds_hold(is_moe, V) if P > 1 else 0
         if least_first is None:
             model.add_bool_or([])                    # no split is counted right: none is offered

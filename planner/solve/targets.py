@@ -1,4 +1,4 @@
-"""The search within what a target engine can run: planner.solve.search handed the target's
+"""The search within what a target engine can run: planner.solve.search_plans handed the target's
 `EngineConstraints` (planner.engines.constraints: its rank order, its degree and fold rules,
 one expert folding for all stages, and for Megatron one recompute form for the model, all
 kept by the search itself, so those plans come back proven). torchtitan's and OLMo-core's AC modes are
@@ -20,7 +20,7 @@ from typing import Optional
 from planner import costmodel as cm
 from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
-from planner.solve.search import Candidate, search as solve
+from planner.solve.search import Candidate, search_plans
 from planner.solve.tiebreak import dominates
 
 # how many solver plans `search` rounds before it ranks them (one per degree tuple)
@@ -75,18 +75,19 @@ def realise(problem, layout: Layout, engine: EngineConstraints) -> Optional[tupl
 
 def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fixed: Optional[dict] = None,
            settle: bool = True):
-    """planner.solve.search within what `problem.train.target` can run (see the module docstring);
+    """planner.solve.search_plans within what `problem.train.target` can run (see the module docstring);
     `settle`: the tie-break's plan first (planner/solve/tiebreak.py), else the fastest."""
     engine = constraints(problem.train.target)
-    if engine.name == "bundle":
-        return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
+    if engine.own:                           # foldplan's own bundle: the plain search
+        return search_plans(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
     fixed = dict(fixed or {})
     if engine.order is not None:
         fixed.setdefault("order", engine.order)
     # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
     # not in it, so `realise` tries it on the WIDEN best plans
     wide = top if engine.one_recompute_form else max(top, WIDEN)
-    res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+    res = search_plans(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
+                       settle=settle)
     plans, proven = _realised(problem, res, engine, settle)
     if not proven and res.status == "OPTIMAL" and engine.recompute_searches is not None:
         return _by_form(problem, engine, top, time_limit, progress, fixed, settle, res)
@@ -131,7 +132,8 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     runs = []
     for update in engine.recompute_searches(problem):
         pr = with_train(problem, update)
-        res = solve(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+        res = search_plans(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
+                           settle=settle)
         plans, proven = _realised(problem, res, engine, settle)
         runs.append((res, plans, proven or (res.status == "INFEASIBLE" and not plans)))
     found = [r for r in runs if r[1]]
@@ -149,20 +151,18 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
 
 
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
-    """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
-    the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
-    planner.engines.bundle.rules.attention_kernel), and how much slower it is than `best_time` (the price
-    of its rules and flags). The bundle builds bf16 and fp8-tensorwise linears (planner.engines.bundle.rules.
-    PRECISIONS): another FP8 problem is priced for it in bf16, and the entry says so. `fixed`: the degrees the user pinned
-    (--fix), kept for every target (one that cannot keep them gets None)."""
+    """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on the same
+    problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
+    planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price of its
+    rules and flags). A target that does not build the problem's precision's linears (its `precision_error`:
+    the bundle builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees
+    the user pinned (--fix), kept for every target (one that cannot keep them gets None)."""
     out = {}
     for target in targets:
-        update = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
-        if target == "bundle":              # the attention it runs on this GPU, and the linears it builds
-            from planner.engines.bundle.rules import attention_kernel, precision_error
-            update["attention_kernel"] = attention_kernel(problem.cluster.gpu)
-            if precision_error(problem.train.precision):
-                update["precision"] = "bf16"
+        eng = constraints(target)
+        update = eng.train_defaults(problem.model, problem.cluster.gpu)
+        if eng.precision_error and eng.precision_error(problem.train.precision):
+            update["precision"] = "bf16"
         pr = with_train(problem, update)
         try:
             res = search(pr, top=1, time_limit=time_limit, fixed=fixed)

@@ -32,6 +32,10 @@ from planner.costmodel import GiB
 from planner.layout import Layout
 from planner.layout.grid import RankGrid
 from planner.solve.sanity import SANE_TOLERANCE, tuple_flags
+from planner.solve.stage_model import StageSolution
+from planner.solve.dpbound import floor_ns, int_floors, least_bottleneck, scaled
+from planner.solve.stage_model import StageSolution, solve_stages
+from planner.solve.stage_model import _StageModel, _solve
 
 # Plans within this fraction of the fastest step are ties. A cost-model estimate is not
 # known to better than a few percent (benchmarks/fidelity*.py: its error on published runs),
@@ -207,7 +211,6 @@ def least_memory(problem, tab, ti: int, rows: list, cap_ns: float, found, limit:
     cap: nothing there); the rest go to the search's own solve with that budget, the DP's
     split as its hint. Minimising the peak itself in CP-SAT, against the step bound, could
     not be proven within the budget on rack-scale pipelines (Qwen3-235B, 144 GB200 GPUs)."""
-    from planner.solve.stage_model import StageSolution
     budget = problem.cluster.memory_budget_gib * GiB
     k0 = memory_step(problem, found.estimate.peak_bytes)
     proven, hit = True, None
@@ -238,8 +241,6 @@ def with_budget(problem, budget_bytes: float):
 def _under_budget(problem, tab, ti: int, rows: list, cap_ns: float, limit: float, engine):
     """A plan of tuple ti faster than `cap_ns` under `problem`'s budget (INFEASIBLE: proven
     none): the exact DP floor first, then CP-SAT from the DP's split."""
-    from planner.solve.dpbound import floor_ns, int_floors, least_bottleneck, scaled
-    from planner.solve.stage_model import StageSolution, solve_stages
     tu = tab.tuples[ti]
     dp = least_bottleneck(problem, tab, ti, rows)
     if not np.isfinite(dp.t_star):
@@ -258,7 +259,6 @@ def least_recompute(problem, tab, ti: int, rows: list, cap_ns: float, start: Lay
     """Tuple ti's plan of least recompute (a fully recomputed layer above every module-layer
     it could have run instead) faster than `cap_ns` under `problem`'s budget; CP-SAT from
     `start`, a plan that meets both."""
-    from planner.solve.stage_model import _StageModel, _solve
     tu = tab.tuples[ti]
     sm = _StageModel(problem, tab, tu, rows, int(problem.cluster.memory_budget_gib * GiB), engine)
     model, V = sm.model, tu.vpp

@@ -11,6 +11,7 @@ import yaml
 from planner import safeio
 from planner.safeio.console import did_you_mean
 from planner.specs.types import PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
+from planner.specs.hfconfig import read_hf_config
 
 
 def model_names() -> list[str]:
@@ -91,7 +92,6 @@ def load_model(name_or_path: str) -> ModelSpec:
                         f"or a config.json / model.yaml file)")
     data = _read_mapping(path, "model", "fields")
     if "hidden_size" in data or "model_type" in data or "text_config" in data:
-        from planner.specs.hfconfig import read_hf_config
         spec, notes = read_hf_config(data, name=path.stem if path.stem != "config" else path.parent.name or "hf")
         for note in notes:
             _warn_once(f"foldplan: warning: model {spec.name}: {note}")
@@ -124,9 +124,11 @@ def problem_from_dict(d: dict) -> Problem:
                                 "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
                                 "allocator_margin", "sm_count", "gemm_tile", "attention_half_block",
                                 "flash2_attention_efficiency", "flash2_attention_half_block",
-                                "arch", "fp8_peak_flops", "mxfp8", "fp8_compute_efficiency") if k in c}
-    if isinstance(fields.get("gemm_tile"), list):
-        fields["gemm_tile"] = tuple(fields["gemm_tile"])
+                                "arch", "fp8_peak_flops", "mxfp8", "fp8_compute_efficiency", "compute_capability")
+              if k in c}
+    for k in ("gemm_tile", "compute_capability"):
+        if isinstance(fields.get(k), list):
+            fields[k] = tuple(fields[k])
     if gpu is None:
         gpu = GPUSpec(name=c["gpu"], memory_gib=c["memory_gib"], **{"hbm_bw": 1e12, **fields})
     else:

@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from planner.specs.domains import ARCH_LABELS, ARCHS, FUSED_ATTENTION, domain_defaults, domain_error
 from planner.specs.types_base import SpecError, _Spec
+from planner.specs.cp_impl import FLEX_OF_FUSED
 
 # --------------------------------------------------------------------------- cluster
 
@@ -25,6 +26,9 @@ class GPUSpec(_Spec):
     gpus_per_node: int = Field(8, gt=0, description="GPUs per host (torchrun --nproc-per-node): HGX 8, GB200 4")
     gpus_per_domain: Optional[int] = Field(None, gt=0, description="GPUs per NVLink domain (None: the host)")
     arch: Optional[Literal[ARCHS]] = Field(None, description="GPU architecture (labels per architecture)")
+    compute_capability: Optional[tuple[int, int]] = Field(None, description=(
+        "CUDA compute capability (major, minor), as NVIDIA's table gives it (developer.nvidia.com/cuda-gpus): "
+        "what an engine's start-up checks ask torch.cuda; None: not a CUDA GPU"))
     latency_s: float = Field(5e-6, ge=0, description="latency per collective hop, seconds")
     compute_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in large GEMMs")
     attention_efficiency: float = Field(..., gt=0, le=1, description="achievable fraction of peak in fused attention")
@@ -55,7 +59,6 @@ class GPUSpec(_Spec):
         if kernel == "fused":
             return self.attention_efficiency, self.attention_half_block
         if kernel == "flex":        # FlexAttention: a share of the fused curve (planner.specs.cp_impl)
-            from planner.specs.cp_impl import FLEX_OF_FUSED
             return self.attention_efficiency * FLEX_OF_FUSED, self.attention_half_block
         if self.flash2_attention_efficiency is None:
             raise SpecError(f"attention_kernel: gpu {self.name!r} has no flash2 curve (its preset sets no "

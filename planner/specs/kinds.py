@@ -17,12 +17,11 @@ DENSE_AXES = ("tp", "cp", "dp")
 ORDERS = tuple("-".join(p) + "-pp" for p in permutations(DENSE_AXES))
 
 # --------------------------------------------------------------------------- engines
-# The engines foldplan plans for, exports to and reads, listed once: `--target` takes "bundle"
-# (foldplan's own code) or one of them, `export --to` and the audit's formats take them
-# (planner.engines derives TARGETS / EXPORTS / READ_FORMATS from these). One folder each under
-# planner/engines/ (the name with "-" as "_").
-ENGINES = ("megatron", "torchtitan", "olmo-core")
-TARGETS = ("bundle", *ENGINES)
+# What `--target` takes, for the specs' `target` Literal: "bundle" (foldplan's own code) or an engine. The
+# engines themselves are records listed once in planner.engines.REGISTRY (one folder each under
+# planner/engines/); the specs validate below that layer, so the target names are named here too and
+# planner.engines refuses to import when the two disagree.
+TARGETS = ("bundle", "megatron", "torchtitan", "olmo-core")
 
 # --------------------------------------------------------------------------- attention per layer
 # What each transformer layer's attention sees (ModelSpec.layer_attention): full causal attention,
@@ -156,6 +155,10 @@ RECOMPUTE_MODULES = ("core_attn", "layernorm", "mlp", "moe", "moe_act", "shared_
 # capacity  token drop: an expert takes at most capacity_factor x its mean share (Megatron-LM
 #           --moe-expert-capacity-factor; "capacity=<f>" on the command line)
 ROUTINGS = ("forced", "dropless", "capacity")
+# How an engine's forced routing spreads the tokens (the engine's DEFAULTS say which): random router logits
+# or assignment (Megatron-LM, OLMo-core: each rank's load a multinomial draw) or round robin (torchtitan:
+# every expert the same share, exact balance)
+FORCED_ROUTINGS = ("random", "round-robin")
 # How the router is kept balanced when routing is not forced:
 # aux-loss      a GShard / Switch load-balancing loss (Megatron aux_loss / global_aux_loss, OLMo-core's
 #               lb_loss_weight)

@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_serializer, model_validator
 from planner.specs.hardware import ClusterSpec, GPUSpec  # noqa: F401  (re-exported)
 from planner.specs.types_base import SpecError, _Spec, build, one_line  # noqa: F401  (re-exported)
 from planner.specs.kinds import (ATTENTION_LAYER_KINDS, BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS,
-                                 LOGIT_BYTES, LOSS_LOGITS, MASTERS, PRECISIONS, PURE_BF16,
+                                 FORCED_ROUTINGS, LOGIT_BYTES, LOSS_LOGITS, MASTERS, PRECISIONS, PURE_BF16,
                                  RECOMPUTE_KINDS, RECOMPUTE_MODULES, ROUTING_MEMORY, ROUTINGS, SHARDINGS, TARGETS,
                                  precision_gpu_error, routing_error, routing_fields)
 
@@ -250,6 +250,9 @@ class TrainSpec(_Spec):
     # --- MoE routing(planner/costmodel/routing.py prices it per layout)
     routing: Literal[ROUTINGS] = Field("dropless", description="MoE routing: forced (benchmark), dropless (the "
                                        "busiest EP rank sets the pace) or capacity=<f> (token drop)")
+    forced_routing: Literal[FORCED_ROUTINGS] = Field("random", description=(
+        "how forced routing spreads tokens: random (a multinomial draw per rank) or round-robin (exact "
+        "balance); the target's defaults set it (planner.specs.kinds.FORCED_ROUTINGS)"))
     balancing: Optional[Literal[BALANCINGS]] = Field(None, description="router balancing (None: aux-free when "
                                                      "the router has an expert bias, else aux-loss)")
     capacity_pad: bool = Field(False, description="pad experts to the capacity (--moe-pad-expert-input-to-capacity)")
@@ -355,6 +358,7 @@ class Problem(_Spec):
                         "gpus_per_node": self.cluster.gpus_per_node,
                         "gpus_per_domain": self.cluster.gpus_per_domain, "used_per_domain": self.cluster.used_per_domain,
                         "arch": self.cluster.gpu.arch,
+                        "compute_capability": self.cluster.gpu.compute_capability,
                         "memory_gib": self.cluster.gpu.memory_gib,
                         "memory_budget_gib": self.cluster.memory_budget_gib,
                         "peak_flops": self.cluster.gpu.peak_flops,

@@ -44,6 +44,20 @@ def precision_error(precision: str):
 add_cp_comm(RULES, "the bundle", ("p2p",))
 
 
+def model_defaults(model, gpu=None) -> dict:
+    """The attention kernel the bundle runs on `gpu` (its search prices that one)."""
+    return {} if gpu is None else {"attention_kernel": attention_kernel(gpu)}
+
+
+def attention_caveat(gpu, kernel: str):
+    """Where the bundle runs FlashAttention-2 (no cuDNN attention on this architecture) but `gpu`'s preset has
+    no curve for it, so the step is priced with the fused curve: one line saying so, else None."""
+    if kernel == "fused" and gpu.flash2_attention_efficiency is None and gpu.arch not in CUDNN_ATTENTION_ARCHS:
+        return (f"the bundle runs FlashAttention-2, which the {gpu.name} preset has no curve for: the step may "
+                f"be optimistic")
+    return None
+
+
 def attention_kernel(gpu) -> str:
     """The attention kernel the bundle runs on ``gpu``, in the ring's blocks (bundle/templates/
     cp/kernels.py) and in local attention (cp/attention.py pins the same SDPA backend): cuDNN's fused

@@ -36,6 +36,7 @@ import json
 
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 from planner.specs.kinds import sharding_of_stage
+from planner import safeio
 
 
 def with_world(cfg: ForeignConfig, world: int) -> ForeignConfig:
@@ -90,7 +91,6 @@ class _Reader:
 
 
 def _load(text: str, path: str) -> dict:
-    from planner import safeio
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:

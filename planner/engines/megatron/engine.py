@@ -13,21 +13,23 @@ import os
 import sys
 import typing
 import warnings
+from importlib.metadata import version as v
 
 
 def load():
     """megatron.training.arguments (ImportError when megatron-core is not installed)."""
     if not hasattr(typing, "override"):
+        # deferred: needed only on a Python whose typing has no override (megatron-core's imports use it)
         import typing_extensions
         typing.override = typing_extensions.override
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "Transformer Engine and Apex are not installed"
+        # deferred: megatron-core (a test dependency) loads only where it judges, after the typing patch
         from megatron.training import arguments
     return arguments
 
 
 def version() -> str:
-    from importlib.metadata import version as v
     return v("megatron-core")
 
 

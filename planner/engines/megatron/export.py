@@ -21,6 +21,7 @@ from planner.engines.megatron import arch, recompute
 from planner.engines.megatron.vocab import (CAPACITY_FACTOR_FLAG, CP_COMM_FLAG, DISPATCHER_FLAG, DISPATCHER_TYPE,
                                            FLEX_BACKEND_FLAG, FSDP_STRATEGY_FLAG, HIERARCHICAL_CP_FLAG, PP_LAYOUT_FLAG, RECOMPUTE, SWITCHES,
                                            cp_comm_type, flag, fsdp_strategy)
+from planner.engines.megatron.read_precision import RECIPE
 
 
 def _on(switch: str) -> tuple:
@@ -108,7 +109,6 @@ def flags(plan) -> list[tuple[str, ...]]:
     out += [("--cross-entropy-loss-fusion",), ("--attention-backend", pr.train.attention_kernel
                                                 if pr.train.attention_kernel == "fused" else "flash"), ("--bf16",)]
     if pr.train.precision != "bf16":     # planner.engines.megatron.read_precision reads these back
-        from planner.engines.megatron.read_precision import RECIPE
         recipe = next((k for k, v in RECIPE.items() if v == pr.train.precision), None)
         if recipe is None:
             raise ExportError(f"export --to megatron: precision {pr.train.precision} is torchao's; Megatron's "

@@ -14,7 +14,7 @@ edp rank groups.
 
 The one GPU fact these checks ask, the compute capability (arguments.py:1339 `get_device_capability`;
 arguments.py:1414 `get_device_arch_version` reads `get_device_properties(...).major`), is answered from
-the plan's GPU preset (`CAPABILITY`); nothing else is stubbed.
+the plan's GPU (GPUSpec.compute_capability, from its preset); nothing else is stubbed.
 """
 from __future__ import annotations
 
@@ -27,9 +27,8 @@ import traceback
 import types
 
 from planner.engines.megatron import engine
+from planner.specs.catalog import problem_from_dict
 
-# GPU preset -> CUDA compute capability (NVIDIA's published values: Ampere 8.0, Hopper 9.0, Blackwell 10.0)
-CAPABILITY = {"a100": (8, 0), "h100": (9, 0), "h200": (9, 0), "h800": (9, 0), "b200": (10, 0), "gb200": (10, 0)}
 # Megatron's group names (parallel_state.create_group's group_desc) -> the axis they are
 GROUPS = {"TENSOR_MODEL_PARALLEL_GROUP": "tp", "CONTEXT_PARALLEL_GROUP": "cp",
           "PIPELINE_MODEL_PARALLEL_GROUP": "pp", "DATA_PARALLEL_GROUP": "dp",
@@ -37,9 +36,9 @@ GROUPS = {"TENSOR_MODEL_PARALLEL_GROUP": "tp", "CONTEXT_PARALLEL_GROUP": "cp",
           "EXPERT_TENSOR_PARALLEL_GROUP": "etp", "EXPERT_DATA_PARALLEL_GROUP": "edp"}
 
 
-def capability(gpu: str) -> tuple[int, int] | None:
-    name = gpu.lower()
-    return next((v for k, v in sorted(CAPABILITY.items(), key=lambda kv: -len(kv[0])) if name.startswith(k)), None)
+def capability(plan: dict) -> tuple[int, int] | None:
+    """The CUDA compute capability of the plan's GPU (None: its spec gives none, not a CUDA GPU)."""
+    return problem_from_dict(plan["problem"]).cluster.gpu.compute_capability
 
 
 def argv_of(text: str) -> list[str]:
@@ -62,6 +61,7 @@ def env_of(script: str) -> dict[str, str]:
 @contextlib.contextmanager
 def gpu_answers(cap: tuple[int, int]):
     """torch.cuda's compute capability answered from the GPU preset (the only stub)."""
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     saved = torch.cuda.get_device_capability, torch.cuda.get_device_properties
     torch.cuda.get_device_capability = lambda *a, **k: cap
@@ -130,7 +130,8 @@ def placement_view(args, config) -> dict:
     layout = config.pipeline_model_parallel_layout
     chunks, mtp = [], []
     # the functions read vp_stage only where parallel_state says the run is interleaved
-    from megatron.core import parallel_state as ps      # local: megatron loads in the judge's child process only
+    # deferred: megatron loads in the judge's child process only
+    from megatron.core import parallel_state as ps
     saved = ps.get_virtual_pipeline_model_parallel_world_size()
     ps.set_virtual_pipeline_model_parallel_world_size(args.virtual_pipeline_model_parallel_size)
     try:
@@ -144,7 +145,7 @@ def placement_view(args, config) -> dict:
 
 
 def _chunks_of(args, config, layout, chunks: list, mtp: list, pp: int, vpp: int) -> None:
-    # local: megatron loads in the judge's child process only
+    # deferred: megatron loads in the judge's child process only
     from megatron.core.transformer.enums import LayerType
     from megatron.core.transformer.transformer_block import get_num_layers_to_build
     from megatron.core.transformer.transformer_layer import get_transformer_layer_offset
@@ -165,6 +166,7 @@ def _chunks_of(args, config, layout, chunks: list, mtp: list, pp: int, vpp: int)
 
 def build_groups(args, caveats: list) -> dict[str, list[list[int]]]:
     """initialize_model_parallel on a fake process group of args.world_size; every group it made, by axis."""
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     from torch.testing._internal.distributed.fake_pg import FakeStore
     from megatron.core import parallel_state as ps
@@ -253,12 +255,13 @@ def judge_one(case: dict) -> dict:
            "groups": None}
     args_text = next((t for n, t in files.items() if n.endswith(".args")), None)
     script = next((t for n, t in files.items() if n.endswith(".sh")), "")
-    cap = capability(gpu)
+    cap = capability(plan)
     if args_text is None or cap is None:
         out["reason"] = "no .args file in the case" if args_text is None else \
-            f"GPU {gpu!r} has no CUDA compute capability known to the judge ({', '.join(CAPABILITY)})"
+            f"GPU {gpu!r} states no CUDA compute capability (GPUSpec.compute_capability): not a CUDA GPU"
         return out
     arguments = engine.load()
+    # deferred: torch and the engine's own packages load only in the judge's child process
     from megatron.training.argument_utils import core_transformer_config_from_args
     stage = "parse_args"
     try:

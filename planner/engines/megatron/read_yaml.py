@@ -18,6 +18,7 @@ import yaml
 from planner.engines.megatron.flags import Flags
 from planner.shell import Field, Shell
 from planner.layout.foreign import AuditParseError
+from planner import safeio
 
 _KEY_LINE = re.compile(r"^\s*[\"']?(--[A-Za-z0-9_\-]+)[\"']?\s*:", re.M)
 # backslashes before a shell metacharacter: Megatron-LM's CI configs once escaped a pipeline layout for
@@ -43,7 +44,6 @@ def load(text: str, path: str) -> dict:
         raise AuditParseError(path, None, "invalid YAML: nested too deeply") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("MODEL_ARGS"), dict):
         raise AuditParseError(path, None, "not a Megatron YAML config: no MODEL_ARGS mapping")
-    from planner import safeio
     try:                  # values counted as the aliases repeat them: an anchor bomb stops at the node limit
         safeio.check_tree(doc, "YAML", MAX_DEPTH)
     except safeio.InputError as e:

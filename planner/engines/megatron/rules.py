@@ -83,10 +83,9 @@ def _(x, pr):
                     f"q {q}, kv {kv} (heads {pr.model.heads}, kv groups {pr.model.kv_heads}, tp {x.tp})")
 
 
-def arch_major(gpu_name: str) -> int | None:
-    from planner.engines.megatron.judge import capability
-    cap = capability(gpu_name)
-    return cap[0] if cap else None
+def arch_major(gpu) -> int | None:
+    """The major CUDA compute capability of `gpu` (a GPUSpec; None: not a CUDA GPU)."""
+    return gpu.compute_capability[0] if gpu.compute_capability else None
 
 
 @rule("target.fsdp_tp_cp", "degree", "tp cp sharding", "no Megatron FSDP with TP / CP before Blackwell")
@@ -94,7 +93,7 @@ def _(L, pr):
     # megatron/training/arguments.py:1412-1424 (megatron-core 0.19.2): with tp or cp > 1 before Blackwell
     # TP / CP want CUDA_DEVICE_MAX_CONNECTIONS=1 while Megatron FSDP needs it unset (arguments.py:1143);
     # Megatron warns to not combine them. foldplan writes Megatron FSDP for zero2 / zero3
-    major = arch_major(pr.cluster.gpu.name)
+    major = arch_major(pr.cluster.gpu)
     if (L.tp > 1 or L.cp > 1) and L.sharding in ("zero2", "zero3") and major is not None and major < 10:
         return (f"Megatron FSDP ({L.sharding}) with tp({L.tp}) / cp({L.cp}) on {pr.cluster.gpu.name} (sm{major}0): "
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
@@ -127,7 +126,7 @@ add_dispatch(RULES, "megatron", DEFAULTS["dispatchers"], True)
 def _(L, pr):
     # deepseek-ai/DeepEP README, Requirements: "Hopper GPUs (may support more architectures or devices
     # later)"; HybridEP ships in the same library. Megatron itself does not check it
-    major = arch_major(pr.cluster.gpu.name)
+    major = arch_major(pr.cluster.gpu)
     if L.dispatcher in ("deepep", "hybridep") and major is not None and major < 9:
         return f"the {L.dispatcher} dispatcher needs Hopper or newer; {pr.cluster.gpu.name} is sm{major}0"
 

@@ -29,10 +29,11 @@ import json
 import logging
 import sys
 import warnings
+from importlib.metadata import version as v
+import traceback
 
 
 def version() -> str:
-    from importlib.metadata import version as v
     return f"ai2-olmo-core {v('ai2-olmo-core')}"
 
 
@@ -62,6 +63,7 @@ def _groups(mesh_tensor, names, dims) -> list[list[int]]:
 
 
 def _fresh_world(world: int) -> None:
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch.distributed as dist
     from torch.testing._internal.distributed.fake_pg import FakeStore
     import olmo_core.distributed.parallel as par
@@ -72,6 +74,7 @@ def _fresh_world(world: int) -> None:
 
 
 def _dense_groups(tm) -> dict:
+    # deferred: torch and the engine's own packages load only in the judge's child process
     from olmo_core.distributed.parallel import build_world_mesh, get_dp_model_mesh
     mesh = build_world_mesh(dp=tm.dp_config, tp=tm.tp_config, cp=tm.cp_config, pp=tm.pp_config,
                             ep=tm.ep_config, device_type="cpu")
@@ -87,6 +90,7 @@ def _dense_groups(tm) -> dict:
 
 
 def _moe_groups(tm) -> dict:
+    # deferred: torch and the engine's own packages load only in the judge's child process
     from olmo_core.train.train_module.transformer.ddp_train_module import OLMoDDPTrainModule
     mod = OLMoDDPTrainModule.__new__(OLMoDDPTrainModule)     # the mesh builder only, not __init__
     mod.world_mesh = {}
@@ -115,6 +119,7 @@ def _backend(model_cfg, tm) -> dict:
     needs that is not installed here is reported as required, not as a refusal."""
     if tm.cp_config is None:
         return {}
+    # deferred: torch and the engine's own packages load only in the judge's child process
     from olmo_core.nn.attention import AttentionBackendName
     backend = AttentionBackendName(_backend_name(model_cfg))
     try:
@@ -129,7 +134,6 @@ def _backend(model_cfg, tm) -> dict:
 def _to_weight_init(run) -> str:
     """Run OLMo-core's parallelize step; it ends by initialising the weights, which a meta-device
     model cannot (torch has no random generator on meta): reaching that is the end of the check."""
-    import traceback
     try:
         run()
     except RuntimeError as e:
@@ -145,6 +149,7 @@ def _parallelize(model_cfg, tm, built, skip_cp: bool) -> str:
     applies them (train/train_module/transformer/common.py:34 parallelize_model for dense models,
     OLMoDDPTrainModule.parallelize_and_init_model for MoE), without the FSDP / DDP wrapper; for
     pp > 1 the stages are split first on devices, which is not run here."""
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     model = model_cfg.build(init_device="meta")
     if tm.pp_config is not None:             # the AC mode alone, by the model's own method
@@ -161,6 +166,7 @@ def _parallelize(model_cfg, tm, built, skip_cp: bool) -> str:
         return _to_weight_init(lambda: mod.parallelize_and_init_model(
             model, compile_model=False, float8_config=tm.float8_config, dp_config=tm.dp_config, cp_config=cp,
             ep_config=tm.ep_config, ac_config=tm.ac_config))
+    # deferred: torch and the engine's own packages load only in the judge's child process
     from olmo_core.train.train_module.transformer.common import parallelize_model
     return _to_weight_init(lambda: parallelize_model(
         model, world_mesh=built["world_mesh"], device=meta, max_sequence_length=tm.max_sequence_length,
@@ -202,6 +208,7 @@ def judge_one(case: dict) -> dict:
         model_cfg, tm = ns["build_model_config"](), ns["build_train_module_config"]()
         verdict["parsed"] = _parsed(ns, model_cfg, tm)
         _fresh_world(ns["WORLD_SIZE"])
+        # deferred: torch and the engine's own packages load only in the judge's child process
         from olmo_core.train.train_module import OLMoDDPTrainModuleConfig
         built = _moe_groups(tm) if isinstance(tm, OLMoDDPTrainModuleConfig) else _dense_groups(tm)
         verdict["parsed"]["mesh"] = {k: int(v) for k, v in built["mesh"].items()}

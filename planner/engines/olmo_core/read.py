@@ -26,6 +26,7 @@ from typing import Optional
 
 from planner.engines.olmo_core.pyeval import UNKNOWN, Call, _calls, _common, _conditional, _constants
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
+from planner.engines.olmo_core.read_precision import precision
 from planner.layout.placement import virtual_stages
 
 MODULES = {"TransformerTrainModuleConfig": "TransformerTrainModule",
@@ -257,7 +258,6 @@ def parse(text: str, path: str, world: int | None = None) -> ForeignConfig:
     effects += ac_effects
     sharding, master, notes = _sharding(module, parts["dp_config"])
     assumed += notes
-    from planner.engines.olmo_core.read_precision import precision
     prec, notes = precision(tm.kw.get("float8_config"), Call)
     assumed += notes
     compiled = tm.get("compile_model", False) is True

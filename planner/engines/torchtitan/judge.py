@@ -29,10 +29,16 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from importlib.metadata import version
+import contextlib
+import io
+import inspect
+import traceback
+import logging
 
 
 def _version() -> str:
-    from importlib.metadata import version
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torchtitan
     where = Path(torchtitan.__file__).resolve()
     if ".engines" in where.parts:
@@ -41,6 +47,7 @@ def _version() -> str:
 
 
 def _fake_pg(world: int) -> None:
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch.distributed as dist
     from torch.testing._internal.distributed.fake_pg import FakeStore
     if dist.is_initialized():
@@ -55,6 +62,7 @@ def _groups(dims) -> dict:
 
 def _coverage(model, parts: list[list[str]]) -> str | None:
     """The model's children no part names (torchtitan's split keeps only what is named)."""
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch.nn as nn
     named = {n for p in parts for n in p}
     missing = []
@@ -92,8 +100,6 @@ class _Exit(Exception):
 
 def _quiet(call):
     """Run `call` with stdout / stderr captured; a SystemExit becomes _Exit carrying the printed message."""
-    import contextlib
-    import io
     buf = io.StringIO()
     try:
         with contextlib.redirect_stderr(buf), contextlib.redirect_stdout(buf):
@@ -104,6 +110,7 @@ def _quiet(call):
 
 
 def _judge_03(files: dict, world: int) -> dict:
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     from torchtitan.config.manager import ConfigManager
     from torchtitan.distributed import ParallelDims
@@ -169,6 +176,7 @@ def _batch_checks(tr, dims) -> None:
 
 
 def _judge_02(files: dict, world: int) -> dict:
+    # deferred: torch and the engine's own packages load only in the judge's child process
     import torch
     from torchtitan.config.manager import ConfigManager
     from torchtitan.distributed import ParallelDims
@@ -223,8 +231,6 @@ def _parallelize_checks(fn, *args, **kw) -> str | None:
     its first statements. A refusal is an exception raised in that function's own file; one raised
     deeper (torch's sharding of meta tensors on a fake process group) is no verdict on the config,
     and is returned as a note."""
-    import inspect
-    import traceback
     try:
         fn(*args, **kw)
     except Exception as e:  # noqa: BLE001
@@ -252,7 +258,6 @@ def verdict(case: dict) -> dict:
 
 
 def main() -> None:
-    import logging
     logging.disable(logging.WARNING)
     cases = json.loads(sys.stdin.read())
     out = [verdict(c) for c in cases]

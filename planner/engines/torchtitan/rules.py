@@ -34,7 +34,9 @@ rule = RULES.rule
 DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
             "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "loss_logits": "chunked",
             "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free",
-            "fp8_library": "torchao"}   # torchtitan's Float8 converters are torchao's
+            "fp8_library": "torchao",   # torchtitan's Float8 converters are torchao's
+            # debug.moe_force_load_balance routes round robin (models/common/moe.py:225, 0.3.0)
+            "forced_routing": "round-robin"}
 
 
 # --------------------------------------------------------------------------- plan time

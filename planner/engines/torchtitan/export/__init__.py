@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from planner.engines.torchtitan.read import TITAN_PRESETS
 from planner.engines.torchtitan import recompute, vocab
+from planner.engines.errors import ExportError
+from planner.engines.torchtitan.export.precision import toml_tables
 
 
 def _toml(v) -> str:
@@ -46,7 +48,6 @@ def model_parts(L, layers: int) -> list[list[str]]:
 
 
 def tables(plan) -> dict[str, dict]:
-    from planner.engines.errors import ExportError
     pr, L = plan.problem, plan.layout
     flavour = {v: k for k, v in TITAN_PRESETS.items()}.get(pr.model.name)
     if flavour is None:
@@ -80,7 +81,6 @@ def tables(plan) -> dict[str, dict]:
     ac = {"mode": form["mode"]}
     if form["mode"] == "selective":
         ac["selective_ac_option"] = form["option"]
-    from planner.engines.torchtitan.export.precision import toml_tables
     prec = toml_tables(plan)
     out = {"job": {"description": f"foldplan plan: {pr.model.name} on {L.world} x {pr.cluster.gpu.name}"},
            "model": {"name": name, "flavor": flav, **prec.pop("model", {})},

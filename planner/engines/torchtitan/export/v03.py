@@ -29,6 +29,8 @@ VERSION = "torchtitan 0.3.0"
 FUNCTION = "foldplan_config"
 from planner.engines.torchtitan import models  # noqa: E402
 from planner.engines.torchtitan.models import FLEX, REGISTRY  # noqa: E402,F401  (the one table)
+from planner.engines.errors import ExportError
+from planner.engines.torchtitan.export.precision import v03_converters
 
 FILL = [
     ('config.hf_assets_path = "<tokenizer / HF assets folder>"', "tokenizer"),
@@ -42,7 +44,6 @@ FILL = [
 
 
 def _refuse(why: str):
-    from planner.engines.errors import ExportError
     raise ExportError(f"export --to torchtitan (0.3): {why}")
 
 
@@ -71,7 +72,6 @@ def settings(plan) -> dict:
                 f"(SelectiveAC); 0.2 has it: --to torchtitan-0.2")
     p = "config.parallelism."
     mtp = f", num_mtp_layers={pr.model.mtp_layers}" if pr.model.mtp_layers else ""   # deepseek_v3/__init__.py:616-622
-    from planner.engines.torchtitan.export.precision import v03_converters
     conv_import, conv = v03_converters(plan)
     lines = [f"config.model_spec = model_registry({flavor!r}{mtp}{conv})",
              "config.loss = ChunkedLossWrapper.Config(loss_fn=CrossEntropyLoss.Config("

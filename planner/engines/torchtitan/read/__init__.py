@@ -43,6 +43,7 @@ import tomllib
 from planner.engines.torchtitan import vocab
 from planner.layout.foreign import AuditParseError, ForeignConfig, exact_div, product
 from planner.engines.torchtitan.read.parts import chunk_note, model_parts as _model_parts
+from planner.engines.torchtitan.read.precision import precision_of
 
 # torchtitan [model] name:flavor -> foldplan preset (only where the shapes are the same model)
 TITAN_PRESETS = {"llama3:8B": "llama3-8b", "llama3:70B": "llama3-70b", "llama3:405B": "llama3.1-405b",
@@ -226,7 +227,6 @@ def parse_doc(doc: dict, where: dict[str, int], path: str, world: int | None, ve
     sharding = _sharding(d["rep"], shard, cp, pp, reshard)
 
     kernels = _kernels(comp, training, where, lines, assumed, path)
-    from planner.engines.torchtitan.read.precision import precision_of
     prec, other_conv = precision_of(doc, model, assumed, shard is None or shard > 1)   # None: the leftover ranks
     effects += _unmodelled({**model, "converters": other_conv}, comp, par)
     name, flavor = model.get("name"), model.get("flavor")

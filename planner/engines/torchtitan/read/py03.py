@@ -22,6 +22,7 @@ from pathlib import Path
 
 from planner.engines.torchtitan import read as toml_read
 from planner.layout.foreign import AuditParseError, ForeignConfig
+from planner.engines.torchtitan.models import PACKAGES
 
 _SECTIONS = {"parallelism", "training", "compile", "debug"}
 _AC = {"FullAC": "full", "SelectiveAC": "selective", "MemoryBudgetAC": "memory_budget"}
@@ -197,7 +198,6 @@ def _package(tree, path: str, fn_name: str) -> str | None:
     if pkg is None and parent.parent.name == "models":
         pkg = parent.name
     if pkg is None:
-        from planner.engines.torchtitan.models import PACKAGES
         pkg = next((k for k in sorted(PACKAGES, key=len, reverse=True) if fn_name.startswith(k)), None)
     return pkg
 
