@@ -48,7 +48,7 @@ def model_values(problem) -> dict[str, float]:
                 N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=half_block)
     # the dispatchers' constants (planner.specs.kinds.DISPATCHER: DeepEP's README rates, SMs per kernel)
     dep = DISPATCHER["deepep"]
-    vals.update(W_nvl_x=min(gpu.intra_node_bw * gpu.bus_efficiency, dep.nvl_bps),
+    vals.update(W_nvl_x=gpu.intra_node_bw * gpu.bus_efficiency * dep.nvl_share,
                 W_rdma_x=gpu.inter_node_bw * dep.rdma_share, n_sm_a2a=DISPATCHER["alltoall"].sms,
                 n_sm_dep=dep.sms, n_sm_hep=DISPATCHER["hybridep"].sms)
     vals.update(precision_values(tr, gpu))

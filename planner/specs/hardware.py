@@ -44,6 +44,9 @@ class GPUSpec(_Spec):
     # FP8 / MXFP8 precisions(planner.specs.precision)
     fp8_peak_flops: Optional[float] = Field(None, gt=0, description="dense FP8 tensor FLOP/s (None: no FP8 tensor cores)")
     fp8_compute_efficiency: Optional[float] = Field(None, gt=0, le=1, description="achievable fraction of the FP8 peak in large FP8 GEMMs")
+    fp8_deepgemm_efficiency: Optional[float] = Field(None, gt=0, le=1, description=(
+        "the same for DeepSeek's DeepGEMM kernels (DeepSeek-V3's training stack), where published: the "
+        "kernel-level check of its profile reads it (tests/test_kernels.py); None: not published for this GPU"))
     mxfp8: bool = Field(False, description="MX (block-scaled) FP8 tensor cores (Blackwell)")
     memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
     reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")
