@@ -6,18 +6,19 @@
 * The DeepSeek-V3 training profile (deepseek-ai/profile-data train.json; shared/REFERENCE.md, "Measured
   profiles"): one H800 rank of EP64 TP1, FP8 (DeepGEMM), micro-batch 1 x 4,096 tokens, forced balance,
   us per layer pair (forward + backward). Each kernel the cost model names (formula_table's Tk_* entries,
-  X_ep_run) against the profile's kernel of that name. Tensor-core kernels ran beside DeepEP, which took
-  20 of the 132 SMs for 96% of the window: their model time is scaled by 132 / 112; memory-bound kernels
-  and the dispatcher are compared as they are.
+  X_ep_run) against the profile's kernel of that name (benchmarks/fidelity_ep.py ds3_kernels: tensor-core
+  kernels ran beside DeepEP, which took 20 of the 132 SMs for 96% of the window, so their model time is
+  scaled by 132 / 112; memory-bound kernels and the dispatcher are compared as they are).
 """
-import numpy as np
+import importlib.util
+import sys
+from pathlib import Path
+
 import pytest
 import sympy as sp
 
-import planner.costmodel.compile as cc
 from planner.costmodel import symbols
-from planner.costmodel.values import layout_values, model_values
-from planner.specs import load_gpu, make_problem
+from planner.specs import load_gpu
 
 # (M per group, N, K, groups, published TFLOPS) -- DeepGEMM README @ a6d97a1, H800 SXM5, NVCC 12.8
 DEEPGEMM = [
@@ -59,44 +60,26 @@ def test_a_short_k_loop_runs_slower_as_measured():
 
 
 # --------------------------------------------------------------------------- DeepSeek-V3's profile
-PROFILE_US = {                     # per layer pair (forward + backward), shared/REFERENCE.md
-    "router": 321, "permute": 1267, "experts_fwd_dgrad": 5732, "dispatch_combine": 7751 + 12362, "attention": 5491,
-}
-DEEPEP_SMS = 20
-
-
-def ds3_kernels() -> dict[str, float]:
-    """The model's kernels of one DeepSeek-V3 MoE layer on the profile's rank (us, forward + backward)."""
-    p = make_problem(model="deepseek-v3", gpu="h800", gpus=64, seq=4096, global_batch=64, moe_imbalance=1.0,
-                     precision="fp8-blockwise")
-    gpu = p.cluster.gpu
-    # the profile ran DeepGEMM: its published FP8 efficiency, not the CUTLASS-class one
-    g = gpu.model_copy(update={"fp8_compute_efficiency": gpu.fp8_deepgemm_efficiency})
-    p = p.model_copy(update={"cluster": p.cluster.model_copy(update={"gpu": g})})
-    x = {k: np.array([v], float) for k, v in dict(
-        tp=1, cp=1, dp=64, pp=1, vpp=1, etp=1, ep=64, edp=1, cu=1, cr=1, micro_batch=1, num_microbatches=1,
-        sharding=1, master=0, s_tp=1, s_cp=1, s_dp=1, dispatcher=2, ep_overlap=0).items()}
-    vals = {**model_values(p), **layout_values(p, x)}
-    f = cc.formulas({**vals, "o_ep": np.zeros(1)})
-    v = lambda k: float(np.asarray(f[k]).ravel()[0]) * 1e6
-    sm = g.sm_count / (g.sm_count - DEEPEP_SMS)               # tensor-core kernels on 112 of 132 SMs
-    return {"router": v("Tk_router"), "permute": v("Tk_perm"),             # DeepEP: no sort by local expert
-            "experts_fwd_dgrad": v("Tk_experts_fd") * sm, "dispatch_combine": v("X_ep_run"),
-            "attention": v("Tk_attn_core") * sm}
+_spec = importlib.util.spec_from_file_location(
+    "fidelity_ep", Path(__file__).resolve().parent.parent / "benchmarks" / "fidelity_ep.py")
+fidelity_ep = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("fidelity_ep", fidelity_ep)
+_spec.loader.exec_module(fidelity_ep)
+PROFILE_US = fidelity_ep.DS3_PROFILE_US
 
 
 @pytest.fixture(scope="module")
 def kernels():
-    return ds3_kernels()
+    return fidelity_ep.ds3_kernels()
 
 
 @pytest.mark.parametrize("name", ["permute", "experts_fwd_dgrad", "dispatch_combine", "attention"])
 def test_deepseek_v3_profile_kernel_within_15_percent(kernels, name):
-    assert kernels[name] == pytest.approx(PROFILE_US[name], rel=0.15), kernels
+    assert kernels[name] == pytest.approx(PROFILE_US[name], rel=0.15), fidelity_ep.ds3_kernel_lines(kernels)
 
 
 @pytest.mark.xfail(strict=True, reason="the router's small kernels (score function, node-limited top-k, "
                    "normalisation, aux-loss / bias update, their backward) each take a few us of launch and "
                    "ramp that the bytes and FLOPs model does not count: half the profile's time (docs/fidelity.md)")
 def test_deepseek_v3_profile_router_within_15_percent(kernels):
-    assert kernels["router"] == pytest.approx(PROFILE_US["router"], rel=0.15), kernels
+    assert kernels["router"] == pytest.approx(PROFILE_US["router"], rel=0.15), fidelity_ep.ds3_kernel_lines(kernels)

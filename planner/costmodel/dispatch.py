@@ -23,11 +23,12 @@ layout -- exact per degree tuple: the dispatcher changes no memory term of the m
   legs are pipelined: an op takes the slower of the two. Their rates: DeepEP's README (normal kernels,
   H800 with ~160 GB/s NVLink and CX7 400 Gb/s ~50 GB/s RDMA, DeepSeek-V3 shape, after the 2025-04-22
   update): intranode EP8 dispatch 153 / combine 158 GB/s; internode EP16 43 / 43, EP32 58 / 57, EP64
-  51 / 50 GB/s. The NVLink leg runs at the link, not at its SMs: 153-158 of the H800's ~160 GB/s
-  achievable (0.97 of the preset's link rate x bus efficiency), and DeepEP V2's table reaches
-  643 GB/s over Blackwell NVLink with 24 SMs; RDMA at the mean, 50.3 of 50 GB/s, i.e. the NIC's line
-  rate (the ratio, capped at 1, times the preset's inter-node rate). Per op, each peer message adds
-  one hop latency (alpha) on each leg. HybridEP
+  51 / 50 GB/s. The NVLink leg runs at the link, not at the kernels' SMs: 153-158 of the H800's ~160
+  GB/s achievable, 0.97 of the preset's link rate x bus efficiency; on H100 (twice the NVLink, the
+  same SMs) Megatron's MoE-layer CI measures DeepEP and HybridEP 17-19% faster than the all-to-all on
+  its fine-grained proxy (benchmarks/fidelity_moe.py), which the H800's 155 GB/s could not give.
+  RDMA at the mean, 50.3 of 50 GB/s, i.e. the NIC's line rate (the ratio, capped at 1, times the
+  preset's inter-node rate). Per op, each peer message adds one hop latency (alpha) on each leg. HybridEP
   publishes no bandwidth table: its rates are taken as DeepEP's (the same transport: NVLink copies
   and RDMA through the same NIC); what is assumed is said in `planner.specs.kinds.DISPATCHERS`.
 

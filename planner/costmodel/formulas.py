@@ -181,16 +181,13 @@ M_act_e = R_rows * B_act(Fe) / te                              # expert activati
 # the router: fp32 logits written by its GEMM, read and written by the score function,
 # read by top-k and by the auxiliary / z-loss (5 passes of 4 bytes per token per expert)
 M_router = n_tok / ts * 5 * 4 * E
-# row copies: the permutation before the dispatch and the unpermutation after the combine
-# (each reads and writes 2h bytes per row), whatever the dispatcher. Where a rank holds more
-# than one expert, the all-to-all dispatchers receive rows in source-rank order and sort them
-# by local expert, and put them back before the combine: two more copies of every row
-# (M_sort; Megatron-Core's alltoall token dispatcher, "permutation 2": sort_chunks_by_idxs, or
-# a transpose under drop-and-pad; torchtitan's EP permute indices; the bundle's
-# moe/dispatch.py). The all-gather and DeepEP / HybridEP dispatchers permute straight into
-# local-expert order (Megatron-Core token_dispatcher.py: MoEAllGatherTokenDispatcher and
-# MoEFlexTokenDispatcher permute by the local routing map): no sort. M_sort is priced with the
-# dispatcher that makes it (planner.costmodel.dispatch).
+# row copies: the permutation before the dispatch and the unpermutation after the combine (each
+# reads and writes 2h bytes per row), whatever the dispatcher. Where a rank holds more than one
+# expert, the all-to-all dispatchers sort the received rows by local expert and back: two more
+# copies of every row (M_sort: Megatron-Core's alltoall dispatcher's sort_chunks_by_idxs, or a
+# transpose under drop-and-pad; torchtitan's EP permute indices; the bundle's moe/dispatch.py),
+# priced with that dispatcher (planner.costmodel.dispatch). The all-gather and DeepEP / HybridEP
+# dispatchers permute straight into local-expert order (token_dispatcher.py: the local routing map).
 many_local = sp.Max(0, sp.Min(1, E / Me - 1))                 # 1 when E / M_e > 1
 M_perm = R_rows * 4 * 2 * h
 M_sort = R_rows * 4 * 2 * h * many_local

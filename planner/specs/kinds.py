@@ -216,8 +216,10 @@ class Dispatcher:
 # tokens, hidden 7,168, top-8, FP8 dispatch, BF16 combine): NVLink dispatch 153 / combine 158 GB/s
 # (EP8): 0.97 of the link's achievable maximum (the H800 preset's 200 GB/s x 0.8 = 160); RDMA 43 / 43
 # (EP16), 58 / 57 (EP32), 51 / 50 GB/s (EP64): the mean 50.3 of ~50 (taken as the line rate, share 1).
-# The NVLink leg is the link's, not its SMs': DeepEP V2's table (README @ dd758ca) reaches 643 GB/s
-# over SM100 NVLink with 24 SMs, four times the H800 rate with about as many SMs.
+# The NVLink leg is the link's, not its SMs': on H100 (twice the H800's NVLink) Megatron-LM's MoE-layer
+# CI (tests/functional_tests/test_cases/common/moe_perf/baseline.json @ 32f2c9c) measures DeepEP and
+# HybridEP 17-19% faster than NCCL's all-to-all on its DeepSeek proxy, which 155 GB/s could not give;
+# DeepEP V2's table (README @ dd758ca) reaches 643 GB/s over SM100 NVLink with 24 SMs.
 DEEPEP_NVL_SHARE = (153e9 + 158e9) / 2 / 160e9
 DEEPEP_RDMA_SHARE = min(1.0, (43 + 43 + 58 + 57 + 51 + 50) / 6 / 50)
 # SMs: DeepEP 20 (DeepSeek-V3's profile, 20 of 132 SMs; megatron/core/transformer/transformer_config.py:
