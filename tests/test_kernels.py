@@ -34,10 +34,12 @@ def fp8_tflops(M, N, K, G, gpu):
     """The model's FP8 GEMM rate (TFLOP/s) at the GPU preset's DeepGEMM efficiency."""
     Ms, Ns, Ks, Gs = sp.symbols("M N K G", positive=True)
     expr = symbols.T_gemm8(2 * Gs * Ms * Ns * Ks, Ms, Ns, Ks, Gs)
-    syms = (Ms, Ns, Ks, Gs, symbols.Pk8, symbols.eta8, symbols.W_hbm, symbols.Nsm, symbols.Tm, symbols.Tn, symbols.w8)
+    syms = (Ms, Ns, Ks, Gs, symbols.Pk8, symbols.eta8, symbols.W_hbm, symbols.u_ep, symbols.Nsm, symbols.Tm,
+            symbols.Tn, symbols.w8)
     f = sp.lambdify(syms, expr, "math")
-    t = f(M, N, K, G, gpu.fp8_peak_flops, gpu.fp8_deepgemm_efficiency, gpu.hbm_bw * gpu.hbm_efficiency,
-          gpu.sm_count, *gpu.gemm_tile, 1.0)
+    w = gpu.hbm_bw * gpu.hbm_efficiency
+    assert gpu.gemm_epilogue
+    t = f(M, N, K, G, gpu.fp8_peak_flops, gpu.fp8_deepgemm_efficiency, w, 1 / w, gpu.sm_count, *gpu.gemm_tile, 1.0)
     return 2 * G * M * N * K / t / 1e12
 
 

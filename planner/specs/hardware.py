@@ -32,6 +32,10 @@ class GPUSpec(_Spec):
     sm_count: int = Field(132, gt=0, description="streaming multiprocessors (compute units): GEMM wave quantisation")
     gemm_tile: tuple[int, int] = Field((128, 256), description="output tile (rows x cols) of the large bf16 GEMM "
                                                                 "kernels: GEMM tile and wave quantisation")
+    gemm_epilogue: bool = Field(False, description=(
+        "GEMMs write each output tile to HBM after its K loop (the epilogue, at the achieved HBM bandwidth), "
+        "which slows short K loops: priced where a kernel-level table measures it (Hopper: DeepGEMM's FP8 "
+        "tables, tests/test_kernels.py); False: no such measurement for this GPU, not priced"))
     attention_half_block: float = Field(400.0, gt=0, description=(
         "block length (tokens) at which the fused causal attention kernel reaches half its long-block "
         "throughput: attention efficiency x L / (L + this)"))
