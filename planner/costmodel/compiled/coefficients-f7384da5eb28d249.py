@@ -1,7 +1,7 @@
 # generated from the cost model's formulas by planner/costmodel/printer.py; do not edit
 _NAMES = ['weights:const', 'weights:L_d', 'weights:L_m', 'weights:Lf_d', 'weights:Lf_m', 'weights:r_d_core_attn', 'weights:r_d_layernorm', 'weights:r_d_mlp', 'weights:r_d_mla_up_proj', 'weights:r_d_op', 'weights:r_m_core_attn', 'weights:r_m_layernorm', 'weights:r_m_moe', 'weights:r_m_moe_act', 'weights:r_m_shared_experts', 'weights:r_m_mla_up_proj', 'weights:r_m_op', 'weights:e_f', 'weights:e_l', 'weights:h_m', 'grads:const', 'grads:L_d', 'grads:L_m', 'grads:Lf_d', 'grads:Lf_m', 'grads:r_d_core_attn', 'grads:r_d_layernorm', 'grads:r_d_mlp', 'grads:r_d_mla_up_proj', 'grads:r_d_op', 'grads:r_m_core_attn', 'grads:r_m_layernorm', 'grads:r_m_moe', 'grads:r_m_moe_act', 'grads:r_m_shared_experts', 'grads:r_m_mla_up_proj', 'grads:r_m_op', 'grads:e_f', 'grads:e_l', 'grads:h_m', 'optimizer:const', 'optimizer:L_d', 'optimizer:L_m', 'optimizer:Lf_d', 'optimizer:Lf_m', 'optimizer:r_d_core_attn', 'optimizer:r_d_layernorm', 'optimizer:r_d_mlp', 'optimizer:r_d_mla_up_proj', 'optimizer:r_d_op', 'optimizer:r_m_core_attn', 'optimizer:r_m_layernorm', 'optimizer:r_m_moe', 'optimizer:r_m_moe_act', 'optimizer:r_m_shared_experts', 'optimizer:r_m_mla_up_proj', 'optimizer:r_m_op', 'optimizer:e_f', 'optimizer:e_l', 'optimizer:h_m', 'act_mb:const', 'act_mb:L_d', 'act_mb:L_m', 'act_mb:Lf_d', 'act_mb:Lf_m', 'act_mb:r_d_core_attn', 'act_mb:r_d_layernorm', 'act_mb:r_d_mlp', 'act_mb:r_d_mla_up_proj', 'act_mb:r_d_op', 'act_mb:r_m_core_attn', 'act_mb:r_m_layernorm', 'act_mb:r_m_moe', 'act_mb:r_m_moe_act', 'act_mb:r_m_shared_experts', 'act_mb:r_m_mla_up_proj', 'act_mb:r_m_op', 'act_mb:e_f', 'act_mb:e_l', 'act_mb:h_m', 'logits:const', 'logits:L_d', 'logits:L_m', 'logits:Lf_d', 'logits:Lf_m', 'logits:r_d_core_attn', 'logits:r_d_layernorm', 'logits:r_d_mlp', 'logits:r_d_mla_up_proj', 'logits:r_d_op', 'logits:r_m_core_attn', 'logits:r_m_layernorm', 'logits:r_m_moe', 'logits:r_m_moe_act', 'logits:r_m_shared_experts', 'logits:r_m_mla_up_proj', 'logits:r_m_op', 'logits:e_f', 'logits:e_l', 'logits:h_m', 'buffers:const', 'buffers:L_d', 'buffers:L_m', 'buffers:Lf_d', 'buffers:Lf_m', 'buffers:r_d_core_attn', 'buffers:r_d_layernorm', 'buffers:r_d_mlp', 'buffers:r_d_mla_up_proj', 'buffers:r_d_op', 'buffers:r_m_core_attn', 'buffers:r_m_layernorm', 'buffers:r_m_moe', 'buffers:r_m_moe_act', 'buffers:r_m_shared_experts', 'buffers:r_m_mla_up_proj', 'buffers:r_m_op', 'buffers:e_f', 'buffers:e_l', 'buffers:h_m', 'transient:const', 'transient:L_d', 'transient:L_m', 'transient:Lf_d', 'transient:Lf_m', 'transient:r_d_core_attn', 'transient:r_d_layernorm', 'transient:r_d_mlp', 'transient:r_d_mla_up_proj', 'transient:r_d_op', 'transient:r_m_core_attn', 'transient:r_m_layernorm', 'transient:r_m_moe', 'transient:r_m_moe_act', 'transient:r_m_shared_experts', 'transient:r_m_mla_up_proj', 'transient:r_m_op', 'transient:e_f', 'transient:e_l', 'transient:h_m', 'work:const', 'work:L_d', 'work:L_m', 'work:Lf_d', 'work:Lf_m', 'work:r_d_core_attn', 'work:r_d_layernorm', 'work:r_d_mlp', 'work:r_d_mla_up_proj', 'work:r_d_op', 'work:r_m_core_attn', 'work:r_m_layernorm', 'work:r_m_moe', 'work:r_m_moe_act', 'work:r_m_shared_experts', 'work:r_m_mla_up_proj', 'work:r_m_op', 'work:e_f', 'work:e_l', 'work:h_m', 'comm_tp:const', 'comm_tp:L_d', 'comm_tp:L_m', 'comm_tp:Lf_d', 'comm_tp:Lf_m', 'comm_tp:r_d_core_attn', 'comm_tp:r_d_layernorm', 'comm_tp:r_d_mlp', 'comm_tp:r_d_mla_up_proj', 'comm_tp:r_d_op', 'comm_tp:r_m_core_attn', 'comm_tp:r_m_layernorm', 'comm_tp:r_m_moe', 'comm_tp:r_m_moe_act', 'comm_tp:r_m_shared_experts', 'comm_tp:r_m_mla_up_proj', 'comm_tp:r_m_op', 'comm_tp:e_f', 'comm_tp:e_l', 'comm_tp:h_m', 'comm_cp:const', 'comm_cp:L_d', 'comm_cp:L_m', 'comm_cp:Lf_d', 'comm_cp:Lf_m', 'comm_cp:r_d_core_attn', 'comm_cp:r_d_layernorm', 'comm_cp:r_d_mlp', 'comm_cp:r_d_mla_up_proj', 'comm_cp:r_d_op', 'comm_cp:r_m_core_attn', 'comm_cp:r_m_layernorm', 'comm_cp:r_m_moe', 'comm_cp:r_m_moe_act', 'comm_cp:r_m_shared_experts', 'comm_cp:r_m_mla_up_proj', 'comm_cp:r_m_op', 'comm_cp:e_f', 'comm_cp:e_l', 'comm_cp:h_m', 'comm_ep:const', 'comm_ep:L_d', 'comm_ep:L_m', 'comm_ep:Lf_d', 'comm_ep:Lf_m', 'comm_ep:r_d_core_attn', 'comm_ep:r_d_layernorm', 'comm_ep:r_d_mlp', 'comm_ep:r_d_mla_up_proj', 'comm_ep:r_d_op', 'comm_ep:r_m_core_attn', 'comm_ep:r_m_layernorm', 'comm_ep:r_m_moe', 'comm_ep:r_m_moe_act', 'comm_ep:r_m_shared_experts', 'comm_ep:r_m_mla_up_proj', 'comm_ep:r_m_op', 'comm_ep:e_f', 'comm_ep:e_l', 'comm_ep:h_m', 'comm_pp:const', 'comm_pp:L_d', 'comm_pp:L_m', 'comm_pp:Lf_d', 'comm_pp:Lf_m', 'comm_pp:r_d_core_attn', 'comm_pp:r_d_layernorm', 'comm_pp:r_d_mlp', 'comm_pp:r_d_mla_up_proj', 'comm_pp:r_d_op', 'comm_pp:r_m_core_attn', 'comm_pp:r_m_layernorm', 'comm_pp:r_m_moe', 'comm_pp:r_m_moe_act', 'comm_pp:r_m_shared_experts', 'comm_pp:r_m_mla_up_proj', 'comm_pp:r_m_op', 'comm_pp:e_f', 'comm_pp:e_l', 'comm_pp:h_m', 'shard_mb:const', 'shard_mb:L_d', 'shard_mb:L_m', 'shard_mb:Lf_d', 'shard_mb:Lf_m', 'shard_mb:r_d_core_attn', 'shard_mb:r_d_layernorm', 'shard_mb:r_d_mlp', 'shard_mb:r_d_mla_up_proj', 'shard_mb:r_d_op', 'shard_mb:r_m_core_attn', 'shard_mb:r_m_layernorm', 'shard_mb:r_m_moe', 'shard_mb:r_m_moe_act', 'shard_mb:r_m_shared_experts', 'shard_mb:r_m_mla_up_proj', 'shard_mb:r_m_op', 'shard_mb:e_f', 'shard_mb:e_l', 'shard_mb:h_m', 'dp_step:const', 'dp_step:L_d', 'dp_step:L_m', 'dp_step:Lf_d', 'dp_step:Lf_m', 'dp_step:r_d_core_attn', 'dp_step:r_d_layernorm', 'dp_step:r_d_mlp', 'dp_step:r_d_mla_up_proj', 'dp_step:r_d_op', 'dp_step:r_m_core_attn', 'dp_step:r_m_layernorm', 'dp_step:r_m_moe', 'dp_step:r_m_moe_act', 'dp_step:r_m_shared_experts', 'dp_step:r_m_mla_up_proj', 'dp_step:r_m_op', 'dp_step:e_f', 'dp_step:e_l', 'dp_step:h_m', 'edp_step:const', 'edp_step:L_d', 'edp_step:L_m', 'edp_step:Lf_d', 'edp_step:Lf_m', 'edp_step:r_d_core_attn', 'edp_step:r_d_layernorm', 'edp_step:r_d_mlp', 'edp_step:r_d_mla_up_proj', 'edp_step:r_d_op', 'edp_step:r_m_core_attn', 'edp_step:r_m_layernorm', 'edp_step:r_m_moe', 'edp_step:r_m_moe_act', 'edp_step:r_m_shared_experts', 'edp_step:r_m_mla_up_proj', 'edp_step:r_m_op', 'edp_step:e_f', 'edp_step:e_l', 'edp_step:h_m', 'opt_step:const', 'opt_step:L_d', 'opt_step:L_m', 'opt_step:Lf_d', 'opt_step:Lf_m', 'opt_step:r_d_core_attn', 'opt_step:r_d_layernorm', 'opt_step:r_d_mlp', 'opt_step:r_d_mla_up_proj', 'opt_step:r_d_op', 'opt_step:r_m_core_attn', 'opt_step:r_m_layernorm', 'opt_step:r_m_moe', 'opt_step:r_m_moe_act', 'opt_step:r_m_shared_experts', 'opt_step:r_m_mla_up_proj', 'opt_step:r_m_op', 'opt_step:e_f', 'opt_step:e_l', 'opt_step:h_m']
-_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_8', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_n', 'd_r', 'd_v', 'drop', 'eager', 'eta', 'eta_8', 'eta_a', 'f_8', 'f_off', 'flash', 'g', 'g_8', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'r_kv', 'r_q', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
-def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_r, c, c_8, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_n, d_r, d_v, drop, eager, eta, eta_8, eta_a, f_8, f_off, flash, g, g_8, h, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_mtp, lin_bias, ln_bias, mu, n_ag, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, r_kv, r_q, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_1, v, w_8, z_1, z_2, z_3):
+_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_8', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_n', 'd_r', 'd_v', 'drop', 'eager', 'eta', 'eta_8', 'eta_a', 'f_8', 'f_off', 'flash', 'g', 'g_8', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'r_kv', 'r_q', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'u_ep', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
+def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_r, c, c_8, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_n, d_r, d_v, drop, eager, eta, eta_8, eta_a, f_8, f_off, flash, g, g_8, h, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_mtp, lin_bias, ln_bias, mu, n_ag, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, r_kv, r_q, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_1, u_ep, v, w_8, z_1, z_2, z_3):
     _x0 = t**(-1.0)
     _x1 = h*n_m
     _x2 = n_m - 1
@@ -214,7 +214,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x209 = _x207 + _x208
     _x210 = 2*_x192
     _x211 = reduce(maximum, [1, _x129])
-    _x212 = _x192*_x211
+    _x212 = _x211*u_ep
     _x213 = _x186/eta
     _x214 = T_m**(-1.0)
     _x215 = reduce(maximum, [1, h])
@@ -325,7 +325,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x320 = _x319*ceil(_x318)
     _x321 = _x319*ceil(2*_x318)
     _x322 = _x213*_x313
-    _x323 = reduce(maximum, [_x210*(_x312 + _x313 + _x51), 2*E*(_x192*_x315 + _x322/reduce(maximum, [_x317/ceil(_x317), _x320/ceil(_x320), _x321/ceil(_x321)]))])
+    _x323 = reduce(maximum, [_x210*(_x312 + _x313 + _x51), 2*E*(_x315*u_ep + _x322/reduce(maximum, [_x317/ceil(_x317), _x320/ceil(_x320), _x321/ceil(_x321)]))])
     _x324 = _x323*f_8
     _x325 = _x57*h
     _x326 = _x129*_x57
@@ -358,56 +358,56 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x353 = _x210*_x352
     _x354 = _x343*_x349
     _x355 = reduce(maximum, [1, _x354])
-    _x356 = _x192*_x352
-    _x357 = _x355*_x356
-    _x358 = _x217*reduce(maximum, [1, _x352])
-    _x359 = _x358*ceil(_x218*_x355)
-    _x360 = _x216*_x359
-    _x361 = _x358*ceil(_x214*_x355)
-    _x362 = _x222*_x361
-    _x363 = _x225*_x361
-    _x364 = _x314*_x348/reduce(maximum, [_x360/ceil(_x360), _x362/ceil(_x362), _x363/ceil(_x363)])
-    _x365 = _x2*_x347 + _x346
-    _x366 = _x357*_x52
-    _x367 = reduce(maximum, [1, _x134])
-    _x368 = _x359*ceil(_x214*_x367)
-    _x369 = _x218*_x367
-    _x370 = _x361*ceil(_x369)
-    _x371 = _x361*ceil(2*_x369)
-    _x372 = K*imb
-    _x373 = _x372/reduce(maximum, [_x368/ceil(_x368), _x370/ceil(_x370), _x371/ceil(_x371)])
-    _x374 = F_e*_x339
-    _x375 = reduce(maximum, [_x353*(_x346 + _x351), _x23*(_x213*_x364 + _x357)]) + reduce(maximum, [_x353*(_x2*_x350 + _x365), _x374*(_x322*_x373 + _x366)])
-    _x376 = E_s*_x341 + _x323 + _x375
-    _x377 = _x205*(_x256 + _x376)
-    _x378 = _x192*(_x258 + _x327)
-    _x379 = _x280*_x329
-    _x380 = _x192*(_x326*_x339 + _x331)
-    _x381 = _x264*_x338
-    _x382 = reduce(maximum, [_x378, _x23*(_x212 + _x379)]) + reduce(maximum, [_x380, _x340*(_x332 + _x381)])
-    _x383 = E_s*_x382
-    _x384 = _x129*_x97
-    _x385 = _x356*(_x345*_x384 + _x351)
-    _x386 = _x260*_x364
-    _x387 = reduce(maximum, [_x385, _x23*(_x357 + _x386)])
-    _x388 = _x356*(_x339*_x350 + _x365)
-    _x389 = _x260*_x313*_x373
-    _x390 = reduce(maximum, [_x388, _x374*(_x366 + _x389)])
+    _x356 = _x352*_x355*u_ep
+    _x357 = _x217*reduce(maximum, [1, _x352])
+    _x358 = _x357*ceil(_x218*_x355)
+    _x359 = _x216*_x358
+    _x360 = _x357*ceil(_x214*_x355)
+    _x361 = _x222*_x360
+    _x362 = _x225*_x360
+    _x363 = _x314*_x348/reduce(maximum, [_x359/ceil(_x359), _x361/ceil(_x361), _x362/ceil(_x362)])
+    _x364 = _x2*_x347 + _x346
+    _x365 = _x356*_x52
+    _x366 = reduce(maximum, [1, _x134])
+    _x367 = _x358*ceil(_x214*_x366)
+    _x368 = _x218*_x366
+    _x369 = _x360*ceil(_x368)
+    _x370 = _x360*ceil(2*_x368)
+    _x371 = K*imb
+    _x372 = _x371/reduce(maximum, [_x367/ceil(_x367), _x369/ceil(_x369), _x370/ceil(_x370)])
+    _x373 = F_e*_x339
+    _x374 = reduce(maximum, [_x353*(_x346 + _x351), _x23*(_x213*_x363 + _x356)]) + reduce(maximum, [_x353*(_x2*_x350 + _x364), _x373*(_x322*_x372 + _x365)])
+    _x375 = E_s*_x341 + _x323 + _x374
+    _x376 = _x205*(_x256 + _x375)
+    _x377 = _x192*(_x258 + _x327)
+    _x378 = _x280*_x329
+    _x379 = _x192*(_x326*_x339 + _x331)
+    _x380 = _x264*_x338
+    _x381 = reduce(maximum, [_x377, _x23*(_x212 + _x378)]) + reduce(maximum, [_x379, _x340*(_x332 + _x380)])
+    _x382 = E_s*_x381
+    _x383 = _x129*_x97
+    _x384 = _x192*_x352
+    _x385 = _x384*(_x345*_x383 + _x351)
+    _x386 = _x260*_x363
+    _x387 = reduce(maximum, [_x385, _x23*(_x356 + _x386)])
+    _x388 = _x384*(_x339*_x350 + _x364)
+    _x389 = _x260*_x313*_x372
+    _x390 = reduce(maximum, [_x388, _x373*(_x365 + _x389)])
     _x391 = _x314*_x344*_x51
     _x392 = _x155*s_x
-    _x393 = F_e*(_x267*_x52 + _x349*_x372)
+    _x393 = F_e*(_x267*_x52 + _x349*_x371)
     _x394 = _x50*(_x134*n_wq + _x354)
     _x395 = _x206 + _x267*_x330 + _x267*_x57 + _x326
     _x396 = E_s*_x395 + _x352*_x393 + _x391*_x392 + _x394*_x51
     _x397 = _x275 + _x396
-    _x398 = _x191 + _x192*_x204*(_x201 + _x309) + _x204*_x311 - _x308 + 3*_x324 - 3*_x377 + f_8*(E_s*(_x382 + reduce(maximum, [_x378, _x23*(_x212 + _x278*_x379)]) + reduce(maximum, [_x380, _x340*(_x278*_x381 + _x332)])) + _x277*(E_s*_x129*(_x330 + h) + _x2*_x312*_x342*_x348 + _x206 + _x276 + _x391 + _x397) + _x304 + _x383 + 2*_x387 + 2*_x390 + reduce(maximum, [_x385, _x23*(_x278*_x386 + _x357)]) + reduce(maximum, [_x388, _x374*(_x278*_x389 + _x366)]))
+    _x398 = _x191 + _x192*_x204*(_x201 + _x309) + _x204*_x311 - _x308 + 3*_x324 - 3*_x376 + f_8*(E_s*(_x381 + reduce(maximum, [_x377, _x23*(_x212 + _x278*_x378)]) + reduce(maximum, [_x379, _x340*(_x278*_x380 + _x332)])) + _x277*(E_s*_x129*(_x330 + h) + _x2*_x312*_x342*_x348 + _x206 + _x276 + _x391 + _x397) + _x304 + _x382 + 2*_x387 + 2*_x390 + reduce(maximum, [_x385, _x23*(_x278*_x386 + _x356)]) + reduce(maximum, [_x388, _x373*(_x278*_x389 + _x365)]))
     _x399 = -_x190
     _x400 = _x206 + _x270
     _x401 = _x262 + _x266
     _x402 = _x282 + _x303
     _x403 = _x306*(_x202 + _x310)
     _x404 = _x387 + _x390
-    _x405 = _x383 + _x404
+    _x405 = _x382 + _x404
     _x406 = -_x189*(_x110*_x192*_x200 + _x188)
     _x407 = _x130*_x306*(8*eager + 1)
     _x408 = _x260*f_8
@@ -438,7 +438,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x433 = _x175*_x428
     _x434 = _x175*_x424 + _x175*_x427 - _x433
     _x435 = _x149*_x431*_x432 + _x424*_x431 + _x434
-    _x436 = _x384*_x432
+    _x436 = _x383*_x432
     _x437 = c_u - 1
     _x438 = _x129/W_cr
     _x439 = _x105*_x438 + alpha
@@ -460,7 +460,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x455 = _x129*_x130*_x453 + _x449 + _x454
     _x456 = 1000000.0*d_a2a
     _x457 = reduce(maximum, [0, reduce(minimum, [1, _x352 - 1])])
-    _x458 = _x372*_x384*_x50
+    _x458 = _x371*_x383*_x50
     _x459 = _x447*_x451*_x458*f_off
     _x460 = f_off - 1
     _x461 = _x447*_x460
@@ -484,7 +484,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x479 = M_e/_x478 - 1
     _x480 = alpha*(_x466 + _x479)
     _x481 = (1 - _x50)**K - 1
-    _x482 = _x384*imb
+    _x482 = _x383*imb
     _x483 = _x447*_x482/W_nvl_x
     _x484 = (-_x478*_x50 + 1)**K - 1
     _x485 = _x482/W_rdma_x
@@ -676,7 +676,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
         _x305,
         _x398,
         _x129*_x203 - _x257 + _x399 + f_8*(_x277*(_x275 + _x400) + _x401 + _x402),
-        _x324 - _x377 + _x399 + _x403 + f_8*(_x277*_x397 + _x402 + _x405),
+        _x324 - _x376 + _x399 + _x403 + f_8*(_x277*_x397 + _x402 + _x405),
         _x406,
         _x407,
         _x193*_x208*_x210 - _x205*_x238 + f_8*(_x277*_x400 + _x401),
@@ -684,11 +684,11 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
         _x129*(_x203 - _x408*_x412 + _x409*_x412),
         _x406,
         _x407,
-        -_x205*_x376 + _x324 + _x414*(10*_x131 + _x141*_x179 + _x193*_x57 + _x413) + f_8*(_x277*_x396 + _x405),
+        -_x205*_x375 + _x324 + _x414*(10*_x131 + _x141*_x179 + _x193*_x57 + _x413) + f_8*(_x277*_x396 + _x405),
         _x413*_x414,
-        E_s*(_x193*_x328*_x414 - _x205*_x341 + f_8*(_x277*_x395 + _x382)),
+        E_s*(_x193*_x328*_x414 - _x205*_x341 + f_8*(_x277*_x395 + _x381)),
         _x410,
-        -_x205*_x375 + _x403 - _x408*_x417 + _x409*_x417 + f_8*(E*_x277*(_x313*_x344*_x392 + _x393*_x50 + _x394*h) + _x404),
+        -_x205*_x374 + _x403 - _x408*_x417 + _x409*_x417 + f_8*(E*_x277*(_x313*_x344*_x392 + _x393*_x50 + _x394*h) + _x404),
         0,
         _x423 + k_mtp*(-_x305*_x70 + _x398*is_moe_model + _x423),
         0,

@@ -1,7 +1,7 @@
 # generated from the cost model's formulas by planner/costmodel/printer.py; do not edit
 _NAMES = ['weights', 'grads', 'optimizer', 'act_mb', 'logits', 'buffers', 'transient', 'work', 'comm_tp', 'comm_cp', 'comm_ep', 'comm_pp', 'shard_mb', 'dp_step', 'edp_step', 'opt_step']
-_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'L_d', 'L_m', 'Lf_d', 'Lf_m', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_8', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_n', 'd_r', 'd_v', 'drop', 'e_f', 'e_l', 'eager', 'eta', 'eta_8', 'eta_a', 'f_8', 'f_off', 'flash', 'g', 'g_8', 'h', 'h_m', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'r_d_core_attn', 'r_d_layernorm', 'r_d_mla_up_proj', 'r_d_mlp', 'r_d_op', 'r_kv', 'r_m_core_attn', 'r_m_layernorm', 'r_m_mla_up_proj', 'r_m_moe', 'r_m_moe_act', 'r_m_op', 'r_m_shared_experts', 'r_q', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
-def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_r, c, c_8, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_n, d_r, d_v, drop, e_f, e_l, eager, eta, eta_8, eta_a, f_8, f_off, flash, g, g_8, h, h_m, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_mtp, lin_bias, ln_bias, mu, n_ag, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, r_d_core_attn, r_d_layernorm, r_d_mla_up_proj, r_d_mlp, r_d_op, r_kv, r_m_core_attn, r_m_layernorm, r_m_mla_up_proj, r_m_moe, r_m_moe_act, r_m_op, r_m_shared_experts, r_q, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_1, v, w_8, z_1, z_2, z_3):
+_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'L_d', 'L_m', 'Lf_d', 'Lf_m', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_r', 'c', 'c_8', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_n', 'd_r', 'd_v', 'drop', 'e_f', 'e_l', 'eager', 'eta', 'eta_8', 'eta_a', 'f_8', 'f_off', 'flash', 'g', 'g_8', 'h', 'h_m', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'r_d_core_attn', 'r_d_layernorm', 'r_d_mla_up_proj', 'r_d_mlp', 'r_d_op', 'r_kv', 'r_m_core_attn', 'r_m_layernorm', 'r_m_mla_up_proj', 'r_m_moe', 'r_m_moe_act', 'r_m_op', 'r_m_shared_experts', 'r_q', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'u_ep', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
+def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_r, c, c_8, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_n, d_r, d_v, drop, e_f, e_l, eager, eta, eta_8, eta_a, f_8, f_off, flash, g, g_8, h, h_m, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_mtp, lin_bias, ln_bias, mu, n_ag, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, r_d_core_attn, r_d_layernorm, r_d_mla_up_proj, r_d_mlp, r_d_op, r_kv, r_m_core_attn, r_m_layernorm, r_m_mla_up_proj, r_m_moe, r_m_moe_act, r_m_op, r_m_shared_experts, r_q, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_1, u_ep, v, w_8, z_1, z_2, z_3):
     _x0 = Z_e**(-1.0)
     _x1 = 2*z_1
     _x2 = _x1 + z_3 - 3
@@ -206,7 +206,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x201 = _x145*h
     _x202 = _x189 + _x200
     _x203 = reduce(maximum, [1, _x145])
-    _x204 = _x163*_x203
+    _x204 = _x203*u_ep
     _x205 = T_m**(-1.0)
     _x206 = reduce(maximum, [1, h])
     _x207 = ceil(_x205*_x206)
@@ -295,37 +295,37 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x290 = _x168*_x289
     _x291 = _x279*_x286
     _x292 = reduce(maximum, [1, _x291])
-    _x293 = _x163*_x289
-    _x294 = _x292*_x293
-    _x295 = _x208*reduce(maximum, [1, _x289])
-    _x296 = _x295*ceil(_x209*_x292)
-    _x297 = _x207*_x296
-    _x298 = _x295*ceil(_x205*_x292)
-    _x299 = _x213*_x298
-    _x300 = _x216*_x298
-    _x301 = _x284*_x285/reduce(maximum, [_x297/ceil(_x297), _x299/ceil(_x299), _x300/ceil(_x300)])
-    _x302 = _x282 + _x283*_x42
-    _x303 = _x10*_x294
-    _x304 = _x174*_x276
-    _x305 = reduce(maximum, [1, _x98])
-    _x306 = _x296*ceil(_x205*_x305)
-    _x307 = _x209*_x305
-    _x308 = _x298*ceil(_x307)
-    _x309 = _x298*ceil(2*_x307)
-    _x310 = K*imb
-    _x311 = _x310/reduce(maximum, [_x306/ceil(_x306), _x308/ceil(_x308), _x309/ceil(_x309)])
-    _x312 = F_e*_x260
-    _x313 = reduce(maximum, [_x290*(_x282 + _x288), _x33*(_x174*_x301 + _x294)]) + reduce(maximum, [_x290*(_x287*_x42 + _x302), _x312*(_x303 + _x304*_x311)])
-    _x314 = _x137*s_x
-    _x315 = F_e*(_x10*_x230 + _x286*_x310)
-    _x316 = _x8*(_x291 + _x98*n_wq)
-    _x317 = _x109*_x145
-    _x318 = _x293*(_x281*_x317 + _x288)
-    _x319 = _x170*_x301
-    _x320 = reduce(maximum, [_x318, _x33*(_x294 + _x319)])
-    _x321 = _x293*(_x260*_x287 + _x302)
-    _x322 = _x170*_x276*_x311
-    _x323 = reduce(maximum, [_x321, _x312*(_x303 + _x322)])
+    _x293 = _x289*_x292*u_ep
+    _x294 = _x208*reduce(maximum, [1, _x289])
+    _x295 = _x294*ceil(_x209*_x292)
+    _x296 = _x207*_x295
+    _x297 = _x294*ceil(_x205*_x292)
+    _x298 = _x213*_x297
+    _x299 = _x216*_x297
+    _x300 = _x284*_x285/reduce(maximum, [_x296/ceil(_x296), _x298/ceil(_x298), _x299/ceil(_x299)])
+    _x301 = _x282 + _x283*_x42
+    _x302 = _x10*_x293
+    _x303 = _x174*_x276
+    _x304 = reduce(maximum, [1, _x98])
+    _x305 = _x295*ceil(_x205*_x304)
+    _x306 = _x209*_x304
+    _x307 = _x297*ceil(_x306)
+    _x308 = _x297*ceil(2*_x306)
+    _x309 = K*imb
+    _x310 = _x309/reduce(maximum, [_x305/ceil(_x305), _x307/ceil(_x307), _x308/ceil(_x308)])
+    _x311 = F_e*_x260
+    _x312 = reduce(maximum, [_x290*(_x282 + _x288), _x33*(_x174*_x300 + _x293)]) + reduce(maximum, [_x290*(_x287*_x42 + _x301), _x311*(_x302 + _x303*_x310)])
+    _x313 = _x137*s_x
+    _x314 = F_e*(_x10*_x230 + _x286*_x309)
+    _x315 = _x8*(_x291 + _x98*n_wq)
+    _x316 = _x109*_x145
+    _x317 = _x163*_x289
+    _x318 = _x317*(_x281*_x316 + _x288)
+    _x319 = _x170*_x300
+    _x320 = reduce(maximum, [_x318, _x33*(_x293 + _x319)])
+    _x321 = _x317*(_x260*_x287 + _x301)
+    _x322 = _x170*_x276*_x310
+    _x323 = reduce(maximum, [_x321, _x311*(_x302 + _x322)])
     _x324 = _x320 + _x323
     _x325 = _x145*_x96
     _x326 = reduce(maximum, [1, _x285])
@@ -334,13 +334,13 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x329 = _x208*ceil(_x205*_x326)
     _x330 = _x329*ceil(_x328)
     _x331 = _x329*ceil(2*_x328)
-    _x332 = reduce(maximum, [_x168*(_x276 + _x325 + _x9), 2*E*(_x163*_x326 + _x304/reduce(maximum, [_x327/ceil(_x327), _x330/ceil(_x330), _x331/ceil(_x331)]))])
+    _x332 = reduce(maximum, [_x168*(_x276 + _x325 + _x9), 2*E*(_x303/reduce(maximum, [_x327/ceil(_x327), _x330/ceil(_x330), _x331/ceil(_x331)]) + _x326*u_ep)])
     _x333 = _x332*f_8
     _x334 = _x280*_x285*_x9
-    _x335 = E_s*_x263 + _x289*_x315 + _x314*_x334 + _x316*_x9
+    _x335 = E_s*_x263 + _x289*_x314 + _x313*_x334 + _x315*_x9
     _x336 = E_s*_x269
     _x337 = _x324 + _x336
-    _x338 = E_s*_x262 + _x313 + _x332
+    _x338 = E_s*_x262 + _x312 + _x332
     _x339 = _x185*_x187
     _x340 = -_x339
     _x341 = h**(-1.0)
@@ -402,7 +402,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x397 = _x164*_x273
     _x398 = _x193*_x79
     _x399 = _x163*(_x274 + _x398)
-    _x400 = _x163*_x361*(_x197 + _x398) + 3*_x333 + _x361*_x399 - 3*_x390 + _x392 - _x397 + f_8*(E_s*(_x269 + reduce(maximum, [_x264, _x33*(_x204 + _x266*_x394)]) + reduce(maximum, [_x267, _x261*(_x253 + _x268*_x394)])) + _x235*(E_s*_x145*(_x251 + h) + _x201 + _x278*_x284*_x325*_x42 + _x334 + _x391 + _x393) + 2*_x320 + 2*_x323 + _x336 + _x395 + reduce(maximum, [_x318, _x33*(_x294 + _x319*_x394)]) + reduce(maximum, [_x321, _x312*(_x303 + _x322*_x394)]))
+    _x400 = _x163*_x361*(_x197 + _x398) + 3*_x333 + _x361*_x399 - 3*_x390 + _x392 - _x397 + f_8*(E_s*(_x269 + reduce(maximum, [_x264, _x33*(_x204 + _x266*_x394)]) + reduce(maximum, [_x267, _x261*(_x253 + _x268*_x394)])) + _x235*(E_s*_x145*(_x251 + h) + _x201 + _x278*_x284*_x325*_x42 + _x334 + _x391 + _x393) + 2*_x320 + 2*_x323 + _x336 + _x395 + reduce(maximum, [_x318, _x33*(_x293 + _x319*_x394)]) + reduce(maximum, [_x321, _x311*(_x302 + _x322*_x394)]))
     _x401 = reduce(maximum, [1, _x47])
     _x402 = _x210*ceil(_x205*_x401)
     _x403 = _x209*_x401
@@ -420,7 +420,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x415 = _x157*_x407 + _x157*_x409 - _x157*_x410
     _x416 = _x407*_x412 + _x412*_x413*_x414 + _x415
     _x417 = 2*L_m
-    _x418 = _x317*_x414
+    _x418 = _x316*_x414
     _x419 = c_u - 1
     _x420 = _x145/W_cr
     _x421 = _x115*_x420 + alpha
@@ -432,7 +432,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x427 = M_e - 1
     _x428 = _x427*alpha
     _x429 = W_eout**(-1.0)
-    _x430 = _x310*_x317*_x8
+    _x430 = _x309*_x316*_x8
     _x431 = _x427*_x429*_x430*f_off
     _x432 = f_off - 1
     _x433 = _x427*_x432
@@ -451,7 +451,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x446 = 1000000.0 - _x445
     _x447 = 1000000.0*d_dep - 1000000.0
     _x448 = (1 - _x8)**K - 1
-    _x449 = _x317*imb
+    _x449 = _x316*imb
     _x450 = _x427*_x449/W_nvl_x
     _x451 = -_x448*_x450
     _x452 = _x433 - 1
@@ -505,7 +505,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
         _x145*e_l*(_x146 + k_mtp*(_x146 - _x66*(_x130 + _x149) + is_moe_model*(_x133 + _x149))),
         _x153*(-_x150*_x61 + _x151*h_m) + e_l*(-_x153*_x156 + b_g*z_2*(_x155 + (_x154 + is_moe_model*(-_x40 + 2*_x54*h))*(v - 1)) + 2*z_3*(_x155 + _x156)),
         _x162*(2*K*_x78*h*h_m*imb_mem*t_e - _x150*_x92 + _x158*h + _x159*h_m*n_m - _x160 - e_l*(_x109*_x161*is_moe_model + _x158*h + _x159*is_moe_model*n_m - _x160 - _x66*_x92)),
-        E_s*r_m_shared_experts*(_x166*_x169*_x245 - _x172*_x262 + f_8*(_x235*_x263 + _x269)) + L_d*_x396 + L_m*_x400 + Lf_d*(_x145*_x199 + _x340 - _x358 + f_8*(_x235*(_x234 + _x364) + _x244 + _x389)) + Lf_m*(_x275 + _x333 + _x340 - _x390 + f_8*(_x235*_x391 + _x337 + _x389)) + _x145*r_d_op*(-_x171*_x191 + _x175*_x191 + _x199) + _x165*r_d_layernorm + _x165*r_m_layernorm + _x167*_x169*r_m_moe_act + _x176*r_d_mla_up_proj + _x176*r_m_mla_up_proj - _x188*r_d_core_attn - _x188*r_m_core_attn + e_l*(_x406 + k_mtp*(-_x396*_x66 + _x400*is_moe_model + _x406)) + r_d_mlp*(_x166*_x168*_x200 - _x172*_x229 + f_8*(_x234*_x235 + _x244)) + r_m_moe*(_x169*(_x161*_x80 + _x166*_x51 + _x167 + 10*_x96) - _x172*_x338 + _x333 + f_8*(_x235*_x335 + _x337)) + r_m_op*(-_x171*_x272 - _x172*_x313 + _x175*_x272 + _x275 + f_8*(E*_x235*(_x276*_x280*_x314 + _x315*_x8 + _x316*h) + _x324)),
+        E_s*r_m_shared_experts*(_x166*_x169*_x245 - _x172*_x262 + f_8*(_x235*_x263 + _x269)) + L_d*_x396 + L_m*_x400 + Lf_d*(_x145*_x199 + _x340 - _x358 + f_8*(_x235*(_x234 + _x364) + _x244 + _x389)) + Lf_m*(_x275 + _x333 + _x340 - _x390 + f_8*(_x235*_x391 + _x337 + _x389)) + _x145*r_d_op*(-_x171*_x191 + _x175*_x191 + _x199) + _x165*r_d_layernorm + _x165*r_m_layernorm + _x167*_x169*r_m_moe_act + _x176*r_d_mla_up_proj + _x176*r_m_mla_up_proj - _x188*r_d_core_attn - _x188*r_m_core_attn + e_l*(_x406 + k_mtp*(-_x396*_x66 + _x400*is_moe_model + _x406)) + r_d_mlp*(_x166*_x168*_x200 - _x172*_x229 + f_8*(_x234*_x235 + _x244)) + r_m_moe*(_x169*(_x161*_x80 + _x166*_x51 + _x167 + 10*_x96) - _x172*_x338 + _x333 + f_8*(_x235*_x335 + _x337)) + r_m_op*(-_x171*_x272 - _x172*_x312 + _x175*_x272 + _x275 + f_8*(E*_x235*(_x276*_x280*_x313 + _x314*_x8 + _x315*h) + _x324)),
         4*L_d*_x411 + 2*Lf_d*_x411 + Lf_m*_x416 + _x416*_x417 + 2*_x6*(-_x411*_x66 + 2*_x412*is_moe_model*(_x418 + alpha) + _x415),
         _x81*(_x419*alpha + _x422*reduce(minimum, [1, n_ag]) + 4*_x423) + (L_d + L_m + _x6)*(3*_x111*q_p2p*reduce(maximum, [0, _x421 + _x424]) + _x407*_x419 + _x422*n_ag + 8*_x423 + q_agr*(_x111*reduce(maximum, [0, 4*_x114*_x420 + _x425 + alpha]) + reduce(maximum, [0, _x424 + _x426]) + reduce(maximum, [0, _x425 + _x426]))),
         Lf_m*(reduce(minimum, [_x460, -_x447 - _x461, -_x459 - _x461, 16*_x161*_x163*_x276*_x444 + _x439 + _x446]) + reduce(minimum, [_x413*_x442 + _x440 + _x443, -_x447 - _x458, -_x458 - _x459, _x397*_x444 + 2*_x436 + _x440 + _x446])) + (1/2)*_x411*r_d_mlp + _x411*r_d_op + 2*r_m_moe*(_x412*_x418 + _x412*alpha + _x437) + (1/2)*r_m_op*(_x416 + _x439) + (_x131 + _x7)*reduce(minimum, [_x460, -_x447 - _x482 - o_ep*(-_x480*n_sm_dep/(N_sm - n_sm_dep) + _x481), -_x459 - _x482 - o_ep*(-_x480*n_sm_hep/(N_sm - n_sm_hep) + _x481), 16*K*S*_x163*_x444*_x78*_x93*b*h*imb_mem*t_e - _x437*_x462 - _x445 - o_ep*(-_x438 - 4*_x464 - _x473*n_sm_a2a/(N_sm - n_sm_a2a) + _x473) + 1000000.0]),
