@@ -42,6 +42,7 @@ from planner.costmodel.values import layout_values, model_values
 from planner.engines import constraints
 from planner.solve import targets
 from planner.specs import catalog, make_problem
+from planner.specs.kinds import DISPATCHER
 
 PAIR_FIXED = dict(tp=1, cp=1, pp=1, dp=16, etp=1, ep=16, edp=1)
 PAIR = (24.714, 20.992)          # s per step, overlap off / on
@@ -117,6 +118,43 @@ def ds3_terms() -> dict[str, float]:
             "gpu": gpu + (" (NVLink 200 GB/s a direction)" if over else "")}
 
 
+# DeepSeek-V3's profile kernel by kernel (deepseek-ai/profile-data train.json; shared/REFERENCE.md,
+# "Measured profiles"): us per layer pair (forward + backward) on one H800 rank of EP64 TP1, FP8 with
+# DeepGEMM, micro-batch 1 x 4,096, forced balance, DeepEP on 20 of 132 SMs for 96% of the window
+DS3_PROFILE_US = {"router": 321, "permute": 1267, "experts_fwd_dgrad": 5732, "dispatch_combine": DS3_DEEPEP_US,
+                  "attention": 5491}
+DS3_KERNEL_NAMES = {"router": "router (GEMM + score / top-k kernels)", "permute": "permute / unpermute",
+                    "experts_fwd_dgrad": "grouped expert GEMMs fwd + dgrad", "dispatch_combine":
+                    "DeepEP dispatch + combine", "attention": "FlashAttention-3 fwd + bwd"}
+
+
+def ds3_kernels() -> dict[str, float]:
+    """The cost model's kernels of one DeepSeek-V3 MoE layer on the profile's rank (us, forward + backward):
+    FP8 blockwise at DeepGEMM's published efficiency (the GPU preset's fp8_deepgemm_efficiency: the profile
+    ran DeepGEMM), DeepEP without overlap. Tensor-core kernels ran beside DeepEP on 112 of 132 SMs: their
+    model time is scaled by N_sm / (N_sm - 20); memory-bound kernels and the dispatcher as they are."""
+    gpu, over = _ds3_gpu()
+    p = make_problem(model="deepseek-v3", gpu=gpu, gpus=64, seq=4096, global_batch=64, moe_imbalance=1.0,
+                     precision="fp8-blockwise")
+    g = p.cluster.gpu.model_copy(update={**(over or {}), "fp8_compute_efficiency": p.cluster.gpu.fp8_deepgemm_efficiency})
+    p = p.model_copy(update={"cluster": p.cluster.model_copy(update={"gpu": g})})
+    x = {k: np.array([v], float) for k, v in dict(
+        tp=1, cp=1, dp=64, pp=1, vpp=1, etp=1, ep=64, edp=1, cu=1, cr=1, micro_batch=1, num_microbatches=1,
+        sharding=1, master=0, s_tp=1, s_cp=1, s_dp=1, dispatcher=2, ep_overlap=0).items()}
+    f = cc.formulas({**model_values(p), **layout_values(p, x)})
+    v = lambda k: float(np.asarray(f[k]).ravel()[0]) * 1e6
+    sm = g.sm_count / (g.sm_count - DISPATCHER["deepep"].sms)
+    return {"router": v("Tk_router"), "permute": v("Tk_perm"),             # DeepEP: no sort by local expert
+            "experts_fwd_dgrad": v("Tk_experts_fd") * sm, "dispatch_combine": v("X_ep_run"),
+            "attention": v("Tk_attn_core") * sm}
+
+
+def ds3_kernel_lines(k=None) -> list[str]:
+    k = k or ds3_kernels()
+    return [f"DS3 kernel {DS3_KERNEL_NAMES[n]}: {k[n]:,.0f} us estimated vs {DS3_PROFILE_US[n]:,} us measured "
+            f"({k[n] / DS3_PROFILE_US[n] - 1:+.1%})" for n in DS3_PROFILE_US]
+
+
 def lines(pair=None, zoo=None) -> list[str]:
     off, on = pair or overlap_pair()
     out = [f"{r.name}: {r.estimate:.3f} s estimated vs {r.measured:.3f} s measured ({r.error:+.1%}; {r.layout})"
@@ -131,7 +169,7 @@ def lines(pair=None, zoo=None) -> list[str]:
                f"included; {d['ops_us'] / DS3_DEEPEP_US - 1:+.1%}); hidden {d['hidden']:.0%} estimated vs "
                f"{DS3_HIDDEN:.0%} measured; windows: attention fwd {d['attn_fwd_us']:,.0f} us, MoE fwd "
                f"{d['moe_fwd_us']:,.0f} us (BF16)")
-    return out
+    return out + ds3_kernel_lines()
 
 
 def markdown_block(rows: list[str]) -> dict[str, str]:

@@ -10,8 +10,9 @@ Sources (shared/REFERENCE.md, "Published MoE measurements usable for validation"
        against 989.5 TFLOP/s, here against our own FLOP count (6 N_active per token plus
        causal attention), which is what `Estimate.mfu` reports.
   CI   Megatron-LM's MoE-layer CI (tests/functional_tests/test_cases/common/moe_perf/
-       baseline.json): one MoELayer on 8 H100, TP1 EP8, seq 4096, MBS 1, forced balance,
-       forward + backward ms.
+       baseline.json and test_cases.py @ 32f2c9cfdd167616597fbe628ce9f9d4d64de601): one MoELayer on
+       8 H100, TP1 EP8, seq 4096, MBS 1, forced balance, fused permute and router, BF16, forward +
+       backward ms, with the alltoall, DeepEP and HybridEP dispatchers.
 
 What the sources leave open, and how each row resolves it:
   F25  VPP, micro-batch, recompute, rank order and the stage split are not stated: the
@@ -135,28 +136,49 @@ def evaluate(run: MoERun, time_limit: float = 20.0) -> MoERow:
     return MoERow(run, pl.estimate.mfu, desc)
 
 
-# Megatron-LM MoE-layer CI: (model, forward ms, backward ms)
+# Megatron-LM MoE-layer CI (baseline.json @ 32f2c9c, BF16 cases): model, and per dispatcher the
+# forward and backward ms
 CI = {
     "mixtral_proxy": (dict(hidden=4096, experts=8, top_k=2, expert=14336, shared=0, shared_w=0, score="softmax"),
-                      4.327, 7.684),
+                      {"alltoall": (4.261713600158691, 7.825059199333191),
+                       "deepep": (4.609353613853455, 8.030219149589538),
+                       "hybridep": (4.41397442817688, 7.8396320104598995)}),
     "deepseek_proxy": (dict(hidden=7168, experts=32, top_k=8, expert=2048, shared=1, shared_w=2048,
-                            score="sigmoid"), 7.119, 10.483),
+                            score="sigmoid"),
+                       {"alltoall": (6.942623972892761, 10.452603197097778),
+                        "deepep": (5.424827194213867, 9.059416055679321),
+                        "hybridep": (5.245569634437561, 8.845854425430298)}),
 }
 
 
-def ci_layer_ms(name: str) -> tuple[float, float]:
-    """(estimated, measured) forward + backward ms of one MoELayer of the CI."""
-    r, fwd, bwd = CI[name]
+def ci_layer_ms(name: str, dispatcher: str = "alltoall") -> tuple[float, float]:
+    """(estimated, measured) forward + backward ms of one MoELayer of the CI under `dispatcher`."""
+    from planner.specs.kinds import DISPATCHERS
+    r, runs = CI[name]
+    fwd, bwd = runs[dispatcher]
     model = ModelSpec(name=name, layers=1, hidden=r["hidden"], heads=32, kv_heads=8, head_dim=128, vocab=32000,
                       moe=dict(experts=r["experts"], top_k=r["top_k"], expert_ffn_hidden=r["expert"],
                                shared_experts=r["shared"], shared_ffn_hidden=r["shared_w"], router_score=r["score"]))
     p = make_problem(model=model, gpus=8, seq=4096, global_batch=8, moe_imbalance=1.0)
     x = {k: np.array([v], float) for k, v in dict(
         tp=1, cp=1, dp=8, pp=1, vpp=1, etp=1, ep=8, edp=1, cu=1, cr=1, micro_batch=1, num_microbatches=1,
-        sharding=1, master=0, s_tp=1, s_cp=1, s_dp=1).items()}
+        sharding=1, master=0, s_tp=1, s_cp=1, s_dp=1, dispatcher=DISPATCHERS.index(dispatcher),
+        ep_overlap=0).items()}
     f = cc.formulas({**model_values(p), **layout_values(p, x)})
     v = lambda k: float(np.asarray(f[k]).ravel()[0])
-    return (v("T_moe_block") + v("X_ep")) * 1e3, fwd + bwd
+    # the layer's compute and its dispatcher's four ops (with the all-to-all's row sorts by local expert)
+    return (v("T_moe_block") + v("X_ep_run")) * 1e3, fwd + bwd
+
+
+def ci_lines() -> list[str]:
+    """One line per CI layer and dispatcher: estimated vs measured forward + backward ms."""
+    out = []
+    for name, (_, runs) in CI.items():
+        for disp in runs:
+            est, meas = ci_layer_ms(name, disp)
+            out.append(f"Megatron MoE-layer CI {name} {disp}: forward + backward {est:.2f} ms estimated vs "
+                       f"{meas:.2f} ms measured ({est / meas - 1:+.1%})")
+    return out
 
 
 def run_all(time_limit: float = 20.0) -> list[MoERow]:
@@ -174,11 +196,7 @@ def table(rows: list[MoERow]) -> str:
                    f"{row.mfu_est:7.1%} {r.mfu:7.1%} {row.rel_error:+7.1%}")
     errs = [abs(r.rel_error) for r in rows]
     out += ["", f"MoE Parallel Folding rows: median |error| {statistics.median(errs):.1%}, max {max(errs):.1%}"]
-    for name in CI:
-        est, meas = ci_layer_ms(name)
-        out.append(f"Megatron MoE-layer CI {name}: forward + backward {est:.2f} ms estimated vs {meas:.2f} ms "
-                   f"measured ({est / meas - 1:+.1%})")
-    return "\n".join(out)
+    return "\n".join(out + ci_lines())
 
 
 # (GPUs, torch.compile, published tokens/s/GPU): Tables 1 and 3, FSDP and FSDP + torch.compile
@@ -257,10 +275,7 @@ def markdown_blocks(rows: list[MoERow], tt_runs) -> dict[str, str]:
     moe = [mdtables.table(["source", "model", "GPUs", "mapping", "tp ep pp etp", "GBS", "chosen", "MFU est",
                            "MFU pub", "error"], body, right=(2, 5, 7, 8, 9)), "",
            f"* MoE Parallel Folding rows: median |error| {statistics.median(errs):.1%}, max {max(errs):.1%}"]
-    for name in CI:
-        est, meas = ci_layer_ms(name)
-        moe.append(f"* Megatron MoE-layer CI {name}: forward + backward {est:.2f} ms estimated vs {meas:.2f} ms "
-                   f"measured ({est / meas - 1:+.1%})")
+    moe += [f"* {line}" for line in ci_lines()]
     lo, mid, hi = tt_runs
     tt_body = [[n, "torch.compile" if comp else "eager", kern, f"{est:,.0f}", f"{e_lo:,.0f}..{e_hi:,.0f}", f"{pub:,.0f}",
                 f"{est / pub - 1:+.1%}", f"{e_lo / pub - 1:+.1%}..{e_hi / pub - 1:+.1%}"]

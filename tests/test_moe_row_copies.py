@@ -1,8 +1,9 @@
 """The MoE row copies the cost model counts are the ones the bundle makes.
 
 formulas.M_perm: the permutation before the dispatch and the unpermutation after the
-combine, plus -- where a rank holds more than one expert -- the sort of the received rows
-by local expert and its inverse (Megatron-Core's "permutation 2"). The bundle's
+combine, and formulas.M_sort -- where a rank holds more than one expert -- the sort of the
+received rows by local expert and its inverse (Megatron-Core's "permutation 2"), which the
+bundle's all-to-all makes (the cost model prices it with the all-to-all dispatchers). The bundle's
 moe/dispatch.py is run in one process (ep = etp = 1, no collective) under a dispatch mode
 that counts the kernels writing a [rows, H] copy of the routed rows (gathers by index)
 or scattering them back to tokens (index_add); the count with one local expert and with
@@ -61,7 +62,7 @@ def bundle_copies(experts: int, top_k: int, tokens: int = 16, hidden: int = 8) -
 
 
 def model_copies(experts: int, top_k: int, ep: int = 1) -> float:
-    """M_perm in units of one row copy (reads and writes 2h bytes per routed row)."""
+    """M_perm + M_sort in units of one row copy (reads and writes 2h bytes per routed row)."""
     m = ModelSpec(name="copies", layers=1, hidden=4096, heads=32, kv_heads=8, head_dim=128, vocab=32000,
                   moe=dict(experts=experts, top_k=top_k, expert_ffn_hidden=1024))
     p = make_problem(model=m, gpus=8, seq=4096, global_batch=8, moe_imbalance=1.0)
@@ -70,7 +71,7 @@ def model_copies(experts: int, top_k: int, ep: int = 1) -> float:
         sharding=1, master=0, s_tp=1, s_cp=1, s_dp=1).items()}
     f = cc.formulas({**model_values(p), **layout_values(p, x)})
     rows = 4096 * top_k
-    return float(np.asarray(f["M_perm"]).ravel()[0]) / (rows * 4 * 4096)
+    return float(np.asarray(f["M_perm"] + f["M_sort"]).ravel()[0]) / (rows * 4 * 4096)
 
 
 @pytest.mark.parametrize("experts, top_k, ep, local", [(1, 1, 1, 1), (8, 2, 8, 1), (4, 2, 1, 4), (8, 2, 2, 4)])

@@ -23,10 +23,12 @@ layout -- exact per degree tuple: the dispatcher changes no memory term of the m
   legs are pipelined: an op takes the slower of the two. Their rates: DeepEP's README (normal kernels,
   H800 with ~160 GB/s NVLink and CX7 400 Gb/s ~50 GB/s RDMA, DeepSeek-V3 shape, after the 2025-04-22
   update): intranode EP8 dispatch 153 / combine 158 GB/s; internode EP16 43 / 43, EP32 58 / 57, EP64
-  51 / 50 GB/s. The kernels copy with their own SMs (20 by default), so the NVLink rate is the rate
-  of those SMs, measured on H800 only (H100 has the same SMs and twice the NVLink): the README's mean,
-  155.5 GB/s, capped by the preset's achievable NVLink rate; RDMA at the mean, 50.3 of 50 GB/s, i.e.
-  the NIC's line rate (the ratio, capped at 1, times the preset's inter-node rate). HybridEP
+  51 / 50 GB/s. The NVLink leg runs at the link, not at the kernels' SMs: 153-158 of the H800's ~160
+  GB/s achievable, 0.97 of the preset's link rate x bus efficiency; on H100 (twice the NVLink, the
+  same SMs) Megatron's MoE-layer CI measures DeepEP and HybridEP 17-19% faster than the all-to-all on
+  its fine-grained proxy (benchmarks/fidelity_moe.py), which the H800's 155 GB/s could not give.
+  RDMA at the mean, 50.3 of 50 GB/s, i.e. the NIC's line rate (the ratio, capped at 1, times the
+  preset's inter-node rate). Per op, each peer message adds one hop latency (alpha) on each leg. HybridEP
   publishes no bandwidth table: its rates are taken as DeepEP's (the same transport: NVLink copies
   and RDMA through the same NIC); what is assumed is said in `planner.specs.kinds.DISPATCHERS`.
 
@@ -77,9 +79,12 @@ def op_times(x_a2a, n_tok):
     return x_a2a, x_ag, x_dep
 
 
-def ep_terms(x_a2a, n_tok, c_attn, c_mlp):
+def ep_terms(x_a2a, n_tok, c_attn, c_mlp, t_sort=0):
     """(seconds of EP communication per MoE layer per micro-batch as it runs; the same without the
-    overlap; a fully recomputed layer's repeated forward): the cheapest dispatcher the flags allow."""
+    overlap; a fully recomputed layer's repeated forward): the cheapest dispatcher the flags allow.
+    `t_sort`: the forward time of the row sorts by local expert that the all-to-all dispatcher makes
+    and the others do not (formulas.M_sort); forward + backward it costs 2 t_sort (a row copy's
+    backward is the inverse copy), charged to the all-to-all choice on the compute stream."""
     windows = (c_attn, 2 * c_mlp, c_mlp, 2 * c_attn)
 
     def exposed(x, n_sm, can_overlap):
@@ -90,11 +95,12 @@ def ep_terms(x_a2a, n_tok, c_attn, c_mlp):
 
     xa, xg, xd = op_times(x_a2a, n_tok)
     # the all-gather dispatcher runs no overlap (transformer_config.py:2683-2686, megatron-core 0.19.2)
-    choices = ((d_a2a, xa, n_a2a, True), (d_ag, xg, n_a2a, False), (d_dep, xd, n_dep, True),
-               (d_hep, xd, n_hep, True))
-    run = sp.Min(*(exposed(x, n, ov) + (1 - f) * _UNUSED for f, x, n, ov in choices), evaluate=False)
-    plain = sp.Min(*(4 * x + (1 - f) * _UNUSED for f, x, n, ov in choices), evaluate=False)
+    choices = ((d_a2a, xa, n_a2a, True, 1), (d_ag, xg, n_a2a, False, 0), (d_dep, xd, n_dep, True, 0),
+               (d_hep, xd, n_hep, True, 0))
+    run = sp.Min(*(exposed(x, n, ov) + 2 * s * t_sort + (1 - f) * _UNUSED for f, x, n, ov, s in choices),
+                 evaluate=False)
+    plain = sp.Min(*(4 * x + 2 * s * t_sort + (1 - f) * _UNUSED for f, x, n, ov, s in choices), evaluate=False)
     # full recompute repeats the forward's two ops, never overlapped (Megatron refuses the overlap with
-    # full recompute: transformer_config.py:2688-2690)
-    rc = sp.Min(*(2 * x + (1 - f) * _UNUSED for f, x, n, ov in choices), evaluate=False)
+    # full recompute: transformer_config.py:2688-2690), and the forward's sorts
+    rc = sp.Min(*(2 * x + s * t_sort + (1 - f) * _UNUSED for f, x, n, ov, s in choices), evaluate=False)
     return run, plain, rc

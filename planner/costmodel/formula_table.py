@@ -12,7 +12,8 @@ from planner.costmodel.formulas import (A_attn, A_full, A_logits, A_mlp, A_moe, 
                                         T_rc_dense, T_rc_moe, Tr_dense, Tr_moe, X_ep, X_ep_run, X_etp, X_mb, X_pp,
                                         X_rc_dense, X_rc_moe, X_ring, X_ring_exposed, X_ring_rc, X_step, X_tp_attn,
                                         X_tp_mlp, X_ulysses, bytes_g, bytes_o, bytes_w, norm_p)
-from planner.costmodel.symbols import W_dpcp, W_edp, Zd, Ze
+from planner.costmodel.symbols import W_dpcp, W_edp, Zd, Ze, f8
+from planner.costmodel.formulas import L_exp, L_shared, M_act_e, M_router, M_sort, T_ew, T_exp_mm, T_router_mm, T_shared_mm
 
 FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "P_attn": (P_attn, "attention parameters of one layer"),
@@ -49,7 +50,8 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "M_ew_attn": (M_ew_attn, "elementwise HBM traffic of the attention block, forward"),
     "M_ew_mlp": (M_ew_mlp, "elementwise HBM traffic of the dense FFN block, forward"),
     "M_ew_moe": (M_ew_moe, "elementwise HBM traffic of the MoE block, forward"),
-    "M_perm": (M_perm, "MoE row copies (permute, sort by local expert and back, unpermute), forward"),
+    "M_perm": (M_perm, "MoE row copies (permute before the dispatch, unpermute after the combine), forward"),
+    "M_sort": (M_sort, "MoE row sorts by local expert and back (the all-to-all dispatchers), forward"),
     "M_scores": (M_scores, "softmax + dropout HBM traffic of unfused attention, forward"),
     "T_dense": (T_dense, "compute time of a dense layer, forward + backward"),
     "T_moe": (T_moe, "compute time of a MoE layer, forward + backward"),
@@ -58,6 +60,20 @@ FORMULAS: dict[str, tuple[sp.Expr, str]] = {
     "T_head": (T_head, "output head compute, forward + backward"),
     "T_moe_block": (3 * T_moe_mm + T_ew_moe, "compute of a MoE block alone (router, experts, "
                                                              "permutation), forward + backward"),
+    # the MoE layer kernel by kernel, forward + backward per micro-batch (each a part of T_moe; the
+    # DeepSeek-V3 profile's kernels: tests/test_kernels.py)
+    "Tk_router": (3 * T_router_mm + 3 * T_ew(M_router), "router: its bf16 GEMM and the fp32 score / top-k / "
+                                                        "aux-loss passes, forward + backward"),
+    "Tk_perm": (2 * T_ew(M_perm), "permute and unpermute row copies, forward + backward"),
+    "Tk_sort": (2 * T_ew(M_sort), "row sorts by local expert (all-to-all dispatchers), forward + backward"),
+    "Tk_experts": ((1 - f8) * 3 * T_exp_mm + f8 * (L_exp[1] + L_exp[2]),
+                   "routed experts' grouped GEMMs at the job's precision (casts apart), forward + backward"),
+    "Tk_experts_fd": ((1 - f8) * 2 * T_exp_mm + f8 * 2 * L_exp[1],
+                      "routed experts' grouped GEMMs, forward + input-gradient (dgrad) only"),
+    "Tk_expert_act": (3 * T_ew(M_act_e), "routed experts' activation kernels, forward + backward"),
+    "Tk_shared": ((1 - f8) * 3 * T_shared_mm + f8 * (L_shared[1] + L_shared[2]),
+                  "shared experts' GEMMs at the job's precision, forward + backward"),
+    "Tk_attn_core": (3 * T_core, "the attention kernel (fused: FlashAttention / cuDNN), forward + backward"),
     "X_tp_attn": (X_tp_attn, "TP collectives of the attention block"),
     "X_tp_mlp": (X_tp_mlp, "TP collectives of the dense FFN block"),
     "X_etp": (X_etp, "expert-TP collectives of a MoE block"),

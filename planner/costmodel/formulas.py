@@ -185,14 +185,16 @@ M_act_e = R_rows * B_act(Fe) / te                              # expert activati
 # the router: fp32 logits written by its GEMM, read and written by the score function,
 # read by top-k and by the auxiliary / z-loss (5 passes of 4 bytes per token per expert)
 M_router = n_tok / ts * 5 * 4 * E
-# row copies: the permutation before the dispatch and the unpermutation after the combine
-# (each reads and writes 2h bytes per row); where a rank holds more than one expert, the
-# received rows are sorted by local expert after the all-to-all and put back in arrival
-# order before the combine, two more copies of every row (Megatron-Core's alltoall token
-# dispatcher, "permutation 2": sort_chunks_by_idxs, or a transpose under drop-and-pad;
-# torchtitan's EP permute indices; the bundle's moe/dispatch.py)
+# row copies: the permutation before the dispatch and the unpermutation after the combine (each
+# reads and writes 2h bytes per row), whatever the dispatcher. Where a rank holds more than one
+# expert, the all-to-all dispatchers sort the received rows by local expert and back: two more
+# copies of every row (M_sort: Megatron-Core's alltoall dispatcher's sort_chunks_by_idxs, or a
+# transpose under drop-and-pad; torchtitan's EP permute indices; the bundle's moe/dispatch.py),
+# priced with that dispatcher (planner.costmodel.dispatch). The all-gather and DeepEP / HybridEP
+# dispatchers permute straight into local-expert order (token_dispatcher.py: the local routing map).
 many_local = sp.Max(0, sp.Min(1, E / Me - 1))                 # 1 when E / M_e > 1
-M_perm = R_rows * 4 * 2 * h * (1 + many_local)
+M_perm = R_rows * 4 * 2 * h
+M_sort = R_rows * 4 * 2 * h * many_local
 M_ew_moe = (n_tok * ((B_norm * h + 6 * h + drop * h) / ts + Es * B_act(Fs) / t)
             + M_act_e + M_perm + M_router)                     # + row copies, router
 # the MoE block's memory-bound kernels, forward + backward: a row copy's backward is the
@@ -240,7 +242,7 @@ X_rc_moe = (X_tp_attn + X_etp + X_ulysses + X_ep) / 2
 # the step's, and it keeps the compiled tables small)
 c_attn = T_mm(Fl_attn_mm) + T_core + T_ew(M_ew_attn)
 c_mlp = T_mm(Fl_moe) + T_ew(M_ew_moe)
-X_ep_run, X_ep_plain, X_ep_rc = ep_terms(X_ep / 4, n_tok, c_attn, c_mlp)
+X_ep_run, X_ep_plain, X_ep_rc = ep_terms(X_ep / 4, n_tok, c_attn, c_mlp, T_ew(M_sort))
 
 # --------------------------------------------------------------------------- recompute modules
 # Per module: (activation bytes freed per layer per micro-batch, extra compute time, extra

@@ -29,6 +29,7 @@ SYMBOL_DOC = {
     "c_u": "cp Ulysses part", "c_r": "cp ring part", "t_s": "tp if sequence parallel else 1",
     "t_g": "min(tp, kv heads)", "Pk": "peak FLOP/s", "eta": "GEMM efficiency",
     "eta_a": "attention efficiency", "imb": "MoE busiest/mean load", "W_hbm": "achieved HBM bandwidth",
+    "u_ep": "GEMM epilogue seconds per output byte (1 / W_hbm where measured)",
     "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",
     "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
     "b_o": "optimizer-state bytes per parameter (fp32 master + m + v 12, FSDP2 m + v 8, pure bf16 4)",

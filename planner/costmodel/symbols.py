@@ -21,6 +21,7 @@ z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
 bo = sp.Symbol("b_o", positive=True)   # optimizer-state bytes per parameter (kinds.OPTIMIZER_BYTES)
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
 Nsm, Tm, Tn, La0 = sp.symbols("N_sm T_m T_n L_a0", positive=True)      # SMs, GEMM tile, attention half-block
+u_ep = sp.Symbol("u_ep", nonnegative=True)     # seconds per byte of a GEMM's output tile store (1 / W_hbm, or 0)
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
     "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
 f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
@@ -51,12 +52,24 @@ def f_wave(M, N, G=1):
     return sp.Max(share(Tm, Tn), share(Tn, Tm), share(Tm, Tn / 2), evaluate=False)
 
 
+def T_tiles(flops, rate, M, N, G=1):
+    """The tensor cores' time of G GEMMs with M x N bf16 outputs at `rate` FLOP/s (the asymptote of
+    long K loops): each output tile runs its K loop (the FLOPs at the wave-quantised rate), then writes
+    its output tile to HBM without overlapping the next tile's loop (the epilogue): 2 G M N bytes at
+    u_ep seconds a byte (1 / W_hbm). The per-element cost is 2 K FLOPs + 2 bytes, so the efficiency by
+    K is K / (K + rate / W_hbm) of the asymptote: a short K loop (an expert's F_e of a few hundred)
+    runs well below a long one. Checked against DeepGEMM's published FP8 GEMM tables on H800
+    (tests/test_kernels.py); u_ep = 0 on GPUs with no such measurement (GPUSpec.gemm_epilogue)."""
+    return flops / (rate * f_wave(M, N, G)) + 2 * G * sp.Max(1, M, evaluate=False) * N * u_ep
+
+
 def T_gemm(flops, M, N, K, G=1):
-    """G bf16 GEMMs of M x N x K: the slower of the tensor cores (at eta, wave-quantised) and
-    HBM (reading both operands, writing the output: 2 (M K + K N + M N) bytes each) -- the
-    roofline, so a skinny GEMM (a router's N = E) costs its bytes, not its FLOPs."""
+    """G bf16 GEMMs of M x N x K: the slower of the tensor cores (at eta, wave-quantised, with
+    their epilogue: T_tiles) and HBM (reading both operands, writing the output: 2 (M K + K N +
+    M N) bytes each) -- the roofline, so a skinny GEMM (a router's N = E) costs its bytes, not
+    its FLOPs."""
     nbytes = 2 * G * (M * K + K * N + M * N)
-    return sp.Max(flops / (Pk * eta * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
+    return sp.Max(T_tiles(flops, Pk * eta, M, N, G), nbytes / W_hbm, evaluate=False)
 
 
 # --------------------------------------------------------------------------- FP8
@@ -75,7 +88,7 @@ def T_gemm8(flops, M, N, K, G=1, rate=1):
     """G FP8 GEMMs of M x N x K at `rate` x the FP8 rate: the roofline of T_gemm with 1-byte
     operands and a bf16 output."""
     nbytes = G * (M * K + K * N + 2 * M * N)
-    return sp.Max(flops / (Pk8 * eta8 * rate * f_wave(M, N, G)), nbytes / W_hbm, evaluate=False)
+    return sp.Max(T_tiles(flops, Pk8 * eta8 * rate, M, N, G), nbytes / W_hbm, evaluate=False)
 
 
 def lin_gemms(flops, M, N, K, G=1):

@@ -36,6 +36,10 @@ class GPUSpec(_Spec):
     sm_count: int = Field(132, gt=0, description="streaming multiprocessors (compute units): GEMM wave quantisation")
     gemm_tile: tuple[int, int] = Field((128, 256), description="output tile (rows x cols) of the large bf16 GEMM "
                                                                 "kernels: GEMM tile and wave quantisation")
+    gemm_epilogue: bool = Field(False, description=(
+        "GEMMs write each output tile to HBM after its K loop (the epilogue, at the achieved HBM bandwidth), "
+        "which slows short K loops: priced where a kernel-level table measures it (Hopper: DeepGEMM's FP8 "
+        "tables, tests/test_kernels.py); False: no such measurement for this GPU, not priced"))
     attention_half_block: float = Field(400.0, gt=0, description=(
         "block length (tokens) at which the fused causal attention kernel reaches half its long-block "
         "throughput: attention efficiency x L / (L + this)"))
@@ -48,6 +52,9 @@ class GPUSpec(_Spec):
     # FP8 / MXFP8 precisions(planner.specs.precision)
     fp8_peak_flops: Optional[float] = Field(None, gt=0, description="dense FP8 tensor FLOP/s (None: no FP8 tensor cores)")
     fp8_compute_efficiency: Optional[float] = Field(None, gt=0, le=1, description="achievable fraction of the FP8 peak in large FP8 GEMMs")
+    fp8_deepgemm_efficiency: Optional[float] = Field(None, gt=0, le=1, description=(
+        "the same for DeepSeek's DeepGEMM kernels (DeepSeek-V3's training stack), where published: the "
+        "kernel-level check of its profile reads it (tests/test_kernels.py); None: not published for this GPU"))
     mxfp8: bool = Field(False, description="MX (block-scaled) FP8 tensor cores (Blackwell)")
     memory_source: str = Field("", description="what reports memory_gib (nvidia-smi / rocm-smi total)")
     reserve_gib: float = Field(..., ge=0, description="CUDA/HIP context + NCCL buffers before the first tensor, GiB")

@@ -247,21 +247,26 @@ def precision_gpu_error(precision: str, gpu) -> Optional[str]:
 class Dispatcher:
     """How one MoE token dispatcher moves tokens to their experts and back (priced by
     planner.costmodel.dispatch). `sms`: SMs its kernels take from compute while they run beside it;
-    `nvl_bps` / `rdma_share`: its achieved NVLink rate (bytes/s, capped by the GPU's achievable
-    link rate) and its share of the NIC's line rate; None: NCCL at the preset's bus efficiency."""
+    `nvl_share` / `rdma_share`: its achieved share of the GPU's achievable NVLink rate (the preset's
+    link rate x bus efficiency) and of the NIC's line rate; None: NCCL at the preset's bus efficiency."""
     name: str
     moves: str
     runs: str
     sms: int
-    nvl_bps: Optional[float] = None
+    nvl_share: Optional[float] = None
     rdma_share: Optional[float] = None
 
 
-# DeepEP README, "Normal kernels with NVLink and RDMA forwarding" (deepseek-ai/DeepEP, after the
-# 2025-04-22 update; H800 ~160 GB/s NVLink, CX7 400 Gb/s ~50 GB/s RDMA; 4,096 tokens, hidden 7,168,
-# top-8): NVLink dispatch 153 / combine 158 GB/s (EP8); RDMA 43 / 43 (EP16), 58 / 57 (EP32), 51 / 50
-# GB/s (EP64). The means: 155.5 GB/s NVLink, 50.3 GB/s RDMA of ~50 (taken as the line rate, share 1).
-DEEPEP_NVL_BPS = (153e9 + 158e9) / 2
+# DeepEP README, "Normal kernels with NVLink and RDMA forwarding" (deepseek-ai/DeepEP docs/legacy.md @
+# dd758ca, the V1 table; H800 "~160 GB/s NVLink maximum bandwidth", CX7 400 Gb/s ~50 GB/s RDMA; 4,096
+# tokens, hidden 7,168, top-8, FP8 dispatch, BF16 combine): NVLink dispatch 153 / combine 158 GB/s
+# (EP8): 0.97 of the link's achievable maximum (the H800 preset's 200 GB/s x 0.8 = 160); RDMA 43 / 43
+# (EP16), 58 / 57 (EP32), 51 / 50 GB/s (EP64): the mean 50.3 of ~50 (taken as the line rate, share 1).
+# The NVLink leg is the link's, not its SMs': on H100 (twice the H800's NVLink) Megatron-LM's MoE-layer
+# CI (tests/functional_tests/test_cases/common/moe_perf/baseline.json @ 32f2c9c) measures DeepEP and
+# HybridEP 17-19% faster than NCCL's all-to-all on its DeepSeek proxy, which 155 GB/s could not give;
+# DeepEP V2's table (README @ dd758ca) reaches 643 GB/s over SM100 NVLink with 24 SMs.
+DEEPEP_NVL_SHARE = (153e9 + 158e9) / 2 / 160e9
 DEEPEP_RDMA_SHARE = min(1.0, (43 + 43 + 58 + 57 + 51 + 50) / 6 / 50)
 # SMs: DeepEP 20 (DeepSeek-V3's profile, 20 of 132 SMs; megatron/core/transformer/transformer_config.py:
 # 931-933, megatron-core 0.19.2: "historical default 20"); HybridEP 16 (torchtitan 0.3.0
@@ -275,8 +280,8 @@ DISPATCHER = {d.name: d for d in (
                "reduce-scatter", "Megatron (allgather); no EP overlap", 20),
     Dispatcher("deepep", "each token once per GPU and once per node holding its experts (NVLink + RDMA "
                "forwarding, DeepEP normal kernels)", "Megatron (flex, deepep backend); Hopper and newer", 20,
-               DEEPEP_NVL_BPS, DEEPEP_RDMA_SHARE),
+               DEEPEP_NVL_SHARE, DEEPEP_RDMA_SHARE),
     Dispatcher("hybridep", "as deepep (NVIDIA's HybridEP kernels in DeepEP's hybrid-ep branch; rates taken "
                "as DeepEP's: no published table)", "Megatron (flex, hybridep backend); Hopper and newer", 16,
-               DEEPEP_NVL_BPS, DEEPEP_RDMA_SHARE))}
+               DEEPEP_NVL_SHARE, DEEPEP_RDMA_SHARE))}
 DISPATCHERS = tuple(DISPATCHER)
