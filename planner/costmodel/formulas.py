@@ -59,7 +59,8 @@ norm_p = h * (1 + lnb)                      # params of one norm (RMSNorm h, Lay
 P_q = (1 - mla) * h * a * dh + mla * (qlora * (h * rq + rq + rq * a * (dn + dr)) + (1 - qlora) * h * a * (dn + dr))
 P_kv = (1 - mla) * 2 * h * g * dh + mla * (h * (rkv + dr) + rkv + rkv * a * (dn + dv))
 P_o = a * dvv * h
-P_attn = P_q + P_kv + P_o + qkn * 2 * dh + lb * (a * dq + 2 * g * dh + h)
+P_idx = (qlora * rq + (1 - qlora) * h) * n_ix * d_ix + h * (d_ix + n_ix) + 2 * d_ix
+P_attn = P_q + P_kv + P_o + qkn * 2 * dh + lb * (a * dq + 2 * g * dh + h) + P_idx
 P_mlp = nm * h * F + lb * ((nm - 1) * F + h)
 P_experts = E * nm * h * Fe
 P_shared = Es * nm * h * Fs
@@ -69,7 +70,7 @@ P_head = (1 - tied) * V * h
 P_mtp = 2 * norm_p + 2 * h * h + norm_p    # MTP glue: two input norms, eh_proj, head norm
 
 # per-GPU parameters of one layer (elements)
-G_dense_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t) + 2 * norm_p
+G_dense_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t) + 2 * norm_p + P_idx   # indexer: TP-duplicated
 G_dense_mlp = P_mlp / t
 G_moe_dense = P_router + P_shared / t        # router replicated, shared experts TP-split
 G_experts = P_experts / (Me * te)
@@ -108,10 +109,10 @@ B_cp = (1 - mla) * 2 * 2 * n_tok * 2 * g * dh / tg + mla * 2 * 2 * n_tok * a * (
 B_tp = 2 * S / c * b * h                                       # sequence-parallel all-gather
 
 # FLOPs per micro-batch on one rank (forward; training = 3x): 2 FLOPs per multiply-add;
-# causal attention: each query sees S/2 keys with fused (flash) attention, which skips
-# the masked blocks; unfused attention (Megatron's FusedScaleMaskSoftmax) computes all S
+# causal attention: each query sees k_f S/2 keys with fused (flash) attention, which skips the masked
+# blocks; unfused attention (Megatron's FusedScaleMaskSoftmax) computes all S; + the indexer's scores
 Fl_attn_mm = 2 * n_tok * (P_q + P_kv + P_o) / t
-Fl_attn_core = (2 - flash) * n_tok * S * a * (dq + dvv) / t
+Fl_attn_core = (flash * k_f + 2 * (1 - flash)) * n_tok * S * a * (dq + dvv) / t + n_tok * S * n_ix * d_ix
 Fl_mlp = 2 * n_tok * nm * h * F / t
 Fl_shared = 2 * n_tok * Es * nm * h * Fs / t
 Fl_moe = 2 * n_tok * (h * E / ts + K / ts * imb * nm * h * Fe) + Fl_shared
@@ -150,7 +151,7 @@ T_moe_f = mm_f(T_moe_mm, L_moe) + f8 * T_router_mm
 L_blk = S / cr
 # at the pace of the slowest ring rank's share of the causal triangle (cp_terms.balance)
 T_core = (Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flash) * eta))
-          * cp_balance(cr))
+          * cp_balance(cr) + T_mm(2 * n_tok * P_idx))               # + the indexer's projections
 
 # memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
 # one layer. Megatron's fused kernels: LayerNorm reads x, writes y (4h per token);
