@@ -109,3 +109,20 @@ def test_a_sparse_topk_without_the_indexer_dims_is_refused_in_one_line():
     model, _ = _hf("deepseek-v3.2-exp")
     with pytest.raises(ValueError, match="sparse_indexer_heads"):
         ModelSpec(**{**model.model_dump(), "sparse_indexer_heads": 0})
+
+
+def test_megatron_refuses_sliding_layers_under_the_p2p_ring_in_one_line():
+    """Transformer Engine's CP asserts sliding windows run with all_gather or a2a, not p2p."""
+    from planner.engines import constraints
+    from planner.layout import Layout, uniform_stages
+    model, _ = _hf("gpt-oss-20b")
+    p = make_problem(model=model, gpu="h100-sxm", gpus=8, seq=32768, global_batch=8, memory_gib=10_000,
+                     **constraints("megatron").train_defaults())
+
+    def rules(comm, cp=8):
+        L = Layout(world=8, tp=1, cp=cp, dp=8 // cp, micro_batch=1, num_microbatches=8 * cp // 8, cp_comm=comm,
+                   cp_balance="headtail", sharding="zero1", stages=uniform_stages(model.layers, 1))
+        return [v for v in constraints("megatron").violations(L, p) if v.rule == "target.cp_window"]
+    bad = rules("p2p")
+    assert len(bad) == 1 and "12 sliding-window layers" in bad[0].message and "\n" not in bad[0].message
+    assert rules("ag-te") == [] and rules("p2p", cp=1) == []

@@ -56,6 +56,17 @@ add_master(RULES, "megatron", DEFAULTS["master"])
 add_cp_comm(RULES, "Megatron", ("p2p", "ag-te"))
 
 
+@rule("target.cp_window", "layout", "", "Transformer Engine runs sliding-window layers under ring CP only by all-gather")
+def _(L, pr):
+    # TE's attn_forward_func_with_cp (NVIDIA/TransformerEngine transformer_engine/pytorch/attention/
+    # dot_product_attention/context_parallel.py, the 2.x releases): assert not sliding_window_attn or
+    # cp_comm_type in ["a2a", "all_gather"] (TE is not installed here, so the line is not pinned)
+    n = (pr.model.layer_attention or ()).count("sliding")
+    if n and L.cp_ring > 1 and L.cp_comm == "p2p":
+        return (f"Megatron (Transformer Engine) runs the model's {n} sliding-window layers under ring CP only "
+                f"with cp_comm ag-te (--cp-comm-type allgather), not p2p")
+
+
 # --------------------------------------------------------------------------- plan time: the engine's start-up checks
 # (megatron-core 0.19.2 and the Transformer Engine kernels it calls; read by the search, `compare` and `export`)
 
