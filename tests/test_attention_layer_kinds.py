@@ -126,3 +126,20 @@ def test_megatron_refuses_sliding_layers_under_the_p2p_ring_in_one_line():
     bad = rules("p2p")
     assert len(bad) == 1 and "12 sliding-window layers" in bad[0].message and "\n" not in bad[0].message
     assert rules("ag-te") == [] and rules("p2p", cp=1) == []
+
+
+def test_olmo_core_refuses_sliding_layers_under_its_zig_zag_ring():
+    """ai2-olmo-core's dispatch_ring_flash_attn raises for a window with the zig_zag strategy."""
+    import inspect
+
+    from olmo_core.nn.attention import flash_attn_api
+    from planner.engines import constraints
+    from planner.layout import Layout, uniform_stages
+    assert "SWA is currently not supported" in inspect.getsource(flash_attn_api.dispatch_ring_flash_attn)
+    model, _ = _hf("gpt-oss-20b")
+    p = make_problem(model=model, gpu="h100-sxm", gpus=8, seq=32768, global_batch=8, memory_gib=10_000,
+                     **constraints("olmo-core").train_defaults())
+    L = Layout(world=8, tp=1, cp=8, dp=1, micro_batch=1, num_microbatches=8, cp_comm="p2p", cp_balance="headtail",
+               sharding="zero1", stages=uniform_stages(model.layers, 1))
+    bad = [v for v in constraints("olmo-core").violations(L, p) if v.rule == "target.cp_window"]
+    assert len(bad) == 1 and "12 sliding-window layers" in bad[0].message
