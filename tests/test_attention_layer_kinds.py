@@ -143,3 +143,14 @@ def test_olmo_core_refuses_sliding_layers_under_its_zig_zag_ring():
                sharding="zero1", stages=uniform_stages(model.layers, 1))
     bad = [v for v in constraints("olmo-core").violations(L, p) if v.rule == "target.cp_window"]
     assert len(bad) == 1 and "12 sliding-window layers" in bad[0].message
+
+
+def test_the_bundle_target_refuses_layer_kinds_it_does_not_build_in_one_line(capsys):
+    """The bundle's attention is full causal in every layer: a sliding-window model has no bundle
+    plan, and the search says why in one line (an engine target plans it)."""
+    from planner.cli import main
+    path = str(HF / "gpt-oss-20b.json")
+    main(["plan", "--model", path, "--gpus", "8", "--seq", "8k", "--no-engines"])
+    out = capsys.readouterr()
+    lines = [ln for ln in (out.out + out.err).splitlines() if "full causal attention in every layer" in ln]
+    assert len(lines) == 1 and "12 sliding / chunked layers" in lines[0]

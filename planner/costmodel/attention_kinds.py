@@ -21,8 +21,10 @@ absorbed (MQA) form (megatron/core/transformer/experimental_attention_variant/ds
 absorbed_mla.py, megatron-core 0.19.2: one shared latent key head of r_kv + d_r dims, values of
 r_kv dims), so one (query, key) pair of one head costs 2 (r_kv + d_r + r_kv) FLOPs against
 2 (d_n + d_r + d_v) in the dense (MHA-form) layer: the factor `mqa_form` below. The indexer that
-picks the keys scores every causal (query, key) pair with its own heads and dims (priced apart in
-the formulas: n_ix, d_ix).
+picks the keys scores every causal (query, key) pair with its own n_ix heads of d_ix (priced apart
+in the formulas, at the attention efficiency: Megatron-Core's reference scoring runs in BF16,
+`_compute_index_scores`; DeepSeek's own FP8 kernel is not priced at the FP8 rate), and its
+projections run on every TP rank (Megatron-Core builds them parallel_mode="duplicated").
 
 Attention sinks (gpt-oss: one learned logit per head joins each query row's softmax) add one
 exponential per row against the row's keys x head dim multiply-adds: priced as zero. Whether a
