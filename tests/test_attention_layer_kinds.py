@@ -154,3 +154,17 @@ def test_the_bundle_target_refuses_layer_kinds_it_does_not_build_in_one_line(cap
     out = capsys.readouterr()
     lines = [ln for ln in (out.out + out.err).splitlines() if "full causal attention in every layer" in ln]
     assert len(lines) == 1 and "12 sliding / chunked layers" in lines[0]
+
+
+def test_torchtitan_refuses_the_sparse_attention_indexer_it_does_not_build():
+    import importlib.util
+    from pathlib import Path as P
+
+    from planner.engines import constraints
+    root = P(importlib.util.find_spec("torchtitan").origin).parent
+    assert not any("indexer" in f.read_text(errors="ignore") for f in (root / "models").rglob("*.py"))
+    model, _ = _hf("deepseek-v3.2-exp")
+    p = make_problem(model=model, gpu="h100-sxm", gpus=64, seq=4096, global_batch=64, memory_gib=10_000,
+                     **constraints("torchtitan").train_defaults())
+    bad = constraints("torchtitan").degree_violations(p, world=64)
+    assert [v.rule for v in bad] == ["target.attention_layers"] and "top-2048" in bad[0].message
