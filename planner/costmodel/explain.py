@@ -15,7 +15,8 @@ from planner.costmodel.values import layout_values, layout_vector, model_values
 
 _FLAGS = {"is_mla", "has_qlora", "qk_norm", "ln_bias", "lin_bias", "router_bias", "tied", "flash", "drop", "eager",
           "z_1", "z_2", "z_3", "mu", "u_1", "k_mtp", "is_moe_model", "e_f", "e_l", "h_m",
-          "q_p2p", "q_agr", "n_ag", "q_sv", "c_b"}         # the CP implementation (cost_model.cp_terms)
+          "q_p2p", "q_agr", "n_ag", "q_sv", "c_b",          # the CP implementation (cost_model.cp_terms)
+          "n_ix", "d_ix"}                                   # a sparse-attention indexer (0 without one)
 _GROUPS = {"P": "parameters", "G": "parameters per GPU", "B": "memory", "A": "memory", "F": "compute",
            "T": "time", "X": "communication", "M": "compute", "S": "memory"}
 

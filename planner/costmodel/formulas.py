@@ -21,30 +21,28 @@ Notation (the scaling-book way: short symbols defined once; DESIGN.md's axis nam
             / MoE layers with module <mod> recomputed, e_f / e_l first / last stage, h_m
             the stage holds a MoE layer; u_1 = 1 when p == 1
 
-Sources: activation memory from Korthikanti et al. 2022 ("Reducing Activation
-Recomputation in Large Transformer Models", sec. 4: sbh(34 + 5as/h) per layer, with the
-TP / SP / selective / full variants) generalised term by term to GQA, SwiGLU, MoE and
-fused attention; sharded bytes per parameter from ZeRO (Rajbhandari et al. 2020, sec. 5)
-with the engines' variants (Megatron's fp32 main grads: 6 + 12/d; FSDP2's fp32 sharded
-master); FLOPs as 6 N per token plus the causal attention term (Kaplan et al. 2020);
-pipeline in-flight micro-batches and the interleaved bubble from Narayanan et al. 2021;
-recompute modules as Megatron-LM names them (--recompute-modules).
+Sources: activation memory from Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large
+Transformer Models", sec. 4: sbh(34 + 5as/h) per layer, with the TP / SP / selective / full variants)
+generalised term by term to GQA, SwiGLU, MoE and fused attention; sharded bytes per parameter from ZeRO
+(Rajbhandari et al. 2020, sec. 5) with the engines' variants (Megatron's fp32 main grads: 6 + 12/d; FSDP2's
+fp32 sharded master); FLOPs as 6 N per token plus the causal attention term (Kaplan et al. 2020); pipeline in-
+flight micro-batches and the interleaved bubble from Narayanan et al. 2021; recompute modules as Megatron-LM
+names them (--recompute-modules).
 
-Everything is per GPU: bytes and seconds. Per-layer formulas first, then the per-stage
-sums (`STAGE`), which are linear in the stage integers; `planner.costmodel.compile`
-turns both into numeric functions and into the solver's coefficients.
+Everything is per GPU: bytes and seconds. Per-layer formulas first, then the per-stage sums (`STAGE`), which
+are linear in the stage integers; `planner.costmodel.compile` turns both into numeric functions and into the
+solver's coefficients.
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from planner.costmodel.names import (COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES, R_D, R_M,  # noqa: F401
-                                     STAGE_COUNTS, STAGE_FLAGS, STAGE_INT_NAMES, SYMBOL_DOC)
-from planner.costmodel.symbols import (E, Es, F, Fe, Fs, K, La0, Me, Pk, S, T_gemm, T_mm, T_mm8, V, W_cr, W_cu, W_dpcp,
-    W_edp, W_etp, W_hbm, W_in, W_out, W_pp, W_tp, Zd, Ze, a, a8, alpha, b, bg, bl, br, c, cr, cu, dh, dn, dr, drop, dv,
-    eager, ef, el, eta, eta_a, f8, f_off, fd_, flash, fmo_, g, g8_mb, g8_step, h, hm, imb, imbm, lb, lin_gemms, lin_sum,
-    lnb, mla, nd_, nm, nmo_, q8, qkn, qlora, r_d, r_m, rb, rkv, rq, s8, sx, t, te, tg, tied, ts, u1, v, w8_bytes, z2,
-    z3)
+from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
+from planner.costmodel.symbols import (a, a8, alpha, b, bg, bl, br, c, cr, cu, d_ix, dh, dn, dr, drop, dv, E, eager,
+    ef, el, Es, eta, eta_a, F, f8, f_off, fd_, Fe, flash, fmo_, Fs, g, g8_mb, g8_step, h, hm, imb, imbm, K, k_f,
+    La0, lb, lin_gemms, lin_sum, lnb, Me, mla, n_ix, nd_, nm, nmo_, Pk, q8, qkn, qlora, r_d, r_m, rb, rkv, rq, S,
+    s8, sx, t, T_gemm, T_mm, T_mm8, te, tg, tied, ts, u1, V, v, w8_bytes, W_cr, W_cu, W_dpcp, W_edp, W_etp,
+    W_hbm, W_in, W_out, W_pp, W_tp, z2, z3, Zd, Ze)
 from planner.costmodel.cp_terms import (balance as cp_balance, recompute_exposed as cp_recompute_exposed,  # noqa: E501
                                         ring_exposed as cp_ring_exposed, saved_kv as cp_saved_kv,
                                         transient_kv as cp_transient_kv)
@@ -63,7 +61,8 @@ norm_p = h * (1 + lnb)                      # params of one norm (RMSNorm h, Lay
 P_q = (1 - mla) * h * a * dh + mla * (qlora * (h * rq + rq + rq * a * (dn + dr)) + (1 - qlora) * h * a * (dn + dr))
 P_kv = (1 - mla) * 2 * h * g * dh + mla * (h * (rkv + dr) + rkv + rkv * a * (dn + dv))
 P_o = a * dvv * h
-P_attn = P_q + P_kv + P_o + qkn * 2 * dh + lb * (a * dq + 2 * g * dh + h)
+P_idx = (qlora * rq + (1 - qlora) * h) * n_ix * d_ix + h * (d_ix + n_ix) + 2 * d_ix
+P_attn = P_q + P_kv + P_o + qkn * 2 * dh + lb * (a * dq + 2 * g * dh + h) + P_idx
 P_mlp = nm * h * F + lb * ((nm - 1) * F + h)
 P_experts = E * nm * h * Fe
 P_shared = Es * nm * h * Fs
@@ -73,7 +72,7 @@ P_head = (1 - tied) * V * h
 P_mtp = 2 * norm_p + 2 * h * h + norm_p    # MTP glue: two input norms, eh_proj, head norm
 
 # per-GPU parameters of one layer (elements)
-G_dense_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t) + 2 * norm_p
+G_dense_attn = (P_q + P_o) / t + P_kv * ((1 - mla) / tg + mla / t) + 2 * norm_p + P_idx   # indexer: TP-duplicated
 G_dense_mlp = P_mlp / t
 G_moe_dense = P_router + P_shared / t        # router replicated, shared experts TP-split
 G_experts = P_experts / (Me * te)
@@ -112,10 +111,10 @@ B_cp = (1 - mla) * 2 * 2 * n_tok * 2 * g * dh / tg + mla * 2 * 2 * n_tok * a * (
 B_tp = 2 * S / c * b * h                                       # sequence-parallel all-gather
 
 # FLOPs per micro-batch on one rank (forward; training = 3x): 2 FLOPs per multiply-add;
-# causal attention: each query sees S/2 keys with fused (flash) attention, which skips
-# the masked blocks; unfused attention (Megatron's FusedScaleMaskSoftmax) computes all S
+# causal attention: each query sees k_f S/2 keys with fused (flash) attention, which skips the masked
+# blocks; unfused attention (Megatron's FusedScaleMaskSoftmax) computes all S; + the indexer's scores
 Fl_attn_mm = 2 * n_tok * (P_q + P_kv + P_o) / t
-Fl_attn_core = (2 - flash) * n_tok * S * a * (dq + dvv) / t
+Fl_attn_core = (flash * k_f + 2 * (1 - flash)) * n_tok * S * a * (dq + dvv) / t + n_tok * S * n_ix * d_ix
 Fl_mlp = 2 * n_tok * nm * h * F / t
 Fl_shared = 2 * n_tok * Es * nm * h * Fs / t
 Fl_moe = 2 * n_tok * (h * E / ts + K / ts * imb * nm * h * Fe) + Fl_shared
@@ -154,7 +153,7 @@ T_moe_f = mm_f(T_moe_mm, L_moe) + f8 * T_router_mm
 L_blk = S / cr
 # at the pace of the slowest ring rank's share of the causal triangle (cp_terms.balance)
 T_core = (Fl_attn_core / (Pk * (flash * eta_a * L_blk / (L_blk + La0) + (1 - flash) * eta))
-          * cp_balance(cr))
+          * cp_balance(cr) + T_mm(2 * n_tok * P_idx))               # + the indexer's projections
 
 # memory-bound (elementwise) kernels: HBM bytes read + written per micro-batch, forward,
 # one layer. Megatron's fused kernels: LayerNorm reads x, writes y (4h per token);
@@ -266,7 +265,6 @@ def _alt(mms, odd=0):
     keep = lambda i: (1 - odd) if i % 2 == 0 else odd
     return (sum(o * keep(i) for i, (o, _) in enumerate(mms)),
             sum(fl * (1 - keep(i)) for i, (_, fl) in enumerate(mms)))
-
 
 _mm = lambda out, k, n: (out, 2 * n_tok * k * n)               # (out bytes/token, FLOPs of k x n per token)
 _gqa_mms = [_mm(2 * a * dh / t, h, a * dh / t), _mm(2 * g * dh / tg, h, g * dh / tg),

@@ -37,4 +37,6 @@ SYMBOL_DOC = {
     "q_p2p": "CP ring passes behind attention (p2p)", "q_agr": "CP all-gather behind the first block (ag-ring)",
     "n_ag": "exposed whole-K/V CP collectives per layer", "q_sv": "gathered K/V saved for backward",
     "c_b": "causal mask not load-balanced",
+    "k_f": "attention core work of the layer kinds / full causal (mean over layers)",
+    "n_ix": "sparse-attention indexer heads", "d_ix": "sparse-attention indexer head dim",
 }

@@ -25,6 +25,9 @@ u_ep = sp.Symbol("u_ep", nonnegative=True)     # seconds per byte of a GEMM's ou
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
     "W_tp W_cu W_cr W_dpcp W_edp W_etp W_pp W_ein W_eout", positive=True)
 f_off = sp.symbols("f_off", nonnegative=True)                   # share of EP peers on another node
+# the attention layer kinds (planner.costmodel.attention_kinds): k_f the model's mean attention core work
+# beside full causal attention (1 for full-only models); n_ix, d_ix a sparse-attention indexer's heads, dim
+k_f, n_ix, d_ix = sp.symbols("k_f n_ix d_ix", nonnegative=True)
 
 # recompute modules by layer kind and the stage integers: named in `names` (sympy-free)
 nd_, nmo_, fd_, fmo_ = sp.symbols(" ".join(STAGE_COUNTS), nonnegative=True)

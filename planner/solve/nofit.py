@@ -62,6 +62,9 @@ def _no_tuple(problem: Problem, engine=None) -> str:
     n, gpn, gb = problem.cluster.gpus, problem.cluster.domain_used, problem.train.global_batch
     divs = divisors(n)
     bad = lambda **kw: engine.degree_violations(problem, **kw)
+    whole = bad(world=n)                 # a rule of the model or the job alone (what the target builds)
+    if whole:
+        return whole[0].message
     top = lambda ok: max([d for d in divs if ok(d)] or [1])
     tp = top(lambda d: d <= gpn and not bad(tp=d))
     pp = top(lambda d: not bad(pp=d, vpp=1))

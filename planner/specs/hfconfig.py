@@ -198,15 +198,13 @@ def _read_attention_kinds(cfg: dict, name: str, data: dict, notes: list[str]) ->
         for kind in ("sliding", "chunked"):
             n = kinds.count(kind)
             if n:
-                notes.append(f"{n} of {layers} layers are {kind} attention (window {window} tokens): the estimate "
-                             f"prices them as full causal attention, an upper bound at sequences over {window}")
+                notes.append(f"{n} of {layers} layers are {kind} attention (window {window} tokens): priced by the "
+                             f"keys each query sees")
     if data.get("attention_sinks"):
-        notes.append("attention sinks (one learned logit per head): not priced (a softmax term per row)")
+        notes.append("attention sinks (one learned logit per head): priced as zero FLOPs (one term per softmax row)")
     if cfg.get("index_topk"):
         n_heads, dim = int(cfg.get("index_n_heads") or 0), int(cfg.get("index_head_dim") or 0)
-        q_rank = int(cfg.get("q_lora_rank") or 0) or data["hidden"]
-        per_layer = q_rank * n_heads * dim + data["hidden"] * (dim + n_heads) + 2 * dim
-        data["sparse_attention_topk"] = int(cfg["index_topk"])
-        notes.append(f"index_topk/index_n_heads/index_head_dim: a sparse-attention indexer keeps {cfg['index_topk']} "
-                     f"keys per query; its {per_layer * layers / 1e9:.2f}B parameters are not counted and the "
-                     f"estimate prices dense attention (an upper bound at sequences over {cfg['index_topk']})")
+        data.update(sparse_attention_topk=int(cfg["index_topk"]), sparse_indexer_heads=n_heads, sparse_indexer_dim=dim)
+        notes.append(f"index_topk/index_n_heads/index_head_dim: a sparse-attention indexer ({n_heads} heads of {dim}) "
+                     f"keeps {cfg['index_topk']} keys per query: priced as the indexer's causal scoring plus "
+                     f"top-{cfg['index_topk']} attention in MLA's absorbed (MQA) form; its parameters are counted")

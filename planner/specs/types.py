@@ -137,13 +137,15 @@ class ModelSpec(_Spec):
     mtp_layers: int = Field(0, ge=0, description="multi-token-prediction modules (DeepSeek-V3: 1)")
     linear_bias: bool = Field(False, description="biases on attention/FFN linears (GPT-2/3 style)")
     # what each layer's attention sees (planner.specs.kinds.ATTENTION_LAYER_KINDS); the cost model
-    # prices every kind as full causal attention, an upper bound for sliding and chunked layers
+    # prices each kind by the keys its queries see (planner.costmodel.attention_kinds)
     layer_attention: Optional[tuple[Literal[ATTENTION_LAYER_KINDS], ...]] = Field(None, description=(
         "each layer's attention kind: full, sliding or chunked (None: every layer full causal attention)"))
     attention_window: int = Field(0, ge=0, description="tokens a sliding layer sees, or a chunked layer's chunk")
     attention_sinks: bool = Field(False, description="a learned sink logit per attention head (gpt-oss)")
     sparse_attention_topk: int = Field(0, ge=0, description=(
         "keys per query a sparse-attention indexer keeps (DeepSeek-V3.2 index_topk); 0: dense attention"))
+    sparse_indexer_heads: int = Field(0, ge=0, description="the sparse-attention indexer's heads (index_n_heads)")
+    sparse_indexer_dim: int = Field(0, ge=0, description="the sparse-attention indexer's head dim (index_head_dim)")
 
     @model_validator(mode="after")
     def _check(self):
@@ -166,6 +168,9 @@ class ModelSpec(_Spec):
                 raise ValueError(f"layer_attention has {len(self.layer_attention)} entries, layers is {self.layers}")
             if any(k != "full" for k in self.layer_attention) and not self.attention_window:
                 raise ValueError("sliding or chunked layers need attention_window > 0")
+        if self.sparse_attention_topk and not (self.sparse_indexer_heads and self.sparse_indexer_dim):
+            raise ValueError(f"sparse_attention_topk {self.sparse_attention_topk} needs the indexer's "
+                             "sparse_indexer_heads and sparse_indexer_dim > 0")
         return self
 
     @model_serializer(mode="wrap")
@@ -173,7 +178,8 @@ class ModelSpec(_Spec):
         # the per-layer attention fields are written only where they say something: a plan of a
         # model with full attention everywhere reads as it did before they existed
         out = handler(self)
-        for key in ("layer_attention", "attention_window", "attention_sinks", "sparse_attention_topk"):
+        for key in ("layer_attention", "attention_window", "attention_sinks", "sparse_attention_topk",
+                    "sparse_indexer_heads", "sparse_indexer_dim"):
             if isinstance(out, dict) and not out.get(key):
                 out.pop(key, None)
         return out

@@ -9,6 +9,7 @@ from planner.layout.rules import RuleTable
 from planner.specs.domains import CUDNN_ATTENTION_ARCHS
 
 RULES = RuleTable()
+rule = RULES.rule
 # the bundle's moe/dispatch.py moves tokens by all-to-all; it overlaps no EP communication
 add_dispatch(RULES, "bundle", ("alltoall",), False)
 
@@ -56,6 +57,19 @@ def attention_caveat(gpu, kernel: str):
         return (f"the bundle runs FlashAttention-2, which the {gpu.name} preset has no curve for: the step may "
                 f"be optimistic")
     return None
+
+
+@rule("target.attention_layers", "degree", "world", "the bundle builds full causal attention in every layer")
+def _(x, pr):
+    # bundle/templates/cp/attention.py and blocks.py: causal SDPA over the whole (or ring-passed)
+    # sequence, no window, chunk or indexer; the cost model prices those kinds as the engines run them
+    m = pr.model
+    n = sum(k != "full" for k in (m.layer_attention or ()))
+    if n or m.sparse_attention_topk:
+        what = (f"{n} sliding / chunked layers" if n else
+                f"sparse-attention indexer (top-{m.sparse_attention_topk})")
+        return (f"the bundle builds full causal attention in every layer, not the model's {what}; "
+                f"plan for an engine (--target megatron | torchtitan)")
 
 
 def attention_kernel(gpu) -> str:

@@ -14,6 +14,9 @@ The expansion is bounded (``MAX_CHARS``), so ``(t)*99999999`` is refused, not ex
 from __future__ import annotations
 
 import re
+from typing import Optional
+
+from planner.layout.foreign import exact_div
 
 MAX_CHARS = 1_000_000
 _GROUP = re.compile(r"\(([^()]+)\)\*(\d+)")
@@ -77,3 +80,46 @@ def empty_virtual_stages(extra: dict, pp: int, vpp: int) -> tuple[int, int] | No
     if extra.get("pp_layout"):
         return None
     return int(bool(extra.get("account_embedding"))), int(bool(extra.get("account_loss")))
+
+
+def per_stage(c, layers: int, pp: int) -> tuple[Optional[str], Optional[int]]:
+    """Why the pipeline split is not whole (or None), and the layers per stage."""
+    first, last = c.first_stage_layers, c.last_stage_layers
+    if first is not None or last is not None:
+        given = [x for x in (first, last) if x is not None]
+        middle_layers, middle_stages = layers - sum(given), pp - len(given)
+        shown = " - ".join([f"layers({layers})"] + [f"{n}({x})" for n, x in (("first", first), ("last", last))
+                                                    if x is not None])
+        bad = pp < 2 or middle_layers < 0 or (middle_stages == 0 and middle_layers) or \
+            (middle_stages > 0 and middle_layers % middle_stages)
+        why = (f"{c.where('first_stage_layers', 'last_stage_layers')}: uneven pipeline split: {shown} = "
+               f"{middle_layers} middle layers over pp({pp}) - {len(given)} = {middle_stages} middle stages "
+               f"is not a whole number per stage") if bad else None
+        return why, exact_div(middle_layers, middle_stages) if middle_stages > 0 else None
+    counted = layers + int(bool(c.extra.get("account_embedding"))) + int(bool(c.extra.get("account_loss")))
+    why = None
+    if counted % pp:
+        extra_terms = "".join(f" + 1 ({n})" for n, k in (("embedding", "account_embedding"),
+                                                         ("loss", "account_loss")) if c.extra.get(k))
+        why = f"{c.where('layers', 'pp')}: num_layers({layers}){extra_terms} = {counted} is not divisible by pp({pp})"
+    return why, exact_div(counted, pp)
+
+
+def layout_broken(c, layout: dict, layers: int) -> Optional[str]:
+    """Why Megatron refuses the --pipeline-model-parallel-layout for this model (None: it accepts it):
+    megatron/core/transformer/pipeline_parallel_layer_layout.py:85-115 validate_layer_layout, called
+    from transformer_config.py:1984 (megatron-core 0.19.2). The embedding (E) and the loss (L) are
+    entries of their own, as are the MTP modules (m): only `t` entries are the model's layers."""
+    mtp = c.model.get("mtp_layers") or 0
+    where = c.where("stage_layers")
+    if layout["first"] != "E" or layout["embeddings"] != 1:
+        return f"{where}: the layout must open with the embedding E, once (it has {layout['embeddings']})"
+    if layout["last"] != "L" or layout["losses"] != 1:
+        return f"{where}: the layout must end with the loss L, once (it has {layout['losses']})"
+    if layout["layers"] != layers:
+        return f"{where}: the layout places {layout['layers']} transformer layers (t) but num_layers is {layers}"
+    if layout["mtp"] != mtp:
+        return f"{where}: the layout places {layout['mtp']} MTP module(s) (m) but mtp_num_layers is {mtp}"
+    if layout["decoder_after_mtp"]:
+        return f"{where}: a transformer layer (t) comes after an MTP module (m); decoder layers go first"
+    return None

@@ -12,6 +12,7 @@ from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, moe, up, warn
 from planner.engines.megatron import recompute
+from planner.engines.megatron.pplayout import layout_broken as _layout_broken, per_stage as _per_stage
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
 from planner.layout.rules import RuleTable
@@ -54,6 +55,17 @@ add_master(RULES, "megatron", DEFAULTS["master"])
 # async, and cannot be overlapped"), core/transformer/transformer_config.py:987-995; a2a / a2a+p2p are
 # the Ulysses / hybrid splits. TE cuts the sequence into 2 * cp zig-zag chunks (target.cp_seq).
 add_cp_comm(RULES, "Megatron", ("p2p", "ag-te"))
+
+
+@rule("target.cp_window", "layout", "", "Transformer Engine runs sliding-window layers under ring CP only by all-gather")
+def _(L, pr):
+    # TE's attn_forward_func_with_cp (NVIDIA/TransformerEngine transformer_engine/pytorch/attention/
+    # dot_product_attention/context_parallel.py, the 2.x releases): assert not sliding_window_attn or
+    # cp_comm_type in ["a2a", "all_gather"] (TE is not installed here, so the line is not pinned)
+    n = (pr.model.layer_attention or ()).count("sliding")
+    if n and L.cp_ring > 1 and L.cp_comm == "p2p":
+        return (f"Megatron (Transformer Engine) runs the model's {n} sliding-window layers under ring CP only "
+                f"with cp_comm ag-te (--cp-comm-type allgather), not p2p")
 
 
 # --------------------------------------------------------------------------- plan time: the engine's start-up checks
@@ -198,49 +210,6 @@ def _(c: ForeignConfig) -> Optional[Finding]:
     if ep > 1 and not moe(c).get("experts"):
         return err("megatron.ep_without_experts", f"{c.where('ep')}: ep({ep}) > 1 but --num-experts is not set",
                    "set --num-experts, or drop --expert-model-parallel-size")
-
-
-def _per_stage(c: ForeignConfig, layers: int, pp: int) -> tuple[Optional[str], Optional[int]]:
-    """Why the pipeline split is not whole (or None), and the layers per stage."""
-    first, last = c.first_stage_layers, c.last_stage_layers
-    if first is not None or last is not None:
-        given = [x for x in (first, last) if x is not None]
-        middle_layers, middle_stages = layers - sum(given), pp - len(given)
-        shown = " - ".join([f"layers({layers})"] + [f"{n}({x})" for n, x in (("first", first), ("last", last))
-                                                    if x is not None])
-        bad = pp < 2 or middle_layers < 0 or (middle_stages == 0 and middle_layers) or \
-            (middle_stages > 0 and middle_layers % middle_stages)
-        why = (f"{c.where('first_stage_layers', 'last_stage_layers')}: uneven pipeline split: {shown} = "
-               f"{middle_layers} middle layers over pp({pp}) - {len(given)} = {middle_stages} middle stages "
-               f"is not a whole number per stage") if bad else None
-        return why, exact_div(middle_layers, middle_stages) if middle_stages > 0 else None
-    counted = layers + int(bool(c.extra.get("account_embedding"))) + int(bool(c.extra.get("account_loss")))
-    why = None
-    if counted % pp:
-        extra_terms = "".join(f" + 1 ({n})" for n, k in (("embedding", "account_embedding"),
-                                                         ("loss", "account_loss")) if c.extra.get(k))
-        why = f"{c.where('layers', 'pp')}: num_layers({layers}){extra_terms} = {counted} is not divisible by pp({pp})"
-    return why, exact_div(counted, pp)
-
-
-def _layout_broken(c: ForeignConfig, layout: dict, layers: int) -> Optional[str]:
-    """Why Megatron refuses the --pipeline-model-parallel-layout for this model (None: it accepts it):
-    megatron/core/transformer/pipeline_parallel_layer_layout.py:85-115 validate_layer_layout, called
-    from transformer_config.py:1984 (megatron-core 0.19.2). The embedding (E) and the loss (L) are
-    entries of their own, as are the MTP modules (m): only `t` entries are the model's layers."""
-    mtp = c.model.get("mtp_layers") or 0
-    where = c.where("stage_layers")
-    if layout["first"] != "E" or layout["embeddings"] != 1:
-        return f"{where}: the layout must open with the embedding E, once (it has {layout['embeddings']})"
-    if layout["last"] != "L" or layout["losses"] != 1:
-        return f"{where}: the layout must end with the loss L, once (it has {layout['losses']})"
-    if layout["layers"] != layers:
-        return f"{where}: the layout places {layout['layers']} transformer layers (t) but num_layers is {layers}"
-    if layout["mtp"] != mtp:
-        return f"{where}: the layout places {layout['mtp']} MTP module(s) (m) but mtp_num_layers is {mtp}"
-    if layout["decoder_after_mtp"]:
-        return f"{where}: a transformer layer (t) comes after an MTP module (m); decoder layers go first"
-    return None
 
 
 @rule("megatron.pp_layers_divisible", "startup", "", "the layers split evenly over the pipeline stages")

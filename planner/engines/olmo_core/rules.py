@@ -61,6 +61,15 @@ add_order(RULES, ENGINE)      # build_world_mesh: pp, dp, cp, tp (distributed/pa
 add_cp_comm(RULES, "OLMo-core", ("p2p",))
 
 
+@rule("target.cp_window", "layout", "", "OLMo-core's zig_zag ring CP has no sliding-window attention")
+def _(L, pr):
+    # dispatch_ring_flash_attn (ai2-olmo-core 3.0.0 nn/attention/flash_attn_api.py:333-337): window_size
+    # other than (-1, -1) with the zig_zag strategy raises "SWA is currently not supported"
+    n = (pr.model.layer_attention or ()).count("sliding")
+    if n and L.cp_ring > 1:
+        return f"OLMo-core's zig_zag ring CP does not run the model's {n} sliding-window layers (cp ring part {L.cp_ring})"
+
+
 def model_unsupported(m) -> Optional[str]:
     """Why OLMo-core (as foldplan exports it) cannot build model `m`, or None. OLMo-core has no
     multi-head latent attention (olmo_core/nn/attention) and no MTP module (nn/transformer); the

@@ -103,6 +103,15 @@ def _(x, pr):
                 f"(pp {x.pp}, cp {x.cp})")
 
 
+@rule("target.attention_layers", "degree", "world", "torchtitan builds no sparse-attention indexer")
+def _(x, pr):
+    # torchtitan 0.3.0's models (models/deepseek_v3, gpt_oss, ...) have no DeepSeek-V3.2 indexer: the
+    # word occurs only in experiments/transformers_modeling_backend
+    if pr.model.sparse_attention_topk:
+        return (f"torchtitan 0.3 builds no sparse-attention indexer (top-{pr.model.sparse_attention_topk}): "
+                f"plan {pr.model.name} for Megatron (--target megatron)")
+
+
 add_uniform_fold(RULES, "torchtitan")
 # torchtitan 0.3.0 has DeepEP / HybridEP dispatchers (models/common/config_utils.py:360-412), chosen by
 # the model registry's moe_comm_backend argument (models/qwen3/__init__.py:146), not by a config
