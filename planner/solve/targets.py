@@ -20,6 +20,7 @@ from typing import Optional
 from planner import costmodel as cm
 from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
+from planner.solve.nofit import refusal
 from planner.solve.search import Candidate, search as solve
 from planner.solve.tiebreak import dominates
 
@@ -148,6 +149,21 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
         r[0].cpsat_calls for r in runs), fastest_ns=lead[0].fastest_ns)
 
 
+def _narrowed(problem, engine: EngineConstraints) -> str:
+    """Why nothing a target can run fits, in one line: its own rules that refuse pipeline or context
+    parallelism at degree 2 (multi-token prediction, say), which leave memory nothing to shard with."""
+    own = engine.rules.rules
+    seen = []
+    for fields in ({"tp": 1, "cp": 1, "pp": 2, "vpp": 1}, {"tp": 1, "cp": 2, "pp": 1, "cp_kind": "ring",
+                                                           "cp_ulysses": 1, "cp_ring": 2}):
+        for v in engine.degree_violations(problem, **fields):
+            if v.rule in own and v.rule not in [r for r, _ in seen]:
+                seen.append((v.rule, str(v)))
+    if seen:
+        return "nothing it can run fits: " + "; ".join(m for _, m in seen)
+    return ""
+
+
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
     """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
     the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
@@ -164,12 +180,16 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
             if precision_error(problem.train.precision):
                 update["precision"] = "bf16"
         pr = with_train(problem, update)
+        whole = refusal(pr, constraints(target))
+        if whole:                            # the model, the sequence or the precision: no degree helps
+            out[target] = {"refused": whole}
+            continue
         try:
             res = search(pr, top=1, time_limit=time_limit, fixed=fixed)
         except ValueError:                   # a pinned value this target's rules refuse
             res = None
         if res is None or not res.plans:
-            out[target] = None
+            out[target] = {"refused": _narrowed(pr, constraints(target))}
             continue
         c = res.plans[0]
         out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status, "problem": pr,
