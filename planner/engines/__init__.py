@@ -43,6 +43,9 @@ class EngineConstraints:
     # (problem) -> TrainSpec updates, one search per recompute form the engine can say, each a
     # restriction of the stage model's own choices; None where the forms are not such a set
     recompute_searches: Optional[Callable] = field(default=None, repr=False)
+    # (train) -> TrainSpec updates the engine's own checks need of the search (Megatron: no moe_act /
+    # layernorm recompute under delayed scaling); None where it needs none
+    narrow: Optional[Callable] = field(default=None, repr=False)
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -97,7 +100,8 @@ def _build(target: str) -> EngineConstraints:
     if target == "megatron":
         from planner.engines.megatron import recompute, rules
         return EngineConstraints("megatron", ENGINE_ORDER, True, True, rules.RULES,
-                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms)
+                                 MappingProxyType(rules.DEFAULTS), recompute.form, recompute.forms,
+                                 narrow=rules.narrow)
     if target == "torchtitan":
         from planner.engines.torchtitan import recompute, rules
         return EngineConstraints("torchtitan", ENGINE_ORDER, True, False, rules.RULES,

@@ -79,6 +79,8 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     """planner.solve.search within what `problem.train.target` can run (see the module docstring);
     `settle`: the tie-break's plan first (planner/solve/tiebreak.py), else the fastest."""
     engine = constraints(problem.train.target)
+    if engine.narrow is not None and engine.narrow(problem.train):
+        problem = with_train(problem, engine.narrow(problem.train))     # what the engine's own checks need
     if engine.name == "bundle":
         return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
     fixed = dict(fixed or {})

@@ -100,6 +100,29 @@ def _(L, pr):
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
 
 
+# recompute modules Megatron refuses under FP8 delayed scaling (megatron-core 0.19.2
+# transformer/transformer_config.py:1822-1827: "Delayed scaling does not support moe_act and layernorm
+# recompute for fp8"); under the other FP8 recipes they need Transformer Engine >= 2.6 (:1828-1833,
+# the export says so)
+FP8_DELAYED_NO_RECOMPUTE = ("moe_act", "layernorm")
+
+
+def narrow(train) -> dict:
+    """The TrainSpec updates of a Megatron search: no moe_act / layernorm recompute under delayed scaling."""
+    if train.precision == "fp8-delayed" and set(train.recompute_modules) & set(FP8_DELAYED_NO_RECOMPUTE):
+        return {"recompute_modules": tuple(m for m in train.recompute_modules if m not in FP8_DELAYED_NO_RECOMPUTE)}
+    return {}
+
+
+@rule("target.fp8_delayed_recompute", "recompute", "", "no moe_act / layernorm recompute under FP8 delayed scaling")
+def _(L, pr):
+    used = sorted({m for s in L.stages for m in s.recompute_modules if s.recompute_selective} &
+                  set(FP8_DELAYED_NO_RECOMPUTE))
+    if pr.train.precision == "fp8-delayed" and used:
+        return (f"recompute of {' and '.join(used)} under fp8-delayed: Megatron refuses it (transformer_config.py:"
+                f"1822-1827, \"Delayed scaling does not support moe_act and layernorm recompute for fp8\")")
+
+
 @rule("target.fp8_param_gather", "degree", "sharding", "--fp8-param-gather needs the distributed optimizer or an FSDP")
 def _(L, pr):
     # megatron/training/arguments.py:1060-1062 (megatron-core 0.19.2): fp8_param_gather asserts
