@@ -81,7 +81,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
         others = [t for t in TARGETS if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                               targets=others, fixed=fixed)
+                               targets=others, fixed=fixed, given=args.train_values())
     from planner.report import engines as engine_block
     for line in _sanity_warnings(problem, plans[0].layout):
         print(line, file=sys.stderr)
@@ -152,7 +152,8 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
         priced = None
         if plans and not a.no_engines:          # the best plan of every other target at this point
             priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                                   targets=[t for t in TARGETS if t != problem.train.target], fixed=fixed)
+                                   targets=[t for t in TARGETS if t != problem.train.target], fixed=fixed,
+                                   given=b.train_values())
         rows.append(sweep.row(point, plans, problem, res) + sweep.engine_cells(point, plans, priced, bands, a.no_engines))
         docs.append({"point": point, "status": res.status,
                      "plans": planmod.document(plans) if plans else None,

@@ -166,16 +166,35 @@ def _narrowed(problem, engine: EngineConstraints) -> str:
     return ""
 
 
-def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
+def own_defaults(problem, target: str, given: Optional[dict]) -> dict:
+    """The TrainSpec updates of `target`'s search on `problem`: every field some engine's defaults set
+    back at TrainSpec's own default (the problem carries the detailed target's: its balancing, its
+    shardings), then `target`'s defaults, then the flags the user gave (`given`; None: only the
+    target's defaults laid over the problem's)."""
+    from planner.specs import TrainSpec
+    own = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
+    if given is None:
+        return own
+    names = {n for t in ENGINES for n in constraints(t).defaults} - {"target"}
+    out = {n: TrainSpec.model_fields[n].get_default(call_default_factory=True) for n in names
+           if n in TrainSpec.model_fields}
+    out.update(own)
+    out.update({k: v for k, v in given.items() if k != "target"})
+    return out
+
+
+def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None,
+          given: Optional[dict] = None) -> dict:
     """The best plan each of `targets` (default: every engine, planner.specs.kinds.ENGINES) could run on
     the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
     planner.engines.bundle.rules.attention_kernel), and how much slower it is than `best_time` (the price
     of its rules and flags). The bundle builds bf16 and fp8-tensorwise linears (planner.engines.bundle.rules.
     PRECISIONS): another FP8 problem is priced for it in bf16, and the entry says so. `fixed`: the degrees the user pinned
-    (--fix), kept for every target (one that cannot keep them gets None)."""
+    (--fix), kept for every target (one that cannot keep them gets None). `given`: the TrainSpec flags the
+    user gave, which every target keeps; each target is otherwise priced under its own defaults (own_defaults)."""
     out = {}
     for target in targets:
-        update = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
+        update = own_defaults(problem, target, given)
         if target == "bundle":              # the attention it runs on this GPU, and the linears it builds
             from planner.engines.bundle.rules import attention_kernel, precision_error
             update["attention_kernel"] = attention_kernel(problem.cluster.gpu)
