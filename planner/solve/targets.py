@@ -22,7 +22,11 @@ from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
 from planner.solve.nofit import refusal
 from planner.solve.search import Candidate, search as solve
-from planner.solve.tiebreak import dominates
+from planner.solve.tiebreak import dominates, lead_index
+
+# the plans every search ranks before it returns `top` (the CLI's default --top): `--top K` lists for
+# K up to it are prefixes of one list
+RANKED = 5
 
 # how many solver plans `search` rounds before it ranks them (one per degree tuple)
 WIDEN = 12
@@ -82,19 +86,22 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     if engine.narrow is not None and engine.narrow(problem.train):
         problem = with_train(problem, engine.narrow(problem.train))     # what the engine's own checks need
     if engine.name == "bundle":
-        return solve(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
+        res = solve(problem, top=max(top, RANKED), time_limit=time_limit, progress=progress, fixed=fixed,
+                    settle=settle)
+        return dataclasses.replace(res, plans=res.plans[:top])
     fixed = dict(fixed or {})
     if engine.order is not None:
         fixed.setdefault("order", engine.order)
     # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
     # not in it, so `realise` tries it on the WIDEN best plans
-    wide = top if engine.one_recompute_form else max(top, WIDEN)
+    wide = max(top, RANKED) if engine.one_recompute_form else max(top, WIDEN)
     res = solve(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
     plans, proven = _realised(problem, res, engine, settle)
     if not proven and res.status == "OPTIMAL" and engine.recompute_searches is not None:
         return _by_form(problem, engine, top, time_limit, progress, fixed, settle, res)
     status = res.status if proven or not plans else "FEASIBLE"
-    return dataclasses.replace(res, plans=plans[:top], status=status)
+    fastest = min((c.objective_ns for c in plans), default=res.fastest_ns)   # of the plans it can run
+    return dataclasses.replace(res, plans=plans[:top], status=status, fastest_ns=fastest)
 
 
 def with_train(problem, update: dict):
@@ -118,9 +125,12 @@ def _realised(problem, res, engine, settle: bool) -> tuple[list, bool]:
         kept = _same(L, c.layout) and est.step_time * 1e9 <= c.objective_ns * (1 + 1e-3)
         status = c.status if kept else "FEASIBLE"
         plans.append(Candidate(L, est, est.step_time * 1e9, status))
-    # the tie-break's first plan (planner/solve/tiebreak.py), where it realised, stays first
-    lead = int(settle and bool(plans) and realise(problem, res.plans[0].layout, engine) is not None)
-    plans[lead:] = sorted(plans[lead:], key=lambda c: c.estimate.step_time)
+    # fastest first, the tie-break's first plan (planner/solve/tiebreak.py) chosen again among the realised
+    # ones: a plan whose realised form is slower (an overlap that no longer fits) is not kept first
+    # against a faster one by a sanity or tie rule it no longer meets
+    plans.sort(key=lambda c: c.estimate.step_time)
+    if settle and plans:
+        plans.insert(0, plans.pop(lead_index(problem, plans)))
     proven = bool(res.status == "OPTIMAL" and plans and res.plans and _same(plans[0].layout, res.plans[0].layout)
                   and plans[0].status == res.plans[0].status)
     return plans, proven
@@ -134,7 +144,8 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     runs = []
     for update in engine.recompute_searches(problem):
         pr = with_train(problem, update)
-        res = solve(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine, settle=settle)
+        res = solve(pr, top=max(top, RANKED), time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
+                    settle=settle)
         plans, proven = _realised(problem, res, engine, settle)
         runs.append((res, plans, proven or (res.status == "INFEASIBLE" and not plans)))
     found = [r for r in runs if r[1]]
@@ -144,11 +155,11 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     every = sorted((c for r in found for c in r[1]), key=lambda c: c.estimate.step_time)
     plans = [lead[1][0]] if settle else []
     for c in every:                   # none dominated in (step, peak) by one kept (tiebreak.undominated's rule)
-        if len(plans) < top and c not in plans and not any(dominates(k, c) for k in plans):
+        if len(plans) < max(top, RANKED) and c not in plans and not any(dominates(k, c) for k in plans):
             plans.append(c)
     status = "OPTIMAL" if all(p for *_, p in runs) else "FEASIBLE"
-    return dataclasses.replace(first, plans=plans, status=status, cpsat_calls=first.cpsat_calls + sum(
-        r[0].cpsat_calls for r in runs), fastest_ns=lead[0].fastest_ns)
+    return dataclasses.replace(first, plans=plans[:top], status=status, cpsat_calls=first.cpsat_calls + sum(
+        r[0].cpsat_calls for r in runs), fastest_ns=min(c.objective_ns for c in every))
 
 
 def _narrowed(problem, engine: EngineConstraints) -> str:
