@@ -82,6 +82,16 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         others = [t for t in TARGETS if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
                                targets=others, fixed=fixed, given=args.train_values())
+    from planner.cli import detail
+    switched = None
+    if args.target is None and priced and not a.out and not whole:   # the default target: is a measured one as fast?
+        def research(b):
+            pr = build_problem(b)
+            res = targets.search(pr, top=a.top, time_limit=a.time_limit, fixed=fixed)
+            return pr, res, planmod.from_search(pr, res) if res.plans else []
+        switched = detail.switch(args, plans, priced, research)
+        if switched:
+            problem, result, plans, priced, switched = switched
     from planner.report import engines as engine_block
     for line in _sanity_warnings(problem, plans[0].layout):
         print(line, file=sys.stderr)
@@ -91,6 +101,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         print(report.header(problem))
         print()
         engine_block.print_block(plans[0], priced)
+        if priced is not None:
+            print(detail.why_line(problem.train.target, args.target is not None, switched))
         print()
         head, body = report.rows(plans)
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
