@@ -50,15 +50,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     whole = bool(a.fix) and not sweep.pins_only(a.fix)    # recompute / stages / ...: the completion rule
     fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
-        from pathlib import Path
-        from planner.bundle.codegen import BundleError
-        out = Path(a.out)
-        from planner.engines.bundle.rules import precision_error
-        why = precision_error(problem.train.precision) if problem.train.target == "bundle" else None
-        if why:
-            raise BundleError(why)
-        if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
-            raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
+        _check_out(a, problem)
     prog = _Progress(quiet=a.json)
     if whole:
         from planner.solve.complete import fixed_result
@@ -83,15 +75,9 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
                                targets=others, fixed=fixed, given=args.train_values())
     from planner.cli import detail
-    switched = None
-    if args.target is None and priced and not a.out and not whole:   # the default target: is a measured one as fast?
-        def research(b):
-            pr = build_problem(b)
-            res = targets.search(pr, top=a.top, time_limit=a.time_limit, fixed=fixed)
-            return pr, res, planmod.from_search(pr, res) if res.plans else []
-        switched = detail.switch(args, plans, priced, research)
-        if switched:
-            problem, result, plans, priced, switched = switched
+    switched = detail.maybe_switch(a, args, plans, priced, fixed, whole)   # the default target: a measured one?
+    if switched:
+        problem, result, plans, priced, switched = switched
     from planner.report import engines as engine_block
     for line in _sanity_warnings(problem, plans[0].layout):
         print(line, file=sys.stderr)
@@ -129,6 +115,19 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             if not a.json:
                 print(f"report written to {a.report}")
     return EXIT_OK
+
+
+def _check_out(a, problem) -> None:
+    """--out: a bundle of this precision, into an empty directory (or --force); BundleError otherwise."""
+    from pathlib import Path
+    from planner.bundle.codegen import BundleError
+    from planner.engines.bundle.rules import precision_error
+    out = Path(a.out)
+    why = precision_error(problem.train.precision) if problem.train.target == "bundle" else None
+    if why:
+        raise BundleError(why)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
+        raise BundleError(f"out: {a.out} exists and is not empty (use --force)")
 
 
 def _sanity_warnings(problem, layout) -> list[str]:

@@ -69,3 +69,19 @@ def switch(args, plans, priced, search):
         if v and "layout" in v:
             v["slowdown"] = v["estimate"].step_time / step - 1
     return problem, result, new, rows, got
+
+
+def maybe_switch(a, args, plans, priced, fixed, whole: bool):
+    """`switch` for `foldplan plan` with no --target, no --out (a bundle is the bundle's) and no
+    whole-layout --fix; the search is the CLI's own (planner.solve.targets)."""
+    if args.target is not None or not priced or a.out or whole:
+        return None
+    from planner import plan as planmod
+    from planner.cli.problem_args import build_problem
+    from planner.solve import targets
+
+    def research(b):
+        pr = build_problem(b)
+        res = targets.search(pr, top=a.top, time_limit=a.time_limit, fixed=fixed)
+        return pr, res, planmod.from_search(pr, res) if res.plans else []
+    return switch(args, plans, priced, research)

@@ -100,10 +100,8 @@ def _(L, pr):
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
 
 
-# recompute modules Megatron refuses under FP8 delayed scaling (megatron-core 0.19.2
-# transformer/transformer_config.py:1822-1827: "Delayed scaling does not support moe_act and layernorm
-# recompute for fp8"); under the other FP8 recipes they need Transformer Engine >= 2.6 (:1828-1833,
-# the export says so)
+# recompute modules Megatron refuses under FP8 delayed scaling (megatron-core 0.19.2 transformer_config.py:
+# 1822-1827); under the other recipes they need Transformer Engine >= 2.6 (:1828-1833; the export says so)
 FP8_DELAYED_NO_RECOMPUTE = ("moe_act", "layernorm")
 
 
