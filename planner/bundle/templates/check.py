@@ -109,7 +109,7 @@ class Checker:
         self.eod = None                      # --doc-mask: the EOD id (train.py sets it)
         self.ref.mag = Magnitudes(self.ref.shapes)
         self.covered = {n: torch.zeros(p.shape, dtype=torch.int32) for n, p in self.ref.named().items()}
-        self.holders = None                  # per element, how many ranks hold it (start())
+        self.holes = 0                       # parameter elements no rank holds (start())
         self.fp8 = Fp8Calls() if fp8.gemms().fp8 else None       # FP8: the GEMMs instead (check_fp8.py)
 
     # ------------------------------------------------------------ comparisons
@@ -157,7 +157,11 @@ class Checker:
         for p, m in pm:                      # full(): collective, same order on every rank of a stage
             self._cmp(f"param {m.full_name} at init", full(p), self._slice(named[m.full_name], m))
             self._slice(self.covered[m.full_name], m).add_(1)
-        self.holders = self._summed(self.covered)
+        for c in self.covered.values():      # every element of every parameter held by some rank
+            c = c.to(self.mesh.device)
+            dist.all_reduce(c)
+            self.holes += int((c == 0).sum())
+        self.covered = None
         for st in stages:
             for moe in st.moe_layers():
                 i = int(moe.prefix.split(".")[1])                 # "layers.{i}.moe."
@@ -221,13 +225,12 @@ class Checker:
             return
         named = self.ref.named()
         self.param_atol += adamw_sensitivity(lr, self.eps, self.step) * (self.atol + self.rtol * self.eps / 4)
-        held = {n: torch.zeros(t.shape) for n, t in named.items()}
+        held = {}                            # name -> [(meta, this rank's slice)]
         for p, m in pm:
             got = full(p).detach().float().cpu()
             self._cmp(f"param {m.full_name} after step {self.step}", got, self._slice(named[m.full_name], m),
                       self.param_atol)
-            if got.shape == self._slice(held[m.full_name], m).shape:
-                self._slice(held[m.full_name], m).add_(got)
+            held.setdefault(m.full_name, []).append((m, got))
         self._take_parameters(held)
         for moe in moes:
             i = int(moe.prefix.split(".")[1])
@@ -235,23 +238,21 @@ class Checker:
         self._progress("compared")
         self.step += 1
 
-    def _summed(self, parts: dict) -> dict:
-        """Every rank's tensors (full shapes, zero where the rank holds nothing) summed."""
-        flat = torch.cat([t.flatten().double() for t in parts.values()]).to(self.mesh.device)
-        dist.all_reduce(flat)
-        out, at = {}, 0
-        for n, t in parts.items():
-            out[n], at = flat[at:at + t.numel()].cpu().view(t.shape), at + t.numel()
-        return out
-
     @torch.no_grad()
     def _take_parameters(self, held: dict):
-        """The reference continues from the run's parameters (the mean over the ranks holding
-        each element): the next step is checked from the same weights."""
-        summed = self._summed(held)
+        """The reference continues from the run's parameters: each parameter assembled from every
+        rank's slices (a max over the world, -inf where a rank holds nothing; replicas are equal), one
+        parameter at a time, in the same order on every rank. The next step is checked from the same
+        weights."""
         for n, p in self.ref.named().items():
-            count = self.holders[n]
-            p.copy_(torch.where(count > 0, summed[n] / count.clamp(min=1), p.double()).float())
+            whole = torch.full(p.shape, float("-inf"))
+            for m, got in held.get(n, ()):
+                if got.shape == self._slice(whole, m).shape:
+                    self._slice(whole, m).copy_(got)
+            whole = whole.to(self.mesh.device)
+            dist.all_reduce(whole, op=dist.ReduceOp.MAX)
+            whole = whole.cpu()
+            p.copy_(torch.where(torch.isfinite(whole), whole, p))
 
     def _merged_lines(self) -> list:
         """Every rank's mismatch lines on rank 0, one line per text with the ranks that saw it."""
@@ -266,9 +267,8 @@ class Checker:
 
     def report(self) -> bool:
         dev = self.mesh.device
-        holes = int(sum(int((c == 0).sum()) for c in self.holders.values())) if self.holders else 0
-        if holes and self.mesh.rank == 0:
-            self._fail(f"{holes} parameter elements are held by no rank")
+        if self.holes and self.mesh.rank == 0:
+            self._fail(f"{self.holes} parameter elements are held by no rank")
         stats = torch.tensor([self.checked, self.failed], dtype=torch.float64, device=dev)
         dist.all_reduce(stats)
         worst = torch.tensor([self.worst, -1.0 if self.loss_par is None else self.loss_par], device=dev)

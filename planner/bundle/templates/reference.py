@@ -84,6 +84,11 @@ def _rope(x, pos):
     return torch.cat([a * cos - b * sin, b * cos + a * sin], dim=-1)
 
 
+def _abs2(t):
+    """|t| as rows: [..., n] -> [rows, n]."""
+    return t.detach().abs().reshape(-1, t.shape[-1])
+
+
 class Magnitudes:
     """Per element of every parameter, the sum of the absolute values of the terms its
     gradient adds up, and how many terms: for y = x @ W.t() the terms of dW[o, i] are
@@ -108,14 +113,16 @@ class Magnitudes:
         """The most terms an element of `name`'s gradient sums."""
         return max((n for (k, _), n in self.terms.items() if k == name), default=0)
 
+    # the hooks hold the input itself (autograd saves it for the backward anyway) and take its
+    # absolute value only when the gradient arrives: no copy lives through the forward
     def linear(self, y, x, name, e=None):
-        xa = x.detach().abs().reshape(-1, x.shape[-1])
-        y.register_hook(lambda g: self._add(name, e, g.detach().abs().reshape(-1, g.shape[-1]).t() @ xa, len(xa)))
+        x = x.detach()
+        y.register_hook(lambda g: self._add(name, e, _abs2(g).t() @ _abs2(x), x.numel() // x.shape[-1]))
 
     def scale(self, y, xhat, name):
-        xa = xhat.detach().abs().reshape(-1, xhat.shape[-1])
-        y.register_hook(lambda g: self._add(name, None, (g.detach().abs().reshape(-1, g.shape[-1]) * xa).sum(0),
-                                            len(xa)))
+        xhat = xhat.detach()
+        y.register_hook(lambda g: self._add(name, None, (_abs2(g) * _abs2(xhat)).sum(0),
+                                            xhat.numel() // xhat.shape[-1]))
 
     def rows(self, y, index, name):
         def hook(g):
