@@ -86,8 +86,11 @@ def run_default(name: str, d: Path, timeout: int) -> tuple[str, str, float]:
     out, wall = q.stdout + q.stderr, time.perf_counter() - t0
     line = next((l for l in out.splitlines() if "CHECK PASS" in l or "CHECK FAIL" in l), "")
     if not line:
-        refused = next((l for l in out.splitlines() if l.startswith("check_fit:") and "fits:" not in l), "")
-        return ("REFUSED" if refused else "FAIL"), said(refused or out.strip().splitlines()[-1]), wall
+        refused = next((l for l in out.splitlines() if l.startswith("check_fit:") and "fits:" not in l
+                        and "measuring" not in l), "")
+        killed = "exitcode  : -9" in out
+        why = refused or ("a rank was killed (SIGKILL: out of memory)" if killed else out.strip().splitlines()[-1])
+        return ("REFUSED" if refused else "FAIL"), said(why), wall
     return ("PASS" if q.returncode == 0 and "CHECK PASS" in line else "FAIL"), said(line), wall
 
 
