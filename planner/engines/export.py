@@ -15,14 +15,17 @@ from planner import safeio
 from planner.engines import EXPORTS, constraints
 from planner.engines.errors import ExportError  # noqa: F401  (raised by the writers)
 
-# export name -> the target whose rules it keeps (both torchtitan releases share the torchtitan target)
+# export name -> the target whose rules it keeps (both torchtitan releases share the torchtitan target,
+# less the current release's recipes: 0.2's TOML writes its own, tensorwise included)
 _TARGET = {"torchtitan-0.2": "torchtitan"}
+_NOT_KEPT = {"torchtitan-0.2": ("target.precision",)}
 
 
 def refuse_unrunnable(plan, target: str) -> None:
     if target not in EXPORTS:
         raise ExportError(f"export --to: unknown engine {target!r} (known: {', '.join(EXPORTS)})")
-    bad = constraints(_TARGET.get(target, target)).runs_on(plan.layout, plan.problem)
+    bad = [v for v in constraints(_TARGET.get(target, target)).runs_on(plan.layout, plan.problem)
+           if v.rule not in _NOT_KEPT.get(target, ())]
     if bad:
         raise ExportError(f"export --to {target}: {bad[0]} (rule {bad[0].rule}; plan with --target {target})")
 
