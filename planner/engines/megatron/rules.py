@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, moe, up, warn
-from planner.engines.megatron import recompute
+from planner.engines.megatron import fp8_rules, recompute
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
 from planner.layout.rules import RuleTable
@@ -100,25 +100,8 @@ def _(L, pr):
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
 
 
-# recompute modules Megatron refuses under FP8 delayed scaling (megatron-core 0.19.2 transformer_config.py:
-# 1822-1827); under the other recipes they need Transformer Engine >= 2.6 (:1828-1833; the export says so)
-FP8_DELAYED_NO_RECOMPUTE = ("moe_act", "layernorm")
-
-
-def narrow(train) -> dict:
-    """The TrainSpec updates of a Megatron search: no moe_act / layernorm recompute under delayed scaling."""
-    if train.precision == "fp8-delayed" and set(train.recompute_modules) & set(FP8_DELAYED_NO_RECOMPUTE):
-        return {"recompute_modules": tuple(m for m in train.recompute_modules if m not in FP8_DELAYED_NO_RECOMPUTE)}
-    return {}
-
-
-@rule("target.fp8_delayed_recompute", "recompute", "", "no moe_act / layernorm recompute under FP8 delayed scaling")
-def _(L, pr):
-    used = sorted({m for s in L.stages for m in s.recompute_modules if s.recompute_selective} &
-                  set(FP8_DELAYED_NO_RECOMPUTE))
-    if pr.train.precision == "fp8-delayed" and used:
-        return (f"recompute of {' and '.join(used)} under fp8-delayed: Megatron refuses it (transformer_config.py:"
-                f"1822-1827, \"Delayed scaling does not support moe_act and layernorm recompute for fp8\")")
+fp8_rules.add(RULES)
+narrow = fp8_rules.narrow         # EngineConstraints.narrow: the search's recompute modules under delayed scaling
 
 
 @rule("target.fp8_param_gather", "degree", "sharding", "--fp8-param-gather needs the distributed optimizer or an FSDP")
