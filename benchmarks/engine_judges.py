@@ -64,11 +64,10 @@ def plan_for(args: dict, target: str, time_limit: float = 60.0):
         problem = build_problem(ProblemArgs(**args, target=target))
     except (SpecError, InputError) as e:
         return None, f"spec: {e}"
-    if target == "torchtitan":                # a model torchtitan 0.3's registry builds (else: register one's own)
-        from planner.engines.torchtitan.models import unsupported
-        why = unsupported(problem)
-        if why:
-            return None, f"torchtitan 0.3: {why}"
+    from planner.solve.nofit import refusal
+    why = refusal(problem)                   # the target's own line: a model, sequence or precision it cannot run
+    if why:
+        return None, why
     res = targets.search(problem, top=1, time_limit=time_limit)
     if not res.plans:
         return None, "no layout fits"

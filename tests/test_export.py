@@ -98,9 +98,10 @@ def _titan_checks(doc, plan):
 
 
 def test_refusals_name_what_the_engine_cannot_say(tmp_path, capsys):
-    bundle = make_problem(model="olmoe-1b-7b", gpus=8, seq="8k", global_batch=16, memory_gib=10_000,
+    # a model torchtitan 0.3's registry builds, so that the folding is what it refuses
+    bundle = make_problem(model="qwen3-30b-a3b", gpus=8, seq="8k", global_batch=16, memory_gib=10_000,
                           **constraints("bundle").train_defaults())
-    st = (Stage(index=0, layers=(0, 8), etp=1, ep=8, edp=1), Stage(index=1, layers=(8, 16), etp=1, ep=4, edp=2))
+    st = (Stage(index=0, layers=(0, 24), etp=1, ep=8, edp=1), Stage(index=1, layers=(24, 48), etp=1, ep=4, edp=2))
     L = Layout(world=16, tp=1, cp=1, dp=8, pp=2, micro_batch=1, num_microbatches=2, stages=st, master="fp32",
                sharding="zero2")
     bundle = bundle.model_copy(update={"cluster": bundle.cluster.model_copy(update={"gpus": 16})})
@@ -109,8 +110,11 @@ def test_refusals_name_what_the_engine_cannot_say(tmp_path, capsys):
         export.render(plan, "torchtitan")
     with pytest.raises(export.ExportError, match="master"):
         export.render(plan, "megatron")
-    # a model torchtitan has no flavour of
-    mix = _plan("torchtitan", model="mixtral-8x7b", gpus=8, seq="4k", gb=8, fold=(1, 8), sharding="zero3")
+    # a model torchtitan has no flavour of: the torchtitan target plans none (target.model), and a plan
+    # made for another target is refused by the export with the same line
+    with pytest.raises(AssertionError, match="no torchtitan flavour"):
+        _plan("torchtitan", model="mixtral-8x7b", gpus=8, seq="4k", gb=8, fold=(1, 8), sharding="zero3")
+    mix = _plan("bundle", model="mixtral-8x7b", gpus=8, seq="4k", gb=8, fold=(1, 8), sharding="zero3")
     with pytest.raises(export.ExportError, match="model mixtral-8x7b has no torchtitan flavour"):
         export.render(mix, "torchtitan")
     # through the CLI: one line, exit 2, nothing written

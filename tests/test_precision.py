@@ -6,6 +6,7 @@ Outside numbers: the GPU presets' datasheet FP8 peaks; the DeepSeek-V3 training 
 REFERENCE.md: FP8 quantize / cast / transpose 4,166 us of a 32.25 ms layer pair, ~14% of the compute
 stream); the published BF16 / FP8 pairs (benchmarks/fidelity_fp8.py).
 """
+import re
 import sys
 from pathlib import Path
 
@@ -158,8 +159,9 @@ def test_torchtitan_03_module_float8_converter(tmp_path):
 
 def test_megatron_export_read_back_by_megatron():
     """The export's FP8 flags, parsed by Megatron's own arguments.py / TransformerConfig: a dense FP8 plan is
-    accepted and read back as written. Megatron refuses MoE FP8 without Transformer Engine installed (its
-    exact words kept here): that check needs TE, absent where the judge runs."""
+    accepted and read back as written. Megatron's Transformer Engine checks are answered with the version
+    the export says it requires (its `# requires transformer-engine >= V` line): the MoE FP8 plan is
+    accepted at that version and refused, in Megatron's own words, below the 1.7.0 it needs."""
     sys.path.insert(0, str(ROOT / "tests"))
     import megatron_cases as mc
     from planner.engines import export
@@ -172,10 +174,15 @@ def test_megatron_export_read_back_by_megatron():
         p = pl.problem.model_copy(update={"train": type(t)(**t.model_dump())})
         plan = Plan(p, pl.layout, cm.evaluate(p, pl.layout), {})
         cases.append(mc.payload(plan, export.render(plan, "megatron")))
-    dense, moe = judge("megatron", cases)
+    doc, files = cases[1]
+    old = {n: re.sub(r"transformer-engine >= \S+", "transformer-engine >= 1.6.0", t) for n, t in files.items()}
+    assert old != files                        # the export names the version it needs
+    dense, moe, below = judge("megatron", cases + [(doc, old)])
     assert dense["accepted"], dense["reason"]
     assert dense["parsed"]["fp8"] == {"format": "hybrid", "recipe": "delayed", "param_gather": True}
-    assert not moe["accepted"] and "Only transformer-engine>=1.7.0 supports MoE FP8 training" in moe["reason"]
+    assert moe["accepted"], moe["reason"]
+    assert any("answered as" in c for c in moe["caveats"])
+    assert not below["accepted"] and "Only transformer-engine>=1.7.0 supports MoE FP8 training" in below["reason"]
 
 
 def _titan_fp8(case, prec, pg=False):

@@ -3,7 +3,7 @@ search prefers a plan inside practice within its tolerance, and no returned plan
 dominated by another in (step, peak)."""
 import random
 
-from planner.cli import _sanity_warnings
+from planner.cli.plan_checks import sanity_warnings as _sanity_warnings
 from planner.solve import search_plans
 from planner.solve import sanity
 import planner.solve.tiebreak as tiebreak

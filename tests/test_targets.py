@@ -60,6 +60,13 @@ def _moe(layers=4):
                      ffn_hidden=0, moe=dict(experts=8, top_k=2, expert_ffn_hidden=2048))
 
 
+def _registry(m):
+    """The small MoE under the name of a torchtitan 0.3 registry model (qwen3's: GQA, RMSNorm, SwiGLU
+    experts): the torchtitan target refuses a model its registry does not build (target.model), and these
+    tests exercise its search, not its model builder."""
+    return m.model_copy(update={"name": "qwen3-30b-a3b"})
+
+
 def test_uniform_fold_rule_names_the_foldings():
     p = make_problem(model=_moe(), gpus=8, seq=4096, global_batch=8, **constraints("megatron").train_defaults())
     st = (Stage(index=0, layers=(0, 2), etp=1, ep=4, edp=1), Stage(index=1, layers=(2, 4), etp=1, ep=2, edp=2))
@@ -91,7 +98,7 @@ def test_torchtitan_rules_fire_as_cited():
 
 
 def test_target_search_returns_runnable_plans():
-    p = make_problem(model=_moe(), gpus=16, seq=8192, global_batch=16, memory_gib=6, micro_batches=(1,))
+    p = make_problem(model=_registry(_moe()), gpus=16, seq=8192, global_batch=16, memory_gib=6, micro_batches=(1,))
     for target in ("megatron", "torchtitan"):
         pr = _as(p, target).model_copy()
         pr = pr.model_copy(update={"train": pr.train.model_copy(update=constraints(target).train_defaults())})
@@ -130,7 +137,7 @@ def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
     # stages, which Megatron's flags cannot say: the stage model keeps to one form itself
     # (as the brute force enumerates them), so the plan is proven, and dearer than the free one
     # (the memory budgets were found under a busiest-rank load of 1.1: pinned, routing is not what this tests)
-    p = make_problem(model=_moe(6), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
+    p = make_problem(model=_registry(_moe(6)), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
                      moe_imbalance=1.1, **constraints("megatron").train_defaults())
     fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero1"}
     free = p.model_copy(update={"train": p.train.model_copy(update={"target": "bundle"})})
@@ -150,7 +157,7 @@ def test_torchtitan_forms_are_searched_when_the_free_plan_needs_rounding(memory_
     # say (FullAC is every block, SelectiveAC per op in every block): the target search runs one search per
     # form, so its plan is proven; the reference is the brute force over each form's layouts
     eng = constraints("torchtitan")
-    p = make_problem(model=_moe(6), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
+    p = make_problem(model=_registry(_moe(6)), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
                      moe_imbalance=1.1, **eng.train_defaults())
     fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero2"}
     loose = search_plans(p, top=1, fixed=fix, engine=eng)

@@ -66,11 +66,12 @@ def param_shapes(cfg) -> dict:
     return shapes
 
 
-def _norm(x, w, kind, eps=1e-6):
+def _normalise(x, kind, eps=1e-6):
+    """The norm without its weight (the weight multiplies it: Reference.scaled)."""
     if kind == "layernorm":
         mu = x.mean(-1, keepdim=True)
-        return (x - mu) / torch.sqrt(((x - mu) ** 2).mean(-1, keepdim=True) + eps) * w
-    return x / torch.sqrt((x * x).mean(-1, keepdim=True) + eps) * w
+        return (x - mu) / torch.sqrt(((x - mu) ** 2).mean(-1, keepdim=True) + eps)
+    return x / torch.sqrt((x * x).mean(-1, keepdim=True) + eps)
 
 
 def _rope(x, pos):
@@ -83,8 +84,51 @@ def _rope(x, pos):
     return torch.cat([a * cos - b * sin, b * cos + a * sin], dim=-1)
 
 
-def _swiglu(x, w1, w3, w2):
-    return (F.silu(x @ w1.t()) * (x @ w3.t())) @ w2.t()
+def _abs2(t):
+    """|t| as rows: [..., n] -> [rows, n]."""
+    return t.detach().abs().reshape(-1, t.shape[-1])
+
+
+class Magnitudes:
+    """Per element of every parameter, the sum of the absolute values of the terms its
+    gradient adds up, and how many terms: for y = x @ W.t() the terms of dW[o, i] are
+    g[t, o] * x[t, i] over the rows t (sum |g|^T |x|); for y = xhat * w, g[t, i] * xhat[t, i]
+    (sum over rows of |g| |xhat|); for rows taken from a table, g[t] into row tokens[t].
+    Recorded by tensor hooks in the reference's backward; check.py derives each gradient's
+    tolerance from them (the error of a sum of n terms in another order)."""
+
+    def __init__(self, shapes):
+        self.shapes = shapes
+        self.reset()
+
+    def reset(self):
+        self.sum_abs = {n: torch.zeros(s) for n, s in self.shapes.items()}
+        self.terms = {}                  # (name, expert or None) -> terms added into each element
+
+    def _add(self, name, e, value, terms):
+        (self.sum_abs[name] if e is None else self.sum_abs[name][e]).add_(value)
+        self.terms[name, e] = self.terms.get((name, e), 0) + terms
+
+    def count(self, name) -> int:
+        """The most terms an element of `name`'s gradient sums."""
+        return max((n for (k, _), n in self.terms.items() if k == name), default=0)
+
+    # the hooks hold the input itself (autograd saves it for the backward anyway) and take its
+    # absolute value only when the gradient arrives: no copy lives through the forward
+    def linear(self, y, x, name, e=None):
+        x = x.detach()
+        y.register_hook(lambda g: self._add(name, e, _abs2(g).t() @ _abs2(x), x.numel() // x.shape[-1]))
+
+    def scale(self, y, xhat, name):
+        xhat = xhat.detach()
+        y.register_hook(lambda g: self._add(name, None, (_abs2(g) * _abs2(xhat)).sum(0),
+                                            xhat.numel() // xhat.shape[-1]))
+
+    def rows(self, y, index, name):
+        def hook(g):
+            g = g.detach().abs().reshape(-1, g.shape[-1])
+            self._add(name, None, torch.zeros(self.shapes[name]).index_add_(0, index.flatten(), g), len(g))
+        y.register_hook(hook)
 
 
 class Reference(nn.Module):
@@ -108,6 +152,26 @@ class Reference(nn.Module):
         self.aux_coef = aux_coef if cfg["router_score"] == "softmax" else 0.0
         self.routing_groups = routing_groups
         self.aux = None
+        self.mag = None                  # Magnitudes while check.py tracks them
+
+    def lin(self, x, name, e=None):
+        """x @ W.t() with W the parameter `name` (expert e of a stacked one)."""
+        w = self.p(name) if e is None else self.p(name)[e]
+        y = x @ w.t()
+        if self.mag is not None and y.requires_grad:
+            self.mag.linear(y, x, name, e)
+        return y
+
+    def scaled(self, xhat, name):
+        """xhat * w: a norm's weight."""
+        y = xhat * self.p(name)
+        if self.mag is not None and y.requires_grad:
+            self.mag.scale(y, xhat, name)
+        return y
+
+    def _swiglu(self, x, p, e=None):
+        # p: "layers.{i}.mlp.", "layers.{i}.moe." (expert e) or "layers.{i}.moe.shared_"
+        return self.lin(F.silu(self.lin(x, p + "w1", e)) * self.lin(x, p + "w3", e), p + "w2", e)
 
     def p(self, name):
         return self.params[name.replace(".", "/")]
@@ -134,35 +198,38 @@ class Reference(nn.Module):
                         causal[b, 0, i + 1:, :i + 1] = False     # later documents do not see this one
                         start = i + 1
         x = self.p("embed")[tokens]                                      # [B, S, H]
+        if self.mag is not None and x.requires_grad:
+            self.mag.rows(x, tokens, "embed")
         self.aux = torch.zeros(())
         for i in range(c["layers"]):
             p = f"layers.{i}."
-            a = _norm(x, self.p(p + "attn_norm"), c["norm"])
-            q = (a @ self.p(p + "attn.wq").t()).view(B, S, h, d)
-            k = (a @ self.p(p + "attn.wk").t()).view(B, S, hk, d)
-            v = (a @ self.p(p + "attn.wv").t()).view(B, S, hk, d)
+            a = self.scaled(_normalise(x, c["norm"]), p + "attn_norm")
+            q = self.lin(a, p + "attn.wq").view(B, S, h, d)
+            k = self.lin(a, p + "attn.wk").view(B, S, hk, d)
+            v = self.lin(a, p + "attn.wv").view(B, S, hk, d)
             if c["qk_norm"]:
-                q, k = _norm(q, self.p(p + "attn.q_norm"), "rmsnorm"), _norm(k, self.p(p + "attn.k_norm"), "rmsnorm")
+                q = self.scaled(_normalise(q, "rmsnorm"), p + "attn.q_norm")
+                k = self.scaled(_normalise(k, "rmsnorm"), p + "attn.k_norm")
             q, k = _rope(q, pos), _rope(k, pos)
             k, v = k.repeat_interleave(h // hk, dim=2), v.repeat_interleave(h // hk, dim=2)   # [B, S, h, d]
             scores = torch.einsum("bqhd,bkhd->bhqk", q, k) / math.sqrt(d)
             o = torch.einsum("bhqk,bkhd->bqhd", scores.masked_fill(~causal, float("-inf")).softmax(-1), v)
-            x = x + o.reshape(B, S, h * d) @ self.p(p + "attn.wo").t()
-            m = _norm(x, self.p(p + "mlp_norm"), c["norm"]).reshape(B * S, -1)
+            x = x + self.lin(o.reshape(B, S, h * d), p + "attn.wo")
+            m = self.scaled(_normalise(x, c["norm"]), p + "mlp_norm").reshape(B * S, -1)
             if c["is_moe"][i]:
                 y = self._moe(i, m)
             elif c["gated"]:
-                y = _swiglu(m, self.p(p + "mlp.w1"), self.p(p + "mlp.w3"), self.p(p + "mlp.w2"))
+                y = self._swiglu(m, p + "mlp.")
             else:
-                y = F.gelu(m @ self.p(p + "mlp.w1").t()) @ self.p(p + "mlp.w2").t()
+                y = self.lin(F.gelu(self.lin(m, p + "mlp.w1")), p + "mlp.w2")
             x = x + y.view(B, S, -1)
-        x = _norm(x, self.p("final_norm"), c["norm"])
-        return x @ (self.p("embed") if c["tied_embeddings"] else self.p("head")).t()
+        x = self.scaled(_normalise(x, c["norm"]), "final_norm")
+        return self.lin(x, "embed" if c["tied_embeddings"] else "head")
 
     def _moe(self, i, t):
         # t: [n, H]; every expert sees every token, weighted by its (possibly zero) gate
         c, p, E = self.cfg, f"layers.{i}.moe.", self.cfg["experts"]
-        logits = t @ self.p(p + "router").t()                            # [n, E]
+        logits = self.lin(t, p + "router")                               # [n, E]
         scores = logits.sigmoid() if c["router_score"] == "sigmoid" else logits.softmax(-1)
         chosen = (scores.detach() + self.bias[i]).topk(c["top_k"], dim=-1).indices     # [n, k]
         self.counts[i] += F.one_hot(chosen, E).sum((0, 1)).float()
@@ -176,9 +243,9 @@ class Reference(nn.Module):
             w = w / (scores * torch.zeros_like(scores).scatter(1, chosen, 1.0)).sum(-1, keepdim=True)
         y = torch.zeros_like(t)
         for e in range(E):
-            y = y + w[:, e:e + 1] * _swiglu(t, self.p(p + "w1")[e], self.p(p + "w3")[e], self.p(p + "w2")[e])
+            y = y + w[:, e:e + 1] * self._swiglu(t, p, e)
         if c["shared_ffn"]:
-            y = y + _swiglu(t, self.p(p + "shared_w1"), self.p(p + "shared_w3"), self.p(p + "shared_w2"))
+            y = y + self._swiglu(t, p + "shared_")
         return y
 
     def _balancing_loss(self, scores, chosen):

@@ -297,6 +297,11 @@ def _best(report: AuditReport, cfg: ForeignConfig, prob: Problem, problem: Probl
     report.search = {"status": res.status, "wall_s": res.wall_s, "tuples": res.tuples, "pruned": res.pruned,
                      "cpsat_calls": res.cpsat_calls}
     if not res.plans:
+        if eng:                              # the engine cannot run the problem at all: its one line
+            from planner.solve.nofit import refusal    # deferred: the search's modules, for this case only
+            why = refusal(_search_problem(prob, problem, eng))
+            if why:
+                report.search["refused"] = why
         return
     best = res.plans[0]
     report.best_layout, report.best_estimate = best.layout, best.estimate

@@ -17,7 +17,7 @@ from planner.cli.problem_args import build_problem
 
 from planner import engines
 from planner.safeio import validate
-from planner.cli import sweep
+from planner.cli import detail, plan_checks, sweep
 from planner.cli.calibrate import add_calibrate_parser, cmd_measured
 from planner.engines import export
 from planner.layout import LayoutError
@@ -61,13 +61,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     whole = bool(a.fix) and not sweep.pins_only(a.fix)    # recompute / stages / ...: the completion rule
     fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
-        out = Path(a.out)
-        check = engines.constraints(problem.train.target).precision_error   # the bundle's linears
-        why = check(problem.train.precision) if check else None
-        if why:
-            raise codegen.BundleError(why)
-        if out.exists() and (not out.is_dir() or any(out.iterdir())) and not a.force:
-            raise codegen.BundleError(f"out: {a.out} exists and is not empty (use --force)")
+        plan_checks.check_out(a, problem)
     prog = _Progress(quiet=a.json)
     if whole:
         result, assumed = fixed_result(a.fix, problem)
@@ -88,8 +82,13 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
         others = [t for t in engines.targets() if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                               targets=others, fixed=fixed)
-    for line in _sanity_warnings(problem, plans[0].layout):
+                               targets=others, fixed=fixed, given=args.train_values())
+    switched = None
+    if priced is not None:
+        switched = detail.maybe_switch(a, args, plans, priced, fixed, whole)   # the default target: a measured one?
+    if switched:
+        problem, result, plans, priced, switched = switched
+    for line in plan_checks.sanity_warnings(problem, plans[0].layout):
         print(line, file=sys.stderr)
     if a.json:
         sys.stdout.write(planmod.dumps(plans, extra={"engines": engine_block.document(plans[0], priced)}))
@@ -97,6 +96,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         print(report.header(problem))
         print()
         engine_block.print_block(plans[0], priced)
+        if priced is not None:
+            print(detail.why_line(problem.train.target, args.target is not None, switched))
         print()
         head, body = report.rows(plans)
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
@@ -122,24 +123,6 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     return EXIT_OK
 
 
-def _sanity_warnings(problem, layout) -> list[str]:
-    """One line when the batch is too small for the GPUs (the fix named), one when the plan
-    returned first is outside published practice (planner/solve/sanity.py). Warnings only:
-    the plan is still the best the cost model finds, so the exit status stays 0."""
-    # deferred: the search loads OR-Tools (~1 s); only the commands that search need it
-    from planner.solve import sanity
-    scale = sanity.scale_warning(problem)
-    if scale:                                   # the cause of any other: one line
-        return [f"foldplan: {scale}"]
-    flags = sanity.layout_flags(problem, layout)
-    if not flags:
-        return []
-    end = (f"no plan inside it is within {sanity.SANE_TOLERANCE:.0%} of the fastest" if set(flags) - {"ep over IB"}
-           else "the search places expert groups by cost alone")
-    return [f"foldplan: warning: plan 1 is outside published practice ({sanity.describe(problem, layout, flags)}); "
-            f"{end}"]
-
-
 def _plan_sweep(a, args: ProblemArgs) -> int:
     """One best plan per point of the sweep: a table line each, or (--json) a plans document each."""
     # deferred: the cost model's tables (numpy, sympy on a miss), not needed to start the command line
@@ -157,7 +140,8 @@ def _plan_sweep(a, args: ProblemArgs) -> int:
         priced = None
         if plans and not a.no_engines:          # the best plan of every other target at this point
             priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                                   targets=[t for t in engines.targets() if t != problem.train.target], fixed=fixed)
+                                   targets=[t for t in engines.targets() if t != problem.train.target], fixed=fixed,
+                                   given=b.train_values())
         rows.append(sweep.row(point, plans, problem, res) + sweep.engine_cells(point, plans, priced, bands, a.no_engines))
         docs.append({"point": point, "status": res.status,
                      "plans": planmod.document(plans) if plans else None,

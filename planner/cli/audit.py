@@ -264,6 +264,8 @@ def text(report: AuditReport) -> list[str]:
         sp = f", {report.speedup_of_best:.2f}x the config" if report.speedup_of_best else ""
         out.append(f"best plan: {_layout_text(report.best_layout, _is_moe(report))}: step {b.step_time:.3f} s, "
                    f"MFU {b.mfu:.1%}{sp}")
+    elif (report.search or {}).get("refused"):
+        out.append(f"best plan: none: {report.search['refused']}")
     sc = report.smallest_change
     if sc:
         what = "makes it legal and fit" if sc["fixes_the_config"] else \

@@ -97,6 +97,9 @@ class EngineConstraints:
     block_full: Optional[Callable] = field(default=None, repr=False)
     # (precision) -> why the engine does not build that precision's linears, or None; None: it builds all
     precision_error: Optional[Callable] = field(default=None, repr=False)
+    # (train) -> TrainSpec updates the engine's own checks need of the search (Megatron: no moe_act /
+    # layernorm recompute under delayed scaling); None where it needs none
+    narrow: Optional[Callable] = field(default=None, repr=False)
     plan_rules: RuleTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -171,7 +174,7 @@ def _build(e: Engine) -> EngineConstraints:
                              e.one_recompute_form, rules.RULES, MappingProxyType(rules.DEFAULTS), form, forms,
                              getattr(rules, "model_defaults", None), searches, own=e.own,
                              precision_error=getattr(rules, "precision_error", None), block_counts=blocks[0],
-                             block_full=blocks[1])
+                             block_full=blocks[1], narrow=getattr(rules, "narrow", None))
 
 
 _BUILT: dict[str, EngineConstraints] = {}

@@ -34,8 +34,8 @@ def entries(best: Plan, priced: Optional[dict]) -> list[dict]:
                         "status": best.solver.get("status", ""), "slowdown": 0.0, "notes": []})
         elif priced is not None and target in priced:
             got = priced[target]
-            if got is None:
-                out.append({"target": target, "detailed": False, "plan": None})
+            if got is None or "layout" not in got:      # {"refused": why}: the model, sequence, precision
+                out.append({"target": target, "detailed": False, "plan": None, "why": (got or {}).get("refused")})
                 continue
             out.append({"target": target, "detailed": False, "status": got["status"], "slowdown": got["slowdown"],
                         "plan": (got["problem"], got["layout"], got["estimate"]), "notes": _notes(best, got)})
@@ -83,7 +83,7 @@ def rows(best: Plan, priced: Optional[dict]) -> tuple[list[str], list[list[str]]
     for e in entries(best, priced):
         name = e["target"] + (" *" if e["detailed"] else "")
         if e["plan"] is None:
-            body.append([name, "-", "-", "-", "-", "-", "nothing it can run fits"])
+            body.append([name, "-", "-", "-", "-", "-", e.get("why") or "nothing it can run fits"])
             continue
         _, L, est = e["plan"]
         what = "the plan detailed below" if e["detailed"] else \
@@ -129,4 +129,6 @@ def document(best: Plan, priced: Optional[dict]) -> dict:
             "tokens_per_s_per_gpu": est.tokens_per_s_per_gpu, "layout": L.to_dict(),
             "differs": [] if e["detailed"] else differs(best.layout, L) + e["notes"],
             "error_band": bands.document(e["target"], pr, L)}
-    return {"detailed": best.problem.train.target, "priced": priced is not None, "sign": SIGN, "targets": targets}
+    refused = {e["target"]: e["why"] for e in entries(best, priced) if e["plan"] is None and e.get("why")}
+    return {"detailed": best.problem.train.target, "priced": priced is not None, "sign": SIGN, "targets": targets,
+            "refused": refused}

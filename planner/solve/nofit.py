@@ -56,9 +56,19 @@ def why_none(problem: Problem, result, time_limit: float, engine=None) -> dict:
     return info
 
 
+def refusal(problem: Problem, engine=None) -> str:
+    """Why the target cannot run this problem at any degrees (its rules that read no degree but the
+    world: the model, the sequence, the precision), in one line; '' when it can."""
+    engine = engine or constraints(problem.train.target)
+    return "; ".join(engine.degree_violations(problem, world=problem.cluster.gpus))
+
+
 def _no_tuple(problem: Problem, engine=None) -> str:
     """The largest degree each axis may take alone under the target's rules, and what they multiply to."""
     engine = engine or constraints(problem.train.target)
+    whole = refusal(problem, engine)
+    if whole:
+        return whole
     n, gpn, gb = problem.cluster.gpus, problem.cluster.domain_used, problem.train.global_batch
     divs = divisors(n)
     bad = lambda **kw: engine.degree_violations(problem, **kw)

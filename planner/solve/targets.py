@@ -20,8 +20,14 @@ from typing import Optional
 from planner import costmodel as cm
 from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
+from planner.specs import TrainSpec
+from planner.solve.nofit import refusal
 from planner.solve.search import Candidate, search_plans
-from planner.solve.tiebreak import dominates
+from planner.solve.tiebreak import dominates, lead_index
+
+# the plans every search ranks before it returns `top` (the CLI's default --top): `--top K` lists for
+# K up to it are prefixes of one list
+RANKED = 5
 
 # how many solver plans `search` rounds before it ranks them (one per degree tuple)
 WIDEN = 12
@@ -78,21 +84,26 @@ def search(problem, *, top: int = 5, time_limit: float = 60.0, progress=None, fi
     """planner.solve.search_plans within what `problem.train.target` can run (see the module docstring);
     `settle`: the tie-break's plan first (planner/solve/tiebreak.py), else the fastest."""
     engine = constraints(problem.train.target)
+    if engine.narrow is not None and engine.narrow(problem.train):
+        problem = with_train(problem, engine.narrow(problem.train))     # what the engine's own checks need
     if engine.own:                           # foldplan's own bundle: the plain search
-        return search_plans(problem, top=top, time_limit=time_limit, progress=progress, fixed=fixed, settle=settle)
+        res = search_plans(problem, top=max(top, RANKED), time_limit=time_limit, progress=progress, fixed=fixed,
+                           settle=settle)
+        return dataclasses.replace(res, plans=res.plans[:top])
     fixed = dict(fixed or {})
     if engine.order is not None:
         fixed.setdefault("order", engine.order)
     # the stage model keeps to Megatron's one recompute form itself; torchtitan's per-op AC is
     # not in it, so `realise` tries it on the WIDEN best plans
-    wide = top if engine.one_recompute_form else max(top, WIDEN)
+    wide = max(top, RANKED) if engine.one_recompute_form else max(top, WIDEN)
     res = search_plans(problem, top=wide, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
                        settle=settle)
     plans, proven = _realised(problem, res, engine, settle)
     if not proven and res.status == "OPTIMAL" and engine.recompute_searches is not None:
         return _by_form(problem, engine, top, time_limit, progress, fixed, settle, res)
     status = res.status if proven or not plans else "FEASIBLE"
-    return dataclasses.replace(res, plans=plans[:top], status=status)
+    fastest = min((c.objective_ns for c in plans), default=res.fastest_ns)   # of the plans it can run
+    return dataclasses.replace(res, plans=plans[:top], status=status, fastest_ns=fastest)
 
 
 def with_train(problem, update: dict):
@@ -116,9 +127,12 @@ def _realised(problem, res, engine, settle: bool) -> tuple[list, bool]:
         kept = _same(L, c.layout) and est.step_time * 1e9 <= c.objective_ns * (1 + 1e-3)
         status = c.status if kept else "FEASIBLE"
         plans.append(Candidate(L, est, est.step_time * 1e9, status))
-    # the tie-break's first plan (planner/solve/tiebreak.py), where it realised, stays first
-    lead = int(settle and bool(plans) and realise(problem, res.plans[0].layout, engine) is not None)
-    plans[lead:] = sorted(plans[lead:], key=lambda c: c.estimate.step_time)
+    # fastest first, the tie-break's first plan (planner/solve/tiebreak.py) chosen again among the realised
+    # ones: a plan whose realised form is slower (an overlap that no longer fits) is not kept first
+    # against a faster one by a sanity or tie rule it no longer meets
+    plans.sort(key=lambda c: c.estimate.step_time)
+    if settle and plans:
+        plans.insert(0, plans.pop(lead_index(problem, plans)))
     proven = bool(res.status == "OPTIMAL" and plans and res.plans and _same(plans[0].layout, res.plans[0].layout)
                   and plans[0].status == res.plans[0].status)
     return plans, proven
@@ -132,8 +146,8 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     runs = []
     for update in engine.recompute_searches(problem):
         pr = with_train(problem, update)
-        res = search_plans(pr, top=top, time_limit=time_limit, progress=progress, fixed=fixed, engine=engine,
-                           settle=settle)
+        res = search_plans(pr, top=max(top, RANKED), time_limit=time_limit, progress=progress, fixed=fixed,
+                           engine=engine, settle=settle)
         plans, proven = _realised(problem, res, engine, settle)
         runs.append((res, plans, proven or (res.status == "INFEASIBLE" and not plans)))
     found = [r for r in runs if r[1]]
@@ -143,33 +157,70 @@ def _by_form(problem, engine, top, time_limit, progress, fixed, settle, first):
     every = sorted((c for r in found for c in r[1]), key=lambda c: c.estimate.step_time)
     plans = [lead[1][0]] if settle else []
     for c in every:                   # none dominated in (step, peak) by one kept (tiebreak.undominated's rule)
-        if len(plans) < top and c not in plans and not any(dominates(k, c) for k in plans):
+        if len(plans) < max(top, RANKED) and c not in plans and not any(dominates(k, c) for k in plans):
             plans.append(c)
     status = "OPTIMAL" if all(p for *_, p in runs) else "FEASIBLE"
-    return dataclasses.replace(first, plans=plans, status=status, cpsat_calls=first.cpsat_calls + sum(
-        r[0].cpsat_calls for r in runs), fastest_ns=lead[0].fastest_ns)
+    return dataclasses.replace(first, plans=plans[:top], status=status, cpsat_calls=first.cpsat_calls + sum(
+        r[0].cpsat_calls for r in runs), fastest_ns=min(c.objective_ns for c in every))
 
 
-def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None) -> dict:
-    """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on the same
-    problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
-    planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price of its
-    rules and flags). A target that does not build the problem's precision's linears (its `precision_error`:
-    the bundle builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees
-    the user pinned (--fix), kept for every target (one that cannot keep them gets None)."""
+def _narrowed(problem, engine: EngineConstraints) -> str:
+    """Why nothing a target can run fits, in one line: its own rules that refuse pipeline or context
+    parallelism at degree 2 (multi-token prediction, say), which leave memory nothing to shard with."""
+    own = engine.rules.rules
+    seen = []
+    for fields in ({"tp": 1, "cp": 1, "pp": 2, "vpp": 1}, {"tp": 1, "cp": 2, "pp": 1, "cp_kind": "ring",
+                                                           "cp_ulysses": 1, "cp_ring": 2}):
+        for v in engine.degree_violations(problem, **fields):
+            if v.rule in own and v.rule not in [r for r, _ in seen]:
+                seen.append((v.rule, str(v)))
+    if seen:
+        return "nothing it can run fits: " + "; ".join(m for _, m in seen)
+    return ""
+
+
+def own_defaults(problem, target: str, given: Optional[dict]) -> dict:
+    """The TrainSpec updates of `target`'s search on `problem`: every field some engine's defaults set
+    back at TrainSpec's own default (the problem carries the detailed target's: its balancing, its
+    shardings), then `target`'s defaults, then the flags the user gave (`given`; None: only the
+    target's defaults laid over the problem's)."""
+    own = constraints(target).train_defaults(problem.model, problem.cluster.gpu)
+    if given is None:
+        return own
+    names = {n for t in ENGINES for n in constraints(t).defaults} - {"target"}
+    out = {n: TrainSpec.model_fields[n].get_default(call_default_factory=True) for n in names
+           if n in TrainSpec.model_fields}
+    out.update(own)
+    out.update({k: v for k, v in given.items() if k != "target"})
+    return out
+
+
+def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None,
+          given: Optional[dict] = None) -> dict:
+    """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on
+    the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
+    planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price
+    of its rules and flags). A target that does not build the problem's precision's linears (its `precision_error`: the bundle
+    builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees the user pinned
+    (--fix), kept for every target (one that cannot keep them gets None). `given`: the TrainSpec flags the
+    user gave, which every target keeps; each target is otherwise priced under its own defaults (own_defaults)."""
     out = {}
     for target in targets:
         eng = constraints(target)
-        update = eng.train_defaults(problem.model, problem.cluster.gpu)
+        update = own_defaults(problem, target, given)   # the bundle's attention kernel among its defaults
         if eng.precision_error and eng.precision_error(problem.train.precision):
             update["precision"] = "bf16"
         pr = with_train(problem, update)
+        whole = refusal(pr, constraints(target))
+        if whole:                            # the model, the sequence or the precision: no degree helps
+            out[target] = {"refused": whole}
+            continue
         try:
             res = search(pr, top=1, time_limit=time_limit, fixed=fixed)
         except ValueError:                   # a pinned value this target's rules refuse
             res = None
         if res is None or not res.plans:
-            out[target] = None
+            out[target] = {"refused": _narrowed(pr, constraints(target))}
             continue
         c = res.plans[0]
         out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status, "problem": pr,

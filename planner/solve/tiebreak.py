@@ -148,6 +148,17 @@ def window(problem, plans: list[tuple[float, object]]) -> tuple[float, bool]:
     return base * (1 + TIE_TOLERANCE), bool(sane)
 
 
+def lead_index(problem, plans: list) -> int:
+    """Which of `plans` (Candidates with estimates: an engine's realised forms, planner.solve.targets)
+    the order above puts first: inside the window of `window` over their steps (the sane plans',
+    where one is within SANE_TOLERANCE of the fastest), the least `order_key`, then the fastest."""
+    cap, sane = window(problem, [(c.estimate.step_time, c.layout) for c in plans])
+    inside = [i for i, c in enumerate(plans)
+              if c.estimate.step_time < cap and not (sane and tuple_flags(problem, c.layout))]
+    return min(inside, key=lambda i: (order_key(problem, plans[i].layout, plans[i].estimate),
+                                      plans[i].estimate.step_time))
+
+
 def settle(problem, tab, near: list[Near], top: int, limit: float, engine, make) -> tuple[list, bool]:
     """The plans in the order to return them: the lexicographic best first, then every other
     found plan not dominated in (step, peak) by one already kept, fastest first, `top` in

@@ -13,4 +13,12 @@ python check_fit.py
 # the token file, --doc-mask's layout and a --resume's checkpoint, checked once before any rank starts
 python train.py --preflight --tiny --device cpu "$@"
 export FOLDPLAN_DATA_CHECKED=1      # the ranks then read the header only
-exec torchrun --standalone --nproc-per-node=64 train.py --tiny --device cpu "$@"
+# --check: rank 0 writes PASS / FAIL here and every rank exits 0 (one summary, no failure
+# report per rank from torchrun); this script exits 1 on FAIL
+FOLDPLAN_CHECK_VERDICT="$(mktemp)"
+export FOLDPLAN_CHECK_VERDICT
+trap 'rm -f "$FOLDPLAN_CHECK_VERDICT"' EXIT
+torchrun --standalone --nproc-per-node=64 train.py --tiny --device cpu "$@"
+if [ "$(cat "$FOLDPLAN_CHECK_VERDICT")" = "FAIL" ]; then
+    exit 1
+fi

@@ -23,12 +23,13 @@ PROBE = """
 import torch, torch.nn.functional as F
 import train  # noqa: F401  (every module a rank imports)
 import layout
-from reference import Reference
+from reference import Magnitudes, Reference
 T = layout.TINY_TRAIN
 cfg = dict(layout.TINY, capacity_factor=T["capacity_factor"])
 rows = layout.LAYOUT["dp"] * T["num_microbatches"] * T["micro_batch"]
 tokens = torch.randint(0, cfg["vocab"], (rows, T["seq"] + 1))
 ref = Reference(cfg, 0)
+ref.mag = Magnitudes(ref.shapes)     # as --check tracks them (check.py)
 F.cross_entropy(ref(tokens[:, :-1]).flatten(0, 1), tokens[:, 1:].flatten()).backward()
 """
 

@@ -170,6 +170,34 @@ def _env(plan) -> list[str]:
     return []
 
 
+# the Transformer Engine a plan's FP8 needs in megatron-core 0.19.2: (recipe) -> (version, where);
+# core/fp8_utils.py:730-760 picks the recipe (tensorwise from 2.2.0.dev0, blockwise from 2.3.0.dev0,
+# every recipe class from 2.1.0)
+TE_RECIPE = {"fp8-delayed": ("2.1.0", "core/fp8_utils.py:732-737"),
+             "fp8-tensorwise": ("2.2.0.dev0", "core/fp8_utils.py:739-742"),
+             "fp8-blockwise": ("2.3.0.dev0", "core/fp8_utils.py:743-746"),
+             "mxfp8": ("2.1.0", "core/fp8_utils.py:747-750")}
+
+
+def requirements(plan) -> list[str]:
+    """The Transformer Engine versions the plan's FP8 needs, each with the check that asks for it."""
+    pr, L = plan.problem, plan.layout
+    if pr.train.precision == "bf16":
+        return []
+    ver, where = TE_RECIPE.get(pr.train.precision, ("2.1.0", "core/fp8_utils.py:730-760"))
+    out = [(ver, f"--fp8-recipe {pr.train.precision.removeprefix('fp8-')} ({where})")]
+    if pr.model.moe is not None:
+        out += [("1.7.0.dev0", "MoE FP8 training (transformer/transformer_config.py:2294-2300)"),
+                ("1.11.0", "FP8 grouped GEMM, --moe-grouped-gemm (transformer/transformer_config.py:2302-2306)")]
+    mods = {m for s in L.stages if s.recompute_selective for m in s.recompute_modules}
+    if mods & {"moe_act", "layernorm"}:
+        out.append(("2.6.0dev0", f"FP8 with {' / '.join(sorted(mods & {'moe_act', 'layernorm'}))} recompute "
+                                 f"(transformer/transformer_config.py:1828-1833)"))
+    top = max(out, key=lambda o: tuple(int(n) for n in o[0].replace("dev", ".").split(".")[:3]))[0]
+    return [f"# requires transformer-engine >= {top} (megatron-core 0.19.2 checks: "
+            + "; ".join(f">= {v} for {why}" for v, why in out) + ")"]
+
+
 def render(plan, name: str) -> dict[str, str]:
     pr, L = plan.problem, plan.layout
     fl = flags(plan)
@@ -178,6 +206,7 @@ def render(plan, name: str) -> dict[str, str]:
     head = [f"# Megatron-LM arguments written by foldplan export for {ENGINE} (pretrain_gpt.py): "
             f"{pr.model.name} on {L.world} x {pr.cluster.gpu.name}, seq {pr.train.seq}",
             f"# estimate {plan.estimate.step_time:.3f} s per step, peak {plan.estimate.peak_bytes / 2**30:.1f} GiB"]
+    head += requirements(plan)
     if arch.unknown(pr.model):
         head.append("# FILL IN (model): foldplan's model file gives no rope base / norm eps / router loss "
                     "coefficients: Megatron's defaults are written (--rotary-base 10000); set the model's own")

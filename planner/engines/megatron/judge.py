@@ -14,7 +14,9 @@ edp rank groups.
 
 The one GPU fact these checks ask, the compute capability (arguments.py:1339 `get_device_capability`;
 arguments.py:1414 `get_device_arch_version` reads `get_device_properties(...).major`), is answered from
-the plan's GPU (GPUSpec.compute_capability, from its preset); nothing else is stubbed.
+the plan's GPU (GPUSpec.compute_capability, from its preset), and Transformer Engine's version, which Megatron's
+FP8 checks read (not installed here), from the version the export says it requires (`te_answers`); nothing else
+is stubbed.
 """
 from __future__ import annotations
 
@@ -231,6 +233,36 @@ TE_ONLY = (("apply_rope_fusion is not available", "apply_rope_fusion", False,
             "--moe-permute-fusion"))
 
 
+def required_te(script: str) -> str | None:
+    """The Transformer Engine version the export says it needs (its `# requires transformer-engine >= V` line)."""
+    for line in script.splitlines():
+        words = line.split()
+        if words[:4] == ["#", "requires", "transformer-engine", ">="] and len(words) > 4:
+            return words[4]
+    return None
+
+
+@contextlib.contextmanager
+def te_answers(version: str | None, out: dict):
+    """Megatron's Transformer Engine version checks (megatron/core/utils.py:295-335, cached in `_te_version`)
+    answered as the version the export requires: the export is judged as run where it says it runs (not
+    installed here, Megatron reads 0.0.0). The verdict says so in `caveats`."""
+    if version is None:
+        yield
+        return
+    # deferred: megatron loads in the judge's child process only
+    from megatron.core import utils
+    from packaging.version import Version
+    saved = utils._te_version
+    utils._te_version = Version(version)
+    out.setdefault("caveats", []).append(f"Transformer Engine version checks answered as {version}, the version "
+                                         f"the export requires")
+    try:
+        yield
+    finally:
+        utils._te_version = saved
+
+
 def transformer_config(build, args, out: dict):
     """core_transformer_config_from_args -> TransformerConfig.__post_init__. A feature that needs Transformer
     Engine, which is not installed where the judge runs (`TE_ONLY`), is turned off and the config checked
@@ -265,7 +297,8 @@ def judge_one(case: dict) -> dict:
     from megatron.training.argument_utils import core_transformer_config_from_args
     stage = "parse_args"
     try:
-        with environment(env_of(script)), gpu_answers(cap), contextlib.redirect_stdout(io.StringIO()):
+        with environment(env_of(script)), gpu_answers(cap), te_answers(required_te(script), out), \
+                contextlib.redirect_stdout(io.StringIO()):
             args = engine.parse(argv_of(args_text), world=world)
             stage = "validate_args"
             arguments.validate_args(args)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, moe, up, warn
-from planner.engines.megatron import recompute
+from planner.engines.megatron import fp8_rules, recompute
 from planner.engines.megatron.pplayout import layout_broken as _layout_broken, per_stage as _per_stage
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
@@ -109,6 +109,10 @@ def _(L, pr):
     if (L.tp > 1 or L.cp > 1) and L.sharding in ("zero2", "zero3") and major is not None and major < 10:
         return (f"Megatron FSDP ({L.sharding}) with tp({L.tp}) / cp({L.cp}) on {pr.cluster.gpu.name} (sm{major}0): "
                 f"Megatron warns against it before Blackwell (CUDA_DEVICE_MAX_CONNECTIONS conflict)")
+
+
+fp8_rules.add(RULES)
+narrow = fp8_rules.narrow         # EngineConstraints.narrow: the search's recompute modules under delayed scaling
 
 
 @rule("target.fp8_param_gather", "degree", "sharding", "--fp8-param-gather needs the distributed optimizer or an FSDP")

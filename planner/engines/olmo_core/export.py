@@ -119,7 +119,7 @@ HEAD = '''"""OLMo-core training script written by foldplan export, for {version}
 
 Plan: {summary}
 Estimate: {step:.3f} s per step, peak {peak:.1f} GiB per GPU.
-Run on {world} GPUs: torchrun --nnodes {nodes} --nproc-per-node {gpn} THIS_FILE{needs}
+Run on {world} GPUs: torchrun --nnodes {nodes} --nproc-per-node {gpn} THIS_FILE{needs}{torchao}
 Fields marked FILL are the training settings foldplan does not plan: set them before a real run.
 """
 from olmo_core.config import DType
@@ -233,6 +233,8 @@ def render(plan, name: str) -> dict[str, str]:
         eps=f"{f['NORM_EPS']}" if known else "1e-5               # FILL: the model's RMSNorm epsilon",
         model=_model(pr), module="OLMoDDPTrainModuleConfig" if moe else "TransformerTrainModuleConfig",
         optim=optim, float8=_float8(pr.train, moe), parallel=par, ac=_ac(L),
+        torchao="" if pr.train.precision == "bf16" else
+        "\nRequires torchao == 0.15.0 (float8_config is torchao's; ai2-olmo-core 3.0.0's torchao extra pins it)",
         **{k: v for k, v in f.items() if k not in ("ROPE_THETA", "NORM_EPS")})
     return {f"{name}.py": text}
 

@@ -98,9 +98,26 @@ def model_unsupported(m) -> Optional[str]:
     return None
 
 
-@rule("target.model", "degree", "world", "OLMo-core builds the model (GQA / MHA, RMSNorm, SwiGLU, no MTP)")
+def precision_unsupported(train, moe: bool) -> Optional[str]:
+    """Why OLMo-core cannot run the planned precision, or None: its float8_config is torchao's
+    (tensorwise, rowwise, MXFP8; the float8 all-gather tensorwise only), and the MoE train module
+    has none (ddp_train_module.py:207-208: "Float8 quantization is not implemented")."""
+    p = train.precision
+    if p == "bf16":
+        return None
+    if moe:
+        return f"precision {p}: its MoE train module (OLMoDDPTrainModule) has no float8 (ddp_train_module.py:207-208)"
+    if p not in ("fp8-tensorwise", "fp8-rowwise", "mxfp8"):
+        return f"precision {p}: its float8 is torchao's (tensorwise, rowwise, MXFP8)"
+    if train.fp8_param_gather and p != "fp8-tensorwise":
+        return f"fp8_param_gather with {p}: torchao's float8 all-gather is tensorwise only"
+    return None
+
+
+@rule("target.model", "degree", "world", "OLMo-core builds the model (GQA / MHA, RMSNorm, SwiGLU, no MTP) at the "
+      "planned precision")
 def _(x, pr):
-    why = model_unsupported(pr.model)
+    why = model_unsupported(pr.model) or precision_unsupported(pr.train, pr.model.moe is not None)
     if why:
         return f"OLMo-core cannot build the model: {why}"
 

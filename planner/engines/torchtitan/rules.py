@@ -12,7 +12,7 @@ from typing import Optional
 
 from planner.engines.findings import degrees, divisors, err, up, warn
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
-from planner.engines.torchtitan import recompute
+from planner.engines.torchtitan import models, recompute
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 from planner.specs.kinds import SHARDING
@@ -42,6 +42,49 @@ DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "z
 # --------------------------------------------------------------------------- plan time
 
 add_order(RULES, "torchtitan")
+
+# the linear-layer precisions torchtitan 0.3.0 builds: its Float8LinearConverter has the rowwise recipes only
+# and no float8 all-gather (components/quantization/float8.py:57-60: tensorwise is gone), and
+# MXFP8LinearConverter; delayed and blockwise scaling are Transformer Engine's (no torchtitan key)
+PRECISIONS = ("bf16", "fp8-rowwise", "mxfp8")
+
+
+def precision_unsupported(train) -> Optional[str]:
+    """Why torchtitan 0.3 cannot run the planned precision, or None."""
+    if train.precision not in PRECISIONS:
+        return (f"precision {train.precision}: 0.3 runs {', '.join(PRECISIONS)} (components/quantization/"
+                f"float8.py:57-60 has no tensorwise recipe; delayed and blockwise scaling are Transformer "
+                f"Engine's){'; 0.2 ran tensorwise: export --to torchtitan-0.2' if train.precision == 'fp8-tensorwise' else ''}")
+    if train.precision != "bf16" and train.fp8_param_gather:
+        return f"fp8_param_gather with {train.precision}: 0.3 has no float8 all-gather (float8.py:57-60)"
+    return None
+
+
+@rule("target.model", "degree", "world", "torchtitan builds the model from its registry, at the planned sequence")
+def _(x, pr):
+    # the 0.3 export starts from the registry's model (models.REGISTRY); decoder.py:163-172 refuses a
+    # seq_len above the flavour's RoPE maximum
+    why = models.unsupported(pr)
+    if why:
+        return f"torchtitan 0.3 cannot run it: {why}"
+
+
+@rule("target.precision", "degree", "world", "torchtitan 0.3 runs the planned precision")
+def _(x, pr):
+    # (the 0.2 TOML, on request, has its own recipes: export --to torchtitan-0.2 does not keep this rule)
+    why = precision_unsupported(pr.train)
+    if why:
+        return f"torchtitan 0.3 cannot run it: {why}"
+
+
+@rule("target.tp_kv_heads", "degree", "tp", "tp divides the heads and the kv heads (no kv-head replication)")
+def _(x, pr):
+    # 0.3.0 models/common/decoder.py:143-158: "tensor_parallel_degree ({tp}) must divide n_kv_heads"
+    m = pr.model
+    kv = m.kv_heads if m.attention == "gqa" else m.heads
+    if x.tp > 1 and (m.heads % x.tp or kv % x.tp):
+        return (f"torchtitan 0.3 needs tp({x.tp}) to divide the heads({m.heads}) and the kv heads({kv}) "
+                f"(models/common/decoder.py:143-158: no kv-head replication)")
 
 
 @rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel splits the sequence, not heads")

@@ -123,6 +123,10 @@ def render(plan, name: str) -> dict[str, str]:
     if L.cp > 1:   # the plan's cp_comm ag-flex (target.cp_comm): what 0.3 runs for every language model
         head.append(f"CP: 0.3 runs FlexAttention with K/V all-gathered (distributed/context_parallel/api.py:57-78), "
                     f"as the plan prices it (cp_comm {L.cp_comm}, load balancer {_balancer(L)}).")
+    if plan.problem.train.precision != "bf16":   # components/quantization/float8.py:25, 79: torchao's converters
+        head.append(f"Requires torchao (the {plan.problem.train.precision} converters are torchao's: components/"
+                    f"quantization/float8.py:25-79; torchtitan 0.3.0 pins the torchao nightly of its release, "
+                    f"docs/release.md).")
     head.append('"""')
     body = [f"from torchtitan.models.{s['pkg']}.config_registry import {s['base']}",
             f"from torchtitan.models.{s['pkg']} import model_registry",
