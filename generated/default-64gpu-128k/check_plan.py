@@ -33,23 +33,29 @@ def moe_flags(model: dict) -> list:
 
 
 def planned_stages(plan: dict) -> dict:
-    """stage index -> {pp_rank, layers, recompute {layer: kind}, modules, fold (etp, ep, edp)}.
-    vpp > 1: pp rank p's layers are dealt into vpp chunks (larger first) in virtual-stage
-    order v * pp + p; full recompute takes a rank's MoE layers first, then dense ones."""
+    """stage index -> {pp_rank, layers, recompute {layer: kind}, modules, fold (etp, ep, edp)}, by
+    the planner's placement rule (planner/layout/placement.py; tests/test_placement.py holds this
+    copy to it): vpp > 1 cuts pp rank p's layers into vpp chunks as evenly as they go, the later
+    chunks one heavier (on the last of several ranks the earlier ones), and deals the model's
+    layers out in virtual-stage order v * pp + p; full
+    recompute takes a rank's MoE layers first, then dense ones, and selective the next layers in
+    the same order."""
     L = plan["layout"]
     pp, vpp, is_moe = L["pp"], L.get("vpp", 1), moe_flags(plan["problem"]["model"])
     counts = [s["layers"][1] - s["layers"][0] for s in L["stages"]]
     chunks, nxt = {}, 0
     for v in range(vpp):
         for p in range(pp):
-            n = counts[p] // vpp + (1 if v < counts[p] % vpp else 0)
+            extra = counts[p] % vpp
+            heavy = v < extra if pp > 1 and p == pp - 1 else v >= vpp - extra
+            n = counts[p] // vpp + (1 if heavy else 0)
             chunks[v * pp + p], nxt = list(range(nxt, nxt + n)), nxt + n
     out = {}
     for p, st in enumerate(L["stages"]):
         mine = [i for v in range(vpp) for i in chunks[v * pp + p]]
         order = [i for i in mine if is_moe[i]] + [i for i in mine if not is_moe[i]]
-        full = set(order[:st.get("recompute_full", 0)])
-        sel = set([i for i in mine if i not in full][:st.get("recompute_selective", 0)])
+        n_full, n_sel = st.get("recompute_full", 0), st.get("recompute_selective", 0)
+        full, sel = set(order[:n_full]), set(order[n_full:n_full + n_sel])
         kind = {i: "full" if i in full else "selective" if i in sel else "none" for i in mine}
         for v in range(vpp):
             out[v * pp + p] = {"pp_rank": p, "layers": chunks[v * pp + p], "recompute": kind,
