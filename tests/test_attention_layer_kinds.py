@@ -167,4 +167,6 @@ def test_torchtitan_refuses_the_sparse_attention_indexer_it_does_not_build():
     p = make_problem(model=model, gpu="h100-sxm", gpus=64, seq=4096, global_batch=64, memory_gib=10_000,
                      **constraints("torchtitan").train_defaults())
     bad = constraints("torchtitan").degree_violations(p, world=64)
-    assert [v.rule for v in bad] == ["target.attention_layers"] and "top-2048" in bad[0].message
+    # target.model refuses it too (no registry model of that name); the indexer rule says why in its own words
+    by_rule = {v.rule: v.message for v in bad}
+    assert "target.attention_layers" in by_rule and "top-2048" in by_rule["target.attention_layers"]

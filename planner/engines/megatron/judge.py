@@ -29,7 +29,7 @@ import traceback
 import types
 
 from planner.engines.megatron import engine
-from planner.specs.catalog import problem_from_dict
+from planner.specs.catalog import gpu_names, load_gpu
 
 # Megatron's group names (parallel_state.create_group's group_desc) -> the axis they are
 GROUPS = {"TENSOR_MODEL_PARALLEL_GROUP": "tp", "CONTEXT_PARALLEL_GROUP": "cp",
@@ -40,7 +40,11 @@ GROUPS = {"TENSOR_MODEL_PARALLEL_GROUP": "tp", "CONTEXT_PARALLEL_GROUP": "cp",
 
 def capability(plan: dict) -> tuple[int, int] | None:
     """The CUDA compute capability of the plan's GPU (None: its spec gives none, not a CUDA GPU)."""
-    return problem_from_dict(plan["problem"]).cluster.gpu.compute_capability
+    c = plan["problem"]["cluster"]
+    if "compute_capability" in c:                # a plan file states it beside the GPU's name
+        cap = c["compute_capability"]
+        return tuple(cap) if cap is not None else None
+    return load_gpu(c["gpu"]).compute_capability if c["gpu"] in gpu_names() else None
 
 
 def argv_of(text: str) -> list[str]:
