@@ -14,6 +14,7 @@ from planner.engines.findings import degrees, divisors, err, moe, up, warn
 from planner.engines.megatron import fp8_rules, recompute
 from planner.engines.megatron.pplayout import layout_broken as _layout_broken, per_stage as _per_stage
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
+from planner.layout.divisibility import local_heads, seq_divisor, ulysses_divides
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
 from planner.layout.rules import RuleTable
 
@@ -38,8 +39,8 @@ add_order(RULES, "megatron")
 
 def cp_seq_broken(seq: int, cp: int) -> bool:
     """arguments.py:1335-1338: with cp > 1, seq_length % (2 * cp) == 0 (every CP kind: the
-    sequence is cut into 2 * cp chunks for the causal load balance)."""
-    return cp > 1 and seq % (2 * cp) != 0
+    sequence is cut into 2 * cp chunks for the causal load balance; no tp factor)"""
+    return seq % seq_divisor(cp, chunks=2, sequence_parallel=False) != 0
 
 
 @rule("target.cp_seq", "degree", "cp", "Megatron needs seq % (2 * cp) == 0 when cp > 1")
@@ -71,14 +72,14 @@ def _(L, pr):
 # --------------------------------------------------------------------------- plan time: the engine's start-up checks
 # (megatron-core 0.19.2 and the Transformer Engine kernels it calls; read by the search, `compare` and `export`)
 
-def local_heads(m, tp: int) -> tuple[int, int]:
+def rank_heads(m, tp: int) -> tuple[int, int]:
     """(query heads, key/value heads) on one TP rank, as megatron/core/transformer/attention.py:353-366
     splits them (megatron-core 0.19.2): with fewer kv groups than tp each rank holds one kv head and
     heads / kv_groups query heads; MLA's keys and values have a head per query head."""
     kv = m.heads if m.attention == "mla" else m.kv_heads
     if kv < tp:
         return m.heads // kv, 1
-    return m.heads // tp, kv // tp
+    return local_heads(m.heads, tp), local_heads(kv, tp)
 
 
 @rule("target.cp_a2a_heads", "degree", "tp cp_ulysses", "a2a (Ulysses) CP needs local q and kv heads divisible by it")
@@ -89,8 +90,8 @@ def _(x, pr):
     # cp_size being the a2a group (cp for a2a, the Ulysses part for a2a+p2p); TE is not installed here,
     # so the line is not pinned
     if x.cp_ulysses > 1 and x.tp and pr.model.heads % x.tp == 0:
-        q, kv = local_heads(pr.model, x.tp)
-        if q % x.cp_ulysses or kv % x.cp_ulysses:
+        q, kv = rank_heads(pr.model, x.tp)
+        if not ulysses_divides(x.cp_ulysses, q, kv):
             return (f"a2a CP over {x.cp_ulysses} ranks needs the heads on a TP rank divisible by it: "
                     f"q {q}, kv {kv} (heads {pr.model.heads}, kv groups {pr.model.kv_heads}, tp {x.tp})")
 

@@ -134,8 +134,8 @@ def _(x, pr):
     # distributed/parallel/context_parallel.py:104 all_to_all_cp2hp views k and v as
     # (B, T/CP, CP, H/CP, D): the local KV heads must divide by cp
     kv = pr.model.kv_heads
-    local = kv // x.tp if kv % x.tp == 0 else kv
-    if x.cp_ulysses > 1 and local % x.cp_ulysses:
+    local = local_heads(kv, x.tp)
+    if not ulysses_divides(x.cp_ulysses, local):
         return f"Ulysses cp({x.cp_ulysses}) does not divide the local KV heads ({kv}/tp{x.tp} = {local})"
 
 
