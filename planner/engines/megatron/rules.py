@@ -40,14 +40,19 @@ add_order(RULES, "megatron")
 def cp_seq_broken(seq: int, cp: int) -> bool:
     """arguments.py:1335-1338: with cp > 1, seq_length % (2 * cp) == 0 (every CP kind: the
     sequence is cut into 2 * cp chunks for the causal load balance; no tp factor)"""
-    return seq % seq_divisor(cp, chunks=2, sequence_parallel=False) != 0
+    return seq % cp_seq_divisor(cp) != 0
+
+
+def cp_seq_divisor(cp: int) -> int:
+    """What Megatron's seq_length must be a multiple of under context parallel (target.cp_seq)."""
+    return seq_divisor(cp, chunks=2, sequence_parallel=False)
 
 
 @rule("target.cp_seq", "degree", "cp", "Megatron needs seq % (2 * cp) == 0 when cp > 1")
 def _(x, pr):
-    s = pr.train.seq
+    s, d = pr.train.seq, cp_seq_divisor(x.cp)
     if cp_seq_broken(s, x.cp):
-        return f"Megatron needs 2*cp({2 * x.cp}) | seq({s}): {s} % {2 * x.cp} = {s % (2 * x.cp)}"
+        return f"Megatron needs 2*cp({d}) | seq({s}): {s} % {d} = {s % d}"
 
 
 add_master(RULES, "megatron", DEFAULTS["master"])
@@ -200,13 +205,14 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 @rule("megatron.cp_seq_divisible", "startup", "", "target.cp_seq, read from a config")
 def _(c: ForeignConfig) -> Optional[Finding]:
     cp = c.cp or 1
+    d = cp_seq_divisor(cp)
     # ring CP is left to planner.layout's cp.ring_seq, which states the same arithmetic (cp_ring = cp)
     # and which the audit reports once; the other kinds need Megatron's own 2*cp
     if c.cp_kind != "ring" and c.seq is not None and cp_seq_broken(c.seq, cp):
         return err("megatron.cp_seq_divisible",
-                   f"{c.where('seq')}: seq_length({c.seq}) is not divisible by 2*cp({cp})={2 * cp} "
+                   f"{c.where('seq')}: seq_length({c.seq}) is not divisible by 2*cp({cp})={d} "
                    f"(zig-zag context parallel cuts each sequence into 2*cp chunks)",
-                   f"set --seq-length {up(c.seq, 2 * cp)} (next multiple of {2 * cp}) or pad the data")
+                   f"set --seq-length {up(c.seq, d)} (next multiple of {d}) or pad the data")
 
 
 @rule("megatron.ep_without_experts", "startup", "", "ep > 1 needs --num-experts")
