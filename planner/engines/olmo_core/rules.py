@@ -22,6 +22,7 @@ from typing import Optional
 from planner.engines.findings import degrees, err
 from planner.engines.olmo_core import recompute
 from planner.engines.shared import add_cp_comm, add_dispatch, add_order, add_recompute, add_uniform_fold
+from planner.layout.divisibility import local_heads, ulysses_divides
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 
