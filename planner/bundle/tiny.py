@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from planner.layout import Layout
+from planner.layout.divisibility import local_heads, ulysses_divides
 from planner.specs import ModelSpec
 
 
@@ -14,10 +15,10 @@ def tiny_dims(full: dict, lay: Layout, etp: int = 1) -> dict:
     kv heads by tp; hidden 64, head_dim 8, ffn 64, expert ffn 32, vocab 128."""
     tp, U = lay.tp, lay.cp_ulysses
     heads, kv = full["heads"], full["kv_heads"]
-    if heads > 16 or heads % (tp * U) or (kv % tp and tp % kv):
-        kv = tp * (U if (full["kv_heads"] // tp) % U == 0 and full["kv_heads"] % (tp * U) == 0 else 1)
+    if heads > 16 or not _splits(heads, tp, U) or (kv % tp and tp % kv):
+        kv = tp * (U if _splits(full["kv_heads"], tp, U) else 1)
         ratio = min(max(full["heads"] // full["kv_heads"], 1), 4)
-        if (kv // tp) % U:
+        if not ulysses_divides(U, local_heads(kv, tp)):
             ratio = U * math.ceil(ratio / U)
         heads = kv * ratio
     t = dict(full)
@@ -26,6 +27,11 @@ def tiny_dims(full: dict, lay: Layout, etp: int = 1) -> dict:
              expert_ffn=multiple(32, etp) if full["experts"] else 0, shared_ffn=32 if full["shared_ffn"] else 0)
     t["name"] = full["name"] + " (tiny)"
     return t
+
+
+def _splits(n: int, tp: int, cp_ulysses: int) -> bool:
+    """Whether `n` heads split over tp and then over Ulysses' all-to-all."""
+    return n % tp == 0 and ulysses_divides(cp_ulysses, local_heads(n, tp))
 
 
 def tiny_spec(model: ModelSpec, tiny: dict) -> ModelSpec:

@@ -1,6 +1,6 @@
 """Layout: the parallel degrees of a plan, its rank order, and its per-stage split.
 
-Four modules, one job each, and everything else imports from here:
+Five modules, one job each, and everything else imports from here:
 
 * `values` — `Layout` / `Stage` (the degrees, the sharding, the per-stage split and
   recompute) and small constructors;
@@ -9,6 +9,8 @@ Four modules, one job each, and everything else imports from here:
   `Layout`'s properties);
 * `rules`  — the one rule table: every identity and framework-independent rule, with a
   stable id and a one-line message that shows the arithmetic;
+* `divisibility` — the one statement of Ulysses' head division and of the sequence divisor,
+  which every rule table (this one and each engine's) calls with its own factors;
 * `grid`   — the one rank grid: strides from the rank order, every group of every rank,
   and whether a group stays inside an NVLink domain (scalar and vectorised).
 

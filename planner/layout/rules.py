@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Callable, Optional
 
+from planner.layout.divisibility import local_heads, seq_divisor, ulysses_divides
 from planner.layout.values import Layout, LayoutError
 from planner.specs.kinds import cp_kind_of
 
@@ -166,22 +167,22 @@ def _(x, pr):
 @_rule("cp.ulysses_heads", "degree", "tp cp_ulysses", "Ulysses' part of cp divides heads / tp")
 def _(x, pr):
     heads = pr.model.heads
-    per_tp = heads // x.tp if heads % x.tp == 0 else heads
-    if x.cp_ulysses > 1 and per_tp % x.cp_ulysses:
+    per_tp = local_heads(heads, x.tp)
+    if not ulysses_divides(x.cp_ulysses, per_tp):
         return f"Ulysses cp_ulysses({x.cp_ulysses}) does not divide heads/tp({heads}/{x.tp}={per_tp})"
 
 
 @_rule("cp.ring_seq", "degree", "cp_ring", "zig-zag ring CP needs 2 * cp_ring | seq")
 def _(x, pr):
-    s = pr.train.seq
-    if x.cp_ring > 1 and s % (2 * x.cp_ring):
-        return f"zig-zag ring needs 2*cp_ring({2 * x.cp_ring}) | seq({s}): {s} % {2 * x.cp_ring} = {s % (2 * x.cp_ring)}"
+    s, d = pr.train.seq, seq_divisor(x.cp_ring, chunks=2, sequence_parallel=False)
+    if s % d:
+        return f"zig-zag ring needs 2*cp_ring({d}) | seq({s}): {s} % {d} = {s % d}"
 
 
 @_rule("cp.seq_tp", "degree", "cp tp", "seq divides over cp (times tp under sequence parallel)")
 def _(x, pr):
     t = pr.train
-    if x.cp > 1 and t.seq % (x.cp * (x.tp if t.sequence_parallel else 1)):
+    if x.cp > 1 and t.seq % seq_divisor(x.cp, x.tp, chunks=1, sequence_parallel=t.sequence_parallel):
         return f"seq({t.seq}) is not divisible by cp({x.cp})*tp({x.tp})"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Optional
 
 from planner.engines.findings import divisors, err, up
+from planner.layout.divisibility import seq_divisor
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 
@@ -49,8 +50,8 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 
 @rule("deepspeed.ulysses_seq", "startup", "", "Ulysses' sequence_parallel_size divides seq")
 def _(c: ForeignConfig) -> Optional[Finding]:
-    sp = c.cp or 1
-    if sp > 1 and c.seq is not None and c.seq % sp:
+    sp = c.cp or 1      # Ulysses splits the sequence plainly over sp ranks (no zig-zag halves)
+    if c.seq is not None and c.seq % seq_divisor(sp, chunks=1, sequence_parallel=False):
         return err("deepspeed.ulysses_seq",
                    f"{c.where('seq', 'cp')}: seq({c.seq}) is not divisible by sequence_parallel_size({sp})",
                    f"use seq {up(c.seq, sp)}")

@@ -14,6 +14,7 @@ from planner.engines.findings import degrees, divisors, err, moe, up, warn
 from planner.engines.megatron import fp8_rules, recompute
 from planner.engines.megatron.pplayout import layout_broken as _layout_broken, per_stage as _per_stage
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
+from planner.layout.divisibility import local_heads, seq_divisor, ulysses_divides
 from planner.layout.foreign import ForeignConfig, Finding, exact_div, product
 from planner.layout.rules import RuleTable
 
@@ -38,15 +39,20 @@ add_order(RULES, "megatron")
 
 def cp_seq_broken(seq: int, cp: int) -> bool:
     """arguments.py:1335-1338: with cp > 1, seq_length % (2 * cp) == 0 (every CP kind: the
-    sequence is cut into 2 * cp chunks for the causal load balance)."""
-    return cp > 1 and seq % (2 * cp) != 0
+    sequence is cut into 2 * cp chunks for the causal load balance; no tp factor)"""
+    return seq % cp_seq_divisor(cp) != 0
+
+
+def cp_seq_divisor(cp: int) -> int:
+    """What Megatron's seq_length must be a multiple of under context parallel (target.cp_seq)."""
+    return seq_divisor(cp, chunks=2, sequence_parallel=False)
 
 
 @rule("target.cp_seq", "degree", "cp", "Megatron needs seq % (2 * cp) == 0 when cp > 1")
 def _(x, pr):
-    s = pr.train.seq
+    s, d = pr.train.seq, cp_seq_divisor(x.cp)
     if cp_seq_broken(s, x.cp):
-        return f"Megatron needs 2*cp({2 * x.cp}) | seq({s}): {s} % {2 * x.cp} = {s % (2 * x.cp)}"
+        return f"Megatron needs 2*cp({d}) | seq({s}): {s} % {d} = {s % d}"
 
 
 add_master(RULES, "megatron", DEFAULTS["master"])
@@ -71,14 +77,14 @@ def _(L, pr):
 # --------------------------------------------------------------------------- plan time: the engine's start-up checks
 # (megatron-core 0.19.2 and the Transformer Engine kernels it calls; read by the search, `compare` and `export`)
 
-def local_heads(m, tp: int) -> tuple[int, int]:
+def rank_heads(m, tp: int) -> tuple[int, int]:
     """(query heads, key/value heads) on one TP rank, as megatron/core/transformer/attention.py:353-366
     splits them (megatron-core 0.19.2): with fewer kv groups than tp each rank holds one kv head and
     heads / kv_groups query heads; MLA's keys and values have a head per query head."""
     kv = m.heads if m.attention == "mla" else m.kv_heads
     if kv < tp:
         return m.heads // kv, 1
-    return m.heads // tp, kv // tp
+    return local_heads(m.heads, tp), local_heads(kv, tp)
 
 
 @rule("target.cp_a2a_heads", "degree", "tp cp_ulysses", "a2a (Ulysses) CP needs local q and kv heads divisible by it")
@@ -89,8 +95,8 @@ def _(x, pr):
     # cp_size being the a2a group (cp for a2a, the Ulysses part for a2a+p2p); TE is not installed here,
     # so the line is not pinned
     if x.cp_ulysses > 1 and x.tp and pr.model.heads % x.tp == 0:
-        q, kv = local_heads(pr.model, x.tp)
-        if q % x.cp_ulysses or kv % x.cp_ulysses:
+        q, kv = rank_heads(pr.model, x.tp)
+        if not ulysses_divides(x.cp_ulysses, q, kv):
             return (f"a2a CP over {x.cp_ulysses} ranks needs the heads on a TP rank divisible by it: "
                     f"q {q}, kv {kv} (heads {pr.model.heads}, kv groups {pr.model.kv_heads}, tp {x.tp})")
 
@@ -199,13 +205,14 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 @rule("megatron.cp_seq_divisible", "startup", "", "target.cp_seq, read from a config")
 def _(c: ForeignConfig) -> Optional[Finding]:
     cp = c.cp or 1
+    d = cp_seq_divisor(cp)
     # ring CP is left to planner.layout's cp.ring_seq, which states the same arithmetic (cp_ring = cp)
     # and which the audit reports once; the other kinds need Megatron's own 2*cp
     if c.cp_kind != "ring" and c.seq is not None and cp_seq_broken(c.seq, cp):
         return err("megatron.cp_seq_divisible",
-                   f"{c.where('seq')}: seq_length({c.seq}) is not divisible by 2*cp({cp})={2 * cp} "
+                   f"{c.where('seq')}: seq_length({c.seq}) is not divisible by 2*cp({cp})={d} "
                    f"(zig-zag context parallel cuts each sequence into 2*cp chunks)",
-                   f"set --seq-length {up(c.seq, 2 * cp)} (next multiple of {2 * cp}) or pad the data")
+                   f"set --seq-length {up(c.seq, d)} (next multiple of {d}) or pad the data")
 
 
 @rule("megatron.ep_without_experts", "startup", "", "ep > 1 needs --num-experts")

@@ -22,6 +22,7 @@ from typing import Optional
 from planner.engines.findings import degrees, err
 from planner.engines.olmo_core import recompute
 from planner.engines.shared import add_cp_comm, add_dispatch, add_order, add_recompute, add_uniform_fold
+from planner.layout.divisibility import local_heads, ulysses_divides
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 
@@ -134,8 +135,8 @@ def _(x, pr):
     # distributed/parallel/context_parallel.py:104 all_to_all_cp2hp views k and v as
     # (B, T/CP, CP, H/CP, D): the local KV heads must divide by cp
     kv = pr.model.kv_heads
-    local = kv // x.tp if kv % x.tp == 0 else kv
-    if x.cp_ulysses > 1 and local % x.cp_ulysses:
+    local = local_heads(kv, x.tp)
+    if not ulysses_divides(x.cp_ulysses, local):
         return f"Ulysses cp({x.cp_ulysses}) does not divide the local KV heads ({kv}/tp{x.tp} = {local})"
 
 

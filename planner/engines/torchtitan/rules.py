@@ -13,6 +13,7 @@ from typing import Optional
 from planner.engines.findings import degrees, divisors, err, up, warn
 from planner.engines.shared import add_cp_comm, add_dispatch, add_master, add_order, add_recompute, add_uniform_fold
 from planner.engines.torchtitan import models, recompute
+from planner.layout.divisibility import seq_divisor
 from planner.layout.foreign import Finding, ForeignConfig
 from planner.layout.rules import RuleTable
 from planner.specs.kinds import SHARDING
@@ -85,6 +86,16 @@ def _(x, pr):
     if x.tp > 1 and (m.heads % x.tp or kv % x.tp):
         return (f"torchtitan 0.3 needs tp({x.tp}) to divide the heads({m.heads}) and the kv heads({kv}) "
                 f"(models/common/decoder.py:143-158: no kv-head replication)")
+
+
+@rule("target.seq", "degree", "cp tp", "seq_len divides over 2 * cp (cp > 1) times tp (sequence parallel)")
+def _(x, pr):
+    # 0.3.0 trainer.py:306-315: seq_len % ((tp if enable_sequence_parallel else 1) * (2 * cp if cp > 1
+    # else 1)); planner.layout's cp.seq_tp asks only cp * tp, the zig-zag halves are torchtitan's
+    t = pr.train
+    d = seq_divisor(x.cp, x.tp, chunks=2, sequence_parallel=t.sequence_parallel)
+    if t.seq % d:
+        return f"torchtitan 0.3 needs seq_len({t.seq}) divisible by {d} (2*cp({x.cp}) if cp > 1, times tp({x.tp}) under SP)"
 
 
 @rule("target.cp_kind", "degree", "cp cp_kind", "torchtitan's context parallel splits the sequence, not heads")
@@ -233,8 +244,10 @@ def _(c: ForeignConfig) -> Optional[Finding]:
 @rule("torchtitan.seq_divisible", "startup", "", "seq_len divides over 2 * cp * tp (tp without cp)")
 def _(c: ForeignConfig) -> Optional[Finding]:
     tp, cp = c.tp or 1, c.cp or 1
+    sp = c.sequence_parallel is not False
     if c.seq is not None and (cp > 1 or tp > 1):
-        d, shown = (2 * cp * tp, f"2*cp({cp})*tp({tp})") if cp > 1 else (tp, f"tp({tp})")
+        d = seq_divisor(cp, tp, chunks=2, sequence_parallel=sp)
+        shown = (f"2*cp({cp})" if cp > 1 else "") + ("*" if cp > 1 and sp else "") + (f"tp({tp})" if sp else "")
         if c.seq % d:
             return err("torchtitan.seq_divisible",
                        f"{c.where('seq')}: seq_len({c.seq}) is not divisible by {shown}={d}",
