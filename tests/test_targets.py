@@ -147,7 +147,10 @@ def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
     ref = brute_force(p, where=fix, engine=constraints("megatron"))
     assert res.status == "OPTIMAL" and res.plans
     assert constraints(p.train.target).recompute_form(res.plans[0].layout)[1] is None
-    assert res.fastest_ns == pytest.approx(ref.best_ns, rel=1e-6)
+    # the search's fastest is of the plans Megatron can run once realised (planner.solve.targets): never
+    # faster than the brute force's score, and its plan prices no dearer than the brute force's returned layout
+    assert res.fastest_ns >= ref.best_ns * (1 - 1e-6)
+    assert cm.evaluate(p, res.plans[0].layout).step_time <= cm.evaluate(p, ref.layout).step_time * (1 + 1e-6)
     assert ref.best_ns > loose.fastest_ns * 1.001
 
 

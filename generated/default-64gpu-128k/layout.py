@@ -59,7 +59,7 @@ STAGES = [{'index': 0, 'pp_rank': 0,
     'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
     'selective', 'selective', 'selective', 'selective', 'selective', 'selective', 'selective',
     'selective', 'selective', 'selective', 'selective'],
-   'recompute_modules': ['layernorm', 'moe_act'], 'etp': 2, 'ep': 2, 'edp': 16}]
+   'recompute_modules': ['moe_act'], 'etp': 2, 'ep': 2, 'edp': 16}]
 
 # The smallest layout with every parallel kind of this plan, for a `--check` that
 # does not fit one machine (check_fit.py).
