@@ -126,7 +126,7 @@ def launch_fields(sh, path: str) -> tuple[list[Field], int | None, list[str]]:
         fields += [Field(w, line or 0) for w in FIXED]
         notes.append(f"model_configs/benchmarking/{env.get('MODEL', '$MODEL')}.yaml is not beside the script: "
                      f"degrees from its variables, the model from --model")
-    given = {f.text for f in extra}
+    given = {f.text for f in fields + extra}     # the config's MODEL_ARGS and the launch line's flags, as the launcher tests them
     fields += extra + [Field(w, line or 0) for w in _additions(env, given)]
     nodes = env.get("NNODES", "")
     per_node = 4 if env.get("GB200_CLUSTER") == "1" else 8
