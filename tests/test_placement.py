@@ -347,7 +347,7 @@ def test_search_prices_the_interleaved_placement():
     """DeepSeek-V3 cut to 12 layers (the first 3 dense) at pp 2, vpp 2: every plan the search returns
     keeps rank 0 at >= 2 x 3 layers (where counting MoE layers by range is the interleaved count), and
     its objective is the cost model's price of the layers the ranks run."""
-    from planner.solve import search
+    from planner.solve import search_plans as search
     p = _problem(random.Random(0), 12, 3, 0)
     res = search(p, top=3, fixed={"pp": 2, "vpp": 2, "tp": 1}, time_limit=20)
     assert res.plans

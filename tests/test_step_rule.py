@@ -165,7 +165,7 @@ def _encodings(p, pin) -> dict:
 @pytest.mark.parametrize("plant", [_plant_in_piece, _plant_new_piece])
 def test_every_encoding_reads_the_stage_time(plant, moe, monkeypatch):
     import numpy as np
-    from planner.solve import search
+    from planner.solve import search_plans as search
     from planner.solve.bruteforce import brute_force
     p = _plant_problem(moe)
     pin = dict(tp=2, pp=2, micro_batch=1)
