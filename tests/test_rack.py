@@ -259,3 +259,20 @@ def test_joint_floor_of_bottleneck_and_exposure_is_below_every_tuples_optimum(gb
     # on the plan's tuple the floor is within 0.1% of the plan (its bottleneck part alone, W t_max, is 12% below)
     plan = res.plans[0]
     assert joint[0] >= 0.999 * L.vpp * (plan.objective_ns - plan.estimate.optimizer * 1e9)
+
+
+def test_a_preset_file_gpu_reads_back_whole_from_its_plan_record():
+    """A calibrated GPU (a preset file, not in the catalog) comes back from the plan file with every field
+    the cost model reads, set or not, so a plan re-estimated from its file is the plan that was written
+    (a calibrated preset once lost gemm_epilogue on the way and audit --measured moved by 0.1%)."""
+    from planner.specs import problem_from_dict
+    from planner.specs.hardware import GPU_RECORDED
+    from planner.specs.catalog import load_gpu
+    base = load_gpu("h100-sxm")
+    assert base.gemm_epilogue and base.fp8_deepgemm_efficiency        # the fields that were dropped: set on H100
+    gpu = base.model_copy(update={"name": "my-cluster.yaml"})
+    p = make_problem(gpu="h100-sxm", gpus=8, seq="8k", global_batch=8)
+    p = p.model_copy(update={"cluster": p.cluster.model_copy(update={"gpu": gpu})})
+    q = problem_from_dict(p.to_dict())
+    assert q.cluster.gpu.name == "my-cluster.yaml"
+    assert {k: getattr(q.cluster.gpu, k) for k in GPU_RECORDED} == {k: getattr(gpu, k) for k in GPU_RECORDED}

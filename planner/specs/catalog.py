@@ -10,7 +10,7 @@ import yaml
 
 from planner import safeio
 from planner.safeio.console import did_you_mean
-from planner.specs.types import PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
+from planner.specs.types import GPU_RECORDED, PRESETS, ClusterSpec, GPUSpec, ModelSpec, Problem, SpecError, TrainSpec, build
 from planner.specs.hfconfig import read_hf_config
 
 
@@ -120,12 +120,7 @@ def problem_from_dict(d: dict) -> Problem:
     """A Problem back from its `Problem.to_dict()` form (a plan file's `problem`)."""
     c = d["cluster"]
     gpu = load_gpu(c["gpu"]) if c["gpu"] in gpu_names() else None
-    fields = {k: c[k] for k in ("peak_flops", "hbm_bw", "hbm_efficiency", "intra_node_bw", "inter_node_bw", "latency_s",
-                                "compute_efficiency", "attention_efficiency", "bus_efficiency", "reserve_gib",
-                                "allocator_margin", "sm_count", "gemm_tile", "attention_half_block",
-                                "flash2_attention_efficiency", "flash2_attention_half_block",
-                                "arch", "fp8_peak_flops", "mxfp8", "fp8_compute_efficiency", "compute_capability")
-              if k in c}
+    fields = {k: c[k] for k in GPU_RECORDED if k != "memory_gib" and k in c}
     for k in ("gemm_tile", "compute_capability"):
         if isinstance(fields.get(k), list):
             fields[k] = tuple(fields[k])

@@ -88,6 +88,13 @@ class GPUSpec(_Spec):
         return (self.memory_gib - self.reserve_gib) / (1 + self.allocator_margin)
 
 
+# The GPU figures a plan file records (Problem.to_dict) and reads back (problem_from_dict): every field the
+# cost model may read, so that a plan re-estimated from its file, on a calibrated preset file too, is the
+# plan that was written. The GPU's name and sources are recorded apart; per-host counts are the cluster's.
+GPU_RECORDED = tuple(k for k in GPUSpec.model_fields
+                     if k not in ("name", "memory_source", "source", "gpus_per_node", "gpus_per_domain"))
+
+
 class ClusterSpec(_Spec):
     """The GPUs of one job."""
     gpu: GPUSpec = Field(..., description="accelerator kind")

@@ -16,7 +16,7 @@ from typing import Literal, Optional, Union
 
 from pydantic import Field, field_validator, model_serializer, model_validator
 
-from planner.specs.hardware import ClusterSpec, GPUSpec  # noqa: F401  (re-exported)
+from planner.specs.hardware import GPU_RECORDED, ClusterSpec, GPUSpec  # noqa: F401  (re-exported)
 from planner.specs.types_base import SpecError, _Spec, build, one_line  # noqa: F401  (re-exported)
 from planner.specs.kinds import (ATTENTION_LAYER_KINDS, BALANCINGS, CP_BALANCES, CP_COMMS, CP_KINDS, DISPATCHERS,
                                  FORCED_ROUTINGS, LOGIT_BYTES, LOSS_LOGITS, MASTERS, PRECISIONS, PURE_BF16,
@@ -363,28 +363,8 @@ class Problem(_Spec):
             "cluster": {"gpu": self.cluster.gpu.name, "gpus": self.cluster.gpus,
                         "gpus_per_node": self.cluster.gpus_per_node,
                         "gpus_per_domain": self.cluster.gpus_per_domain, "used_per_domain": self.cluster.used_per_domain,
-                        "arch": self.cluster.gpu.arch,
-                        "compute_capability": self.cluster.gpu.compute_capability,
-                        "memory_gib": self.cluster.gpu.memory_gib,
+                        **self.cluster.gpu.model_dump(mode="json", include=set(GPU_RECORDED)),
                         "memory_budget_gib": self.cluster.memory_budget_gib,
-                        "peak_flops": self.cluster.gpu.peak_flops,
-                        "hbm_bw": self.cluster.gpu.hbm_bw,
-                        "hbm_efficiency": self.cluster.gpu.hbm_efficiency,
-                        "intra_node_bw": self.cluster.gpu.intra_node_bw,
-                        "inter_node_bw": self.cluster.gpu.inter_node_bw,
-                        "latency_s": self.cluster.gpu.latency_s,
-                        "compute_efficiency": self.cluster.gpu.compute_efficiency,
-                        "attention_efficiency": self.cluster.gpu.attention_efficiency,
-                        "bus_efficiency": self.cluster.gpu.bus_efficiency,
-                        "reserve_gib": self.cluster.gpu.reserve_gib,
-                        "allocator_margin": self.cluster.gpu.allocator_margin,
-                        "sm_count": self.cluster.gpu.sm_count,
-                        "gemm_tile": list(self.cluster.gpu.gemm_tile),
-                        "attention_half_block": self.cluster.gpu.attention_half_block,
-                        "flash2_attention_efficiency": self.cluster.gpu.flash2_attention_efficiency,
-                        "flash2_attention_half_block": self.cluster.gpu.flash2_attention_half_block,
-                        "fp8_peak_flops": self.cluster.gpu.fp8_peak_flops, "mxfp8": self.cluster.gpu.mxfp8,
-                        "fp8_compute_efficiency": self.cluster.gpu.fp8_compute_efficiency,
                         "budget_of": "peak allocated tensor bytes per GPU (torch.cuda.max_memory_allocated)"},
             "train": self.train.model_dump(mode="json"),
         }
