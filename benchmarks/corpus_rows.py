@@ -60,6 +60,7 @@ class Run:
     pair: Optional[str] = None      # two rows differing in one setting: their measured order is compared
     delay_wgrad: bool = False
     train: dict = field(default_factory=dict)
+    cluster: dict = field(default_factory=dict)     # the source's launcher facts: {segment: megatron-bridge}
     lacks: tuple = ()
     assumptions: tuple = ()
 
@@ -95,7 +96,7 @@ def _run(row: dict, sources: dict) -> Run:
     fields = {k: row[k] for k in ROW_FIELDS}
     fields["layout"] = {**src.get("layout", {}), **row["layout"]}
     return Run(**fields, grid=row.get("grid"), pair=row.get("pair"), delay_wgrad=bool(row.get("delay_wgrad", False)), train=train,
-               lacks=tuple(row.get("lacks", ())), assumptions=assumptions)
+               cluster=dict(src.get("cluster", {})), lacks=tuple(row.get("lacks", ())), assumptions=assumptions)
 
 
 def load(path: Path = CORPUS) -> Corpus:
@@ -139,16 +140,30 @@ def fine_grained(model) -> bool:
 
 # --------------------------------------------------------------------------- problem and layout
 
+def bridge_segment(nodes: int) -> int:
+    """Hosts per NVLink domain that Megatron-Bridge's performance launcher asks SLURM for on 4-GPU hosts
+    (GB200 / GB300): all the job's hosts up to 18 (one NVL72 rack), else the largest divisor of the host
+    count up to 18 (scripts/performance/utils/executors.py @ 067f987df03b, `--segment`): 64 hosts run
+    as four domains of 16 hosts, 64 GPUs each."""
+    return nodes if nodes <= 18 else next(s for s in range(18, 0, -1) if nodes % s == 0)
+
+
 def problem(run: Run, model):
     """The row's problem: the engine's training defaults, then what the row states."""
     from planner.engines import constraints
     from planner.specs import make_problem
+    from planner.specs.catalog import load_gpu
     train = dict(constraints(run.engine).train_defaults(model, run.gpu))
     train.update(dispatchers=(run.dispatcher,), ep_overlap=run.ep_overlap, precision=run.precision,
                  routing=run.routing)
     train.update(run.train)
+    gpu = load_gpu(run.gpu)
+    domain = {}
+    if run.cluster.get("segment") == "megatron-bridge" and gpu.domain > gpu.gpus_per_node:
+        per_node = gpu.gpus_per_node
+        domain["used_per_domain"] = per_node * bridge_segment(max(1, run.gpus // per_node))
     return make_problem(model=model, gpu=run.gpu, gpus=run.gpus, seq=run.seq, global_batch=run.global_batch,
-                        memory_fraction=1.0, **train)
+                        memory_fraction=1.0, **domain, **train)
 
 
 def _recompute_keys(recompute: Optional[str]) -> list[str]:

@@ -160,3 +160,18 @@ def test_markdown_block_is_written_with_every_row(tmp_path, corpus, scored):
     assert "prose kept" in text and "<!-- generated: fidelity-corpus -->" in text
     for rid in ROWS:
         assert rid in text
+
+
+def test_megatron_bridge_rows_on_nvl72_run_in_the_launchers_slurm_segments(corpus):
+    """Megatron-Bridge's performance launcher asks SLURM for `--segment` hosts per NVLink domain on 4-GPU
+    hosts: all of them up to 18, else the largest divisor of the host count up to 18. Its 256-GPU GB200 /
+    GB300 rows therefore run as four 64-GPU domains (an EP64 group whole in one), not as 72 + 72 + 72 + 40."""
+    assert [cr.bridge_segment(n) for n in (2, 16, 18, 20, 32, 64, 128)] == [2, 16, 18, 10, 16, 16, 16]
+    runs = {r.id: r for r in corpus.runs}
+    nvl = runs["mb-2511-gb200-dsv3-no-mtp-bf16"]
+    pr = cr.problem(nvl, cr.model_spec(nvl.model, corpus.models))
+    assert (pr.cluster.gpus, pr.cluster.gpus_per_domain, pr.cluster.used_per_domain) == (256, 72, 64)
+    hgx = next(r for r in corpus.runs if r.source == "MB" and r.gpu == "h100-sxm")
+    assert cr.problem(hgx, cr.model_spec(hgx.model, corpus.models)).cluster.used_per_domain == 8
+    tt = next(r for r in corpus.runs if r.source == "TT")           # another source's launcher: no segment
+    assert not tt.cluster
