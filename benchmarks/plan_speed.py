@@ -56,7 +56,22 @@ CASES = [
       for t in ("megatron", "torchtitan", "olmo-core")],
     ("deepseek-v3 131072 GPUs 32k 64M", dict(model="deepseek-v3", gpus=131072, seq="32k", global_batch="64M"),
      None, 10),
+    # published-recipe shapes: 4k sequences, large batches, fine-grained MoE, Megatron's own flags (the
+    # Megatron-Bridge / ModelZoo recipes of docs/fidelity.md's corpus)
+    ("qwen3-235b 256 GPUs 4k 8M forced --target megatron",
+     dict(model="qwen3-235b-a22b", gpus=256, seq="4k", global_batch="8M", routing="forced", target="megatron"), None, 10),
+    ("deepseek-v3 256 GPUs 4k 16M forced --target megatron",
+     dict(model="deepseek-v3", gpus=256, seq="4k", global_batch="16M", routing="forced", target="megatron"), None, 10),
+    ("qwen3-30b-a3b 16 GPUs 4k 4M forced --target megatron",
+     dict(model="qwen3-30b-a3b", gpus=16, seq="4k", global_batch="4M", routing="forced", target="megatron"), None, 10),
+    ("qwen3-235b 256 GB200 NVL72 4k 32M forced --target megatron",
+     dict(model="qwen3-235b-a22b", gpu="gb200-nvl72", gpus=256, used_per_domain=64, seq="4k", global_batch="32M",
+          routing="forced", target="megatron"), None, 10),
 ]
+# whole command lines, imports and the engine block included: the main job, and a published recipe's shape
+CLIS = [(["plan", "--gpus", "64", "--seq", "128k", "--json"], 1.5),
+        (["plan", "--target", "megatron", "--model", "qwen3-235b-a22b", "--gpus", "256", "--seq", "4k",
+          "--global-batch", "8M", "--routing", "forced", "--json"], None)]
 # explain of an inline layout: in its own process (imports excluded) and as a fresh `foldplan explain`
 EXPLAIN = ("explain --layout (mixtral-8x7b 64 GPUs)", ["explain", "--layout", "tp=1,cp=8,dp=1,pp=8,ep=8,edp=1",
                                                        "--gpus", "64"], 2.0)
@@ -255,11 +270,11 @@ def main() -> None:
     # editable install on its first run): compile it once, so the timed runs do not pay
     # for compiling foldplan's own modules (this machine sets PYTHONDONTWRITEBYTECODE)
     subprocess.run([sys.executable, "-m", "compileall", "-q", "planner"], cwd=ROOT, check=True)
-    cli = ["plan", "--gpus", "64", "--seq", "128k", "--json"]
-    w, rc, _, cpu = wall(cli)
-    rows["cli"].append({"cmd": "foldplan " + " ".join(cli), "wall_s": w, "rc": rc, "cpu_s": cpu})
-    print(f"foldplan {' '.join(cli)}: {w:.2f} s wall, {cpu:.2f} s CPU, imports included "
-          f"(target 1.5 s: {verdict(cpu <= 1.5)})")
+    for cli, budget in (CLIS[:1] if a.quick else CLIS):
+        w, rc, _, cpu = wall(cli)
+        rows["cli"].append({"cmd": "foldplan " + " ".join(cli), "wall_s": w, "rc": rc, "cpu_s": cpu, "budget_s": budget})
+        print(f"foldplan {' '.join(cli)}: {w:.2f} s wall, {cpu:.2f} s CPU, imports included"
+              + (f" (target {budget:g} s: {verdict(cpu <= budget)})" if budget else ""), flush=True)
     for name, args in (AUDITS[:1] if a.quick else AUDITS):
         w, rc, _, cpu = wall(["audit", *args, "--json"])
         rows["audits"].append({"case": name, "wall_s": w, "rc": rc, "cpu_s": cpu})
@@ -324,7 +339,8 @@ def markdown(rows: dict, load: float, a) -> str:
     out += ["", *notes, f"* peak RSS of any case: {peak:.0f} MiB (target 2048: {verdict(peak <= 2048)})", "",
             "Fresh `foldplan` processes, imports included (the median of 5 when one takes under 10 s):", ""]
     procs = [[f"`{c['cmd']}`", f"{c['wall_s']:.2f}", f"{c['cpu_s']:.2f}", c["rc"],
-              f"1.5 s: {verdict(c['cpu_s'] <= 1.5)}"] for c in rows["cli"]]
+              f"{c['budget_s']:g} s: {verdict(c['cpu_s'] <= c['budget_s'])}" if c.get("budget_s") else "-"]
+             for c in rows["cli"]]
     procs += [[c["case"], f"{c['wall_s']:.2f}", f"{c['cpu_s']:.2f}", c["rc"], f"3 s: {verdict(c['cpu_s'] <= 3)}"]
               for c in rows["audits"]]
     out.append(mdtables.table(["command", "wall s", "CPU s", "exit", "target"], procs, right=(1, 2, 3)))

@@ -120,11 +120,19 @@ class BruteResult:
     wall_s: float
     capped: bool                      # stopped by max_tuples / time_limit before the end
     tuples_done: int = 0
-    tie_layout: Optional[Layout] = None   # the layout planner/solve/tiebreak.py's order puts first
+    tie_layout: Optional[Layout] = None   # the layout planner/solve/tiebreak.py's order puts first; None
+                                          # when capped or when more than MAX_TIES layouts tie (not settled)
 
     @property
     def tuples_total(self) -> int:
         return self.tuples
+
+
+# Layouts within the tie-break's reach of the fastest that the brute force keeps for `_settle`: a
+# reference run on a small problem keeps them all; a large, time-capped one (benchmarks/plan_speed.py's
+# 64-GPU row) would keep millions (8 GiB in a minute) and settle them long past its time limit, so past
+# this many it stops keeping them and reports no tie layout.
+MAX_TIES = 100_000
 
 
 def _splits(L: int, P: int, minimum: int):
@@ -271,6 +279,7 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
     best: list = []                                    # [(step seconds, layout)] once one fits
     ties: list = []                                    # [(step s, peak, scorer, bounds, combo)] near the best
     seen: set = set()
+    overflow: list = []                                # non-empty once more than MAX_TIES layouts tied
     done = 0
     for tu in tuples:
         if over():
@@ -287,13 +296,14 @@ def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: 
             if sig in seen:               # an earlier point bound the same inputs: it scored the same
                 continue
             seen.add(sig)
-            if _best_of(sc, forms, best, over, ties, engine.block_full):
+            if _best_of(sc, forms, best, over, ties, engine.block_full, overflow):
                 capped = True
                 break
     wall = time.perf_counter() - t0
     top = best[0] if best else None
+    settle = top and not capped and not overflow
     return BruteResult(top[0] * 1e9 if top else None, top[1] if top else None, len(tuples), wall, capped, done,
-                       _settle(problem, ties, top[0]) if top else None)
+                       _settle(problem, ties, top[0]) if settle else None)
 
 
 def _settle(problem: Problem, ties: list, fastest: float) -> Layout:
@@ -308,10 +318,12 @@ def _settle(problem: Problem, ties: list, fastest: float) -> Layout:
                                        cm.evaluate(problem, L).step_time))
 
 
-def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list, block_full=None) -> bool:
+def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list, block_full=None, overflow=None) -> bool:
     """Score every split of one point under each recompute form (`block_full`: the engine's, for forms
-    other than None); keep the fastest layout in `best` (replaced only by a strictly faster one). True
+    other than None); keep the fastest layout in `best` (replaced only by a strictly faster one) and the
+    layouts near it in `ties` until MAX_TIES (then `overflow` is non-empty and `ties` no longer kept). True
     when stopped by the clock."""
+    overflow = [] if overflow is None else overflow
     tu, L = sc.tu, sc.problem.model.layers
     memo: dict = {}
     # vpp > 1: the splits whose ranks' interleaved chunks hold the kinds of their ranges (the
@@ -343,5 +355,9 @@ def _best_of(sc: _Scorer, forms: list, best: list, over, ties: list, block_full=
                     best[:] = [(step, sc.layout(bnds, combo))]
                     ties[:] = [r for r in ties if r[0] < step * (1 + REACH)]
                 if step < best[0][0] * (1 + REACH):
-                    ties.append((step, max(o[4] for o in combo), sc, bnds, combo))
+                    if len(ties) >= MAX_TIES:          # too many to settle: stop keeping them, say so
+                        overflow.append(True)
+                        ties.clear()
+                    if not overflow:
+                        ties.append((step, max(o[4] for o in combo), sc, bnds, combo))
     return False
