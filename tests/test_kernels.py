@@ -85,3 +85,26 @@ def test_deepseek_v3_profile_kernel_within_15_percent(kernels, name):
                    "ramp that the bytes and FLOPs model does not count: half the profile's time (docs/fidelity.md)")
 def test_deepseek_v3_profile_router_within_15_percent(kernels):
     assert kernels["router"] == pytest.approx(PROFILE_US["router"], rel=0.15), fidelity_ep.ds3_kernel_lines(kernels)
+
+
+# DeepEP V2 on one SM100 node (deepseek-ai/DeepEP README @ dd758caf451848bd150e1046af3d0a73e5fff38d,
+# "Performance": 8K tokens, hidden 7168, top-8, FP8 dispatch, BF16 combine, EP 8, NVLink bottleneck
+# bandwidth): (dispatch, combine) GB/s at the fewest SMs (24) and at the most (64)
+DEEPEP_V2_SM100_NVL = {24: (643e9, 675e9), 64: (726e9, 740e9)}
+
+
+@pytest.mark.parametrize("gpu", ["b200", "b300"])
+def test_deepep_nvlink_rate_on_blackwell_is_deepep_v2s_sm100_table(gpu):
+    """The dispatcher's NVLink rate (values.py W_nvl_x: the preset's link rate x bus efficiency x the
+    share of the architecture's DeepEP table, planner.specs.kinds.DEEPEP_NVL_SHARE) on NVLink5, against
+    DeepEP V2's own SM100 table: its fewest-SM figures, no faster than its most-SM ones, and the Hopper
+    share (DeepEP V1 on H800) would have been 6% faster than the table."""
+    from planner.costmodel.values import model_values
+    from planner.specs import make_problem
+    w = model_values(make_problem(model="qwen3-30b-a3b", gpu=gpu, gpus=8, seq=4096, global_batch=8))["W_nvl_x"]
+    lo, hi = sum(DEEPEP_V2_SM100_NVL[24]) / 2, sum(DEEPEP_V2_SM100_NVL[64]) / 2
+    assert w == pytest.approx(lo, rel=0.01)
+    assert w <= hi
+    from planner.specs.kinds import DEEPEP_NVL_SHARE
+    g = load_gpu(gpu)
+    assert g.intra_node_bw * g.bus_efficiency * DEEPEP_NVL_SHARE["hopper"] > 1.06 * lo

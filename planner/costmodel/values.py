@@ -51,7 +51,7 @@ def model_values(problem) -> dict[str, float]:
                 u_ep=1.0 / (gpu.hbm_bw * gpu.hbm_efficiency) if gpu.gemm_epilogue else 0.0)
     # the dispatchers' constants (planner.specs.kinds.DISPATCHER: DeepEP's README rates, SMs per kernel)
     dep = DISPATCHER["deepep"]
-    vals.update(W_nvl_x=gpu.intra_node_bw * gpu.bus_efficiency * dep.nvl_share,
+    vals.update(W_nvl_x=gpu.intra_node_bw * gpu.bus_efficiency * dep.nvl_share_on(gpu.arch),
                 W_rdma_x=gpu.inter_node_bw * dep.rdma_share, n_sm_a2a=DISPATCHER["alltoall"].sms,
                 n_sm_dep=dep.sms, n_sm_hep=DISPATCHER["hybridep"].sms)
     vals.update(precision_values(tr, gpu))

@@ -253,8 +253,14 @@ class Dispatcher:
     moves: str
     runs: str
     sms: int
-    nvl_share: Optional[float] = None
+    nvl_share: Optional[dict] = None            # {GPU architecture: share}; "hopper" serves an unlisted one
     rdma_share: Optional[float] = None
+
+    def nvl_share_on(self, arch: Optional[str]) -> Optional[float]:
+        """The NVLink share on GPUs of `arch`: its own table's where DeepEP publishes one, else Hopper's."""
+        if self.nvl_share is None:
+            return None
+        return self.nvl_share.get(arch, self.nvl_share["hopper"])
 
 
 # DeepEP README, "Normal kernels with NVLink and RDMA forwarding" (deepseek-ai/DeepEP docs/legacy.md @
@@ -266,7 +272,11 @@ class Dispatcher:
 # CI (tests/functional_tests/test_cases/common/moe_perf/baseline.json @ 32f2c9c) measures DeepEP and
 # HybridEP 17-19% faster than NCCL's all-to-all on its DeepSeek proxy, which 155 GB/s could not give;
 # DeepEP V2's table (README @ dd758ca) reaches 643 GB/s over SM100 NVLink with 24 SMs.
-DEEPEP_NVL_SHARE = (153e9 + 158e9) / 2 / 160e9
+# On Blackwell (SM100) DeepEP's own V2 table (README @ dd758caf, "Performance": 8K tokens, hidden 7168,
+# top-8, FP8 dispatch, BF16 combine, EP 8 on one node) gives NVLink dispatch 643 / combine 675 GB/s at
+# its fewest SMs (24; 726 / 740 at 64): 0.92 of the B200 / B300 presets' 900 GB/s x 0.8 = 720. No table
+# is published for V1 on SM100, for HybridEP, or across the trays of an NVL72 rack (corpus `lacks`).
+DEEPEP_NVL_SHARE = {"hopper": (153e9 + 158e9) / 2 / 160e9, "blackwell": (643e9 + 675e9) / 2 / 720e9}
 DEEPEP_RDMA_SHARE = min(1.0, (43 + 43 + 58 + 57 + 51 + 50) / 6 / 50)
 # SMs: DeepEP 20 (DeepSeek-V3's profile, 20 of 132 SMs; megatron/core/transformer/transformer_config.py:
 # 931-933, megatron-core 0.19.2: "historical default 20"); HybridEP 16 (torchtitan 0.3.0
