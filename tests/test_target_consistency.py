@@ -77,3 +77,16 @@ def test_main_job_details_megatron_and_says_why(capsys):
     assert "torchtitan 0.3 cannot run it: model mixtral-8x7b" in out
     assert cli.main(["plan", "--gpus", "64", "--seq", "128k", "--top", "1", "--target", "bundle"]) == 0
     assert "Detailed: bundle, the target named (--target)." in capsys.readouterr().out
+
+
+def test_the_detailed_target_reuses_its_priced_search(capsys, monkeypatch):
+    """Switching the main job's detail to Megatron reuses the search that priced Megatron on the same
+    problem (one search per target, not two), and details the plans that search found."""
+    calls = []
+    search = targets.search
+    monkeypatch.setattr(targets, "search", lambda pr, **kw: calls.append(pr) or search(pr, **kw))
+    assert cli.main(["plan", "--gpus", "64", "--seq", "128k", "--top", "2"]) == 0
+    assert "Detailed: megatron, not the bundle" in capsys.readouterr().out
+    megatron = [pr for pr in calls if pr.train.target == "megatron"]
+    # the searches of Megatron: the pricing one, and the memory-binding one on a larger budget (binding.py)
+    assert len({pr.cluster.memory_budget_gib for pr in megatron}) == len(megatron) >= 1

@@ -82,7 +82,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
         others = [t for t in engines.targets() if t != problem.train.target]
         priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                               targets=others, fixed=fixed, given=args.train_values())
+                               targets=others, fixed=fixed, given=args.train_values(), top=a.top)
     switched = None
     if priced is not None:
         switched = detail.maybe_switch(a, args, plans, priced, fixed, whole)   # the default target: a measured one?

@@ -83,6 +83,10 @@ def maybe_switch(a, args, plans, priced, fixed, whole: bool):
 
     def research(b):
         pr = build_problem(b)
-        res = targets.search(pr, top=a.top, time_limit=a.time_limit, fixed=fixed)
+        got = priced.get(b.target) or {}
+        if got.get("problem") == pr and got.get("result") is not None:     # priced on this very problem
+            res = got["result"]
+        else:
+            res = targets.search(pr, top=a.top, time_limit=a.time_limit, fixed=fixed)
         return pr, res, planmod.from_search(pr, res) if res.plans else []
     return switch(args, plans, priced, research)

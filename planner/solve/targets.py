@@ -196,14 +196,15 @@ def own_defaults(problem, target: str, given: Optional[dict]) -> dict:
 
 
 def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINES, fixed=None,
-          given: Optional[dict] = None) -> dict:
+          given: Optional[dict] = None, top: int = 1) -> dict:
     """The best plan each of `targets` (default: every engine, planner.engines.ENGINES) could run on
     the same problem under its own search defaults (the bundle: the attention kernel it runs on the GPU,
     planner.engines.bundle.rules.model_defaults), and how much slower it is than `best_time` (the price
     of its rules and flags). A target that does not build the problem's precision's linears (its `precision_error`: the bundle
     builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees the user pinned
     (--fix), kept for every target (one that cannot keep them gets None). `given`: the TrainSpec flags the
-    user gave, which every target keeps; each target is otherwise priced under its own defaults (own_defaults)."""
+    user gave, which every target keeps; each target is otherwise priced under its own defaults (own_defaults).
+    `top`: plans kept per target; the entry's "result" is its search (a caller detailing that target reuses it)."""
     out = {}
     for target in targets:
         eng = constraints(target)
@@ -216,7 +217,7 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
             out[target] = {"refused": whole}
             continue
         try:
-            res = search(pr, top=1, time_limit=time_limit, fixed=fixed)
+            res = search(pr, top=top, time_limit=time_limit, fixed=fixed)
         except ValueError:                   # a pinned value this target's rules refuse
             res = None
         if res is None or not res.plans:
@@ -225,5 +226,5 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
         c = res.plans[0]
         out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status, "problem": pr,
                        "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels,
-                       "attention": pr.train.attention_kernel, "precision": pr.train.precision}
+                       "attention": pr.train.attention_kernel, "precision": pr.train.precision, "result": res}
     return out
