@@ -81,8 +81,8 @@ def naive_points(problem: Problem, where: Optional[dict] = None,
                  engine: Optional[EngineConstraints] = None) -> list[Point]:
     """Every point the rule table allows: the product of every choice, then the rules
     (`where`: only the points whose fields given there take those values; `engine`: the
-    target's constraints, default the bundle's)."""
-    engine = engine or constraints("bundle")
+    target's constraints, default the problem's target's)."""
+    engine = engine or constraints(problem.train.target)
     tr, n = problem.train, problem.cluster.gpus
     gpn, gb = problem.cluster.domain_used, tr.global_batch
     out = []
@@ -105,7 +105,7 @@ def naive_points(problem: Problem, where: Optional[dict] = None,
 def naive_folds(problem: Problem, pt: Point, engine: Optional[EngineConstraints] = None) -> list[tuple[int, int, int]]:
     """Every (etp, ep, edp) factoring of the stage's ranks the fold rules allow (etp inside
     a node: the search's scope)."""
-    engine = engine or constraints("bundle")
+    engine = engine or constraints(problem.train.target)
     n, gpn = pt.stage_ranks, problem.cluster.domain_used
     return [(etp, ep, n // (etp * ep)) for etp in _divisors(n) for ep in _divisors(n // etp)
             if etp <= gpn and not engine.degree_violations(problem, "fold", tp=pt.tp, cp=pt.cp, dp=pt.dp,
@@ -268,8 +268,8 @@ class _Scorer:
 def brute_force(problem: Problem, max_tuples: Optional[int] = None, time_limit: Optional[float] = None,
                 where: Optional[dict] = None, engine: Optional[EngineConstraints] = None) -> BruteResult:
     """`where` pins point fields (as planner.solve.search's `fixed`); `engine`: the target's
-    constraints (planner.engines.constraints; default the bundle's)."""
-    engine = engine or constraints("bundle")
+    constraints (planner.engines.constraints; default the problem's target's)."""
+    engine = engine or constraints(problem.train.target)
     t0 = time.perf_counter()
     over = lambda: time_limit is not None and time.perf_counter() - t0 > time_limit
     tuples = naive_points(problem, where, engine)

@@ -70,9 +70,9 @@ def search_plans(problem: Problem, *, top: int = 5, time_limit: float = 60.0,
            settle: bool = True) -> SearchResult:
     """The best `top` plans. `fixed` pins any of TUPLE_FIELDS and FOLD_FIELDS (the audit
     and `explain --layout` use it to complete a partial layout with its best split); `engine`:
-    what the target constrains (planner.engines; default the bundle's: planner.layout's rules); `fold_filter(tuple,
+    what the target constrains (planner.engines; default the problem's target's); `fold_filter(tuple,
     (etp, ep, edp))` restricts the expert foldings (default: the engine's); `settle`: plans[0] is tiebreak.py's."""
-    t0, engine = time.perf_counter(), engine or constraints("bundle")
+    t0, engine = time.perf_counter(), engine or constraints(problem.train.target)
     fixed = {_ALIASES.get(k, k): v for k, v in (fixed or {}).items()}
     _require_overlap(problem)
     tuples = enumerate_tuples(problem, {k: fixed[k] for k in TUPLE_FIELDS if k in fixed}, engine)

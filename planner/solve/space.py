@@ -96,7 +96,7 @@ def _orders(tp: int, cp: int, dp: int, cu: int, per_domain: int, pp: int = 1) ->
 def folds(problem: Problem, stage_ranks: int, engine: Optional[EngineConstraints] = None) -> list[tuple[int, int, int]]:
     """(etp, ep, edp) with etp*ep*edp == stage_ranks that the rules allow (and etp within
     a node: expert TP across nodes is never searched)."""
-    bad = (engine or constraints("bundle")).degree_violations
+    bad = (engine or constraints(problem.train.target)).degree_violations
     if not problem.model.is_moe:
         return [(1, 1, stage_ranks)]
     gpn = problem.cluster.domain_used
@@ -121,13 +121,13 @@ def _cp_kinds(problem: Problem, tp: int, cp: int, engine: EngineConstraints) -> 
 def enumerate_tuples(problem: Problem, fixed: Optional[dict] = None,
                      engine: Optional[EngineConstraints] = None) -> list[Degrees]:
     """Every legal tuple: degrees whose every rule in planner.layout's table, and in the target
-    engine's (`engine`, planner.engines.constraints; default the bundle's), holds (and, with
+    engine's (`engine`, planner.engines.constraints; default the problem's target's), holds (and, with
     `fixed`, whose fields given there take those values: the same tuples, in the same order,
     as filtering the whole list afterwards, without making the others)."""
     mo, tr = problem.model, problem.train
     n, gpn = problem.cluster.gpus, problem.cluster.domain_used       # tensor parallel within an NVLink domain
     gb = tr.global_batch
-    engine = engine or constraints("bundle")
+    engine = engine or constraints(problem.train.target)
     bad = lambda **kw: engine.degree_violations(problem, **kw)
     fixed = fixed or {}
     ok = lambda **kw: all(fixed.get(k, v) == v for k, v in kw.items())

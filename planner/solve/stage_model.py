@@ -245,8 +245,8 @@ def solve_stages(problem: Problem, tab: Tables, ti: int, *, time_limit: float = 
     `floors`: proven least values (integer ns) of the bottleneck `t`, the exposed reduction
     `d` and the slowest optimizer step `o` over every split (solve/dpbound.py,
     solve/bounds.py); with a hint that reaches them the hint is checked and returned.
-    `engine`: what the target fixes for the whole model (planner.engines; default: nothing)."""
-    tu, engine = tab.tuples[ti], engine or constraints("bundle")
+    `engine`: what the target fixes for the whole model (planner.engines; default: the problem's target)."""
+    tu, engine = tab.tuples[ti], engine or constraints(problem.train.target)
     if rows is None:
         rows = undominated(tab, ti) if prune_folds else list(range(tab.rows[ti].start, tab.rows[ti].stop))
     if not rows:                                    # no expert folding survived the filters
