@@ -109,7 +109,9 @@ def ds3_terms() -> dict[str, float]:
     on = cc.formulas(vals)
     off = cc.formulas({**vals, "o_ep": np.zeros(1)})
     ops = v(off, "X_ep_run")
-    sm = vals["n_sm_dep"] / (vals["N_sm"] - vals["n_sm_dep"])
+    # what each hidden second costs beside it (planner.costmodel.dispatch: the larger of the SM share and
+    # the measured overlap cost, kinds.OVERLAP_CONTENTION)
+    sm = max(vals["n_sm_dep"] / (vals["N_sm"] - vals["n_sm_dep"]), vals["rho_ov"])
     # exposed = ops - hidden + hidden * sm  ->  hidden = (ops - exposed) / (1 - sm)
     hidden = (ops - v(on, "X_ep_run")) / (1 - sm)
     c_mlp = v(on, "T_moe_block") / 3

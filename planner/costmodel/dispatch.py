@@ -44,10 +44,13 @@ expert forward, the attention backward; an op longer than its window is exposed 
 --delay-wgrad-compute (mlp_bwd_dw) moves the expert weight-gradient GEMMs from the window of
 dispatch_fwd to that of dispatch_bwd: the same compute across two windows of equal communication,
 so the window model prices it the same (its benefit, a shorter critical path into the next layer's
-backward, is not modelled; the flag is read and written, not priced). While an op hides, its SMs
-are taken from the compute: the compute beside it runs on N_sm - n of N_sm SMs (DeepSeek-V3's
-profile: 20 of 132 SMs to DeepEP), which costs the hidden time times n / (N_sm - n). NCCL's
-all-to-all takes its channels' SMs too (n_a2a; the SM counts: planner.specs.kinds.DISPATCHER).
+backward, is not modelled; the flag is read and written, not priced). While an op hides, the kernels
+beside it share the GPU with it: its SMs (N_sm - n of N_sm left to the compute: DeepSeek-V3's profile
+gives 20 of 132 SMs to DeepEP), and HBM bandwidth and L2 as well. Each hidden second costs the
+larger of n / (N_sm - n) and the measured cost of Megatron's overlap (planner.specs.kinds.
+OVERLAP_CONTENTION: 0.596 s per second hidden, from a published Nsight comparison of one run with the
+overlap off and on). NCCL's all-to-all takes its channels' SMs too (n_a2a; the SM counts:
+planner.specs.kinds.DISPATCHER).
 Without the overlap the dispatcher's SMs idle the compute only while it runs, which the exposed
 time already counts.
 """
@@ -61,6 +64,7 @@ from planner.costmodel.symbols import K, Me, Nsm, W_in, W_out, alpha, f_off, h, 
 d_a2a, d_ag, d_dep, d_hep, o_ep = sp.symbols("d_a2a d_ag d_dep d_hep o_ep", nonnegative=True)
 n_a2a, n_dep, n_hep = sp.symbols("n_sm_a2a n_sm_dep n_sm_hep", nonnegative=True)
 W_nvl_x, W_rdma_x = sp.symbols("W_nvl_x W_rdma_x", positive=True)   # DeepEP-class achieved rates
+rho_ov = sp.Symbol("rho_ov", nonnegative=True)    # seconds the overlap costs per second hidden (kinds.OVERLAP_CONTENTION)
 _UNUSED = 1e6                                                          # seconds: a dispatcher not allowed
 
 peers_node = 1 + (1 - f_off) * (Me - 1)                      # EP members on one node (this one included)
@@ -89,7 +93,7 @@ def ep_terms(x_a2a, n_tok, c_attn, c_mlp, t_sort=0):
 
     def exposed(x, n_sm, can_overlap):
         hidden = sum(sp.Min(x, w, evaluate=False) for w in windows)
-        over = 4 * x - hidden + hidden * n_sm / (Nsm - n_sm)
+        over = 4 * x - hidden + hidden * sp.Max(n_sm / (Nsm - n_sm), rho_ov, evaluate=False)
         o = o_ep if can_overlap else 0
         return (1 - o) * 4 * x + o * over
 

@@ -17,7 +17,7 @@ import planner.costmodel.routing as routing
 from planner.layout import SHARDINGS, dense_strides
 from planner.costmodel.attention_kinds import attention_factor
 from planner.specs.cp_impl import CP_TERMS
-from planner.specs.kinds import CP_BALANCES, CP_COMMS, DISPATCHER, DISPATCHERS, MASTERS, OPTIMIZER_BYTES, SHARDING
+from planner.specs.kinds import CP_BALANCES, CP_COMMS, DISPATCHER, DISPATCHERS, MASTERS, OPTIMIZER_BYTES, OVERLAP_CONTENTION, SHARDING
 from planner.specs.precision import recipe
 from planner.layout.grid import locality
 
@@ -53,7 +53,7 @@ def model_values(problem) -> dict[str, float]:
     dep = DISPATCHER["deepep"]
     vals.update(W_nvl_x=gpu.intra_node_bw * gpu.bus_efficiency * dep.nvl_share_on(gpu.arch),
                 W_rdma_x=gpu.inter_node_bw * dep.rdma_share, n_sm_a2a=DISPATCHER["alltoall"].sms,
-                n_sm_dep=dep.sms, n_sm_hep=DISPATCHER["hybridep"].sms)
+                n_sm_dep=dep.sms, n_sm_hep=DISPATCHER["hybridep"].sms, rho_ov=OVERLAP_CONTENTION)
     vals.update(precision_values(tr, gpu))
     return vals     # imb / imb_mem depend on the layout: layout_values (planner.costmodel.routing)
 
@@ -200,7 +200,7 @@ _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1
              imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0,
              q_p2p=1.0, q_agr=0.0, n_ag=0.0, q_sv=0.0, c_b=0.0,
              d_a2a=1.0, d_ag=0.0, d_dep=0.0, d_hep=0.0, o_ep=0.0, n_sm_a2a=0.0,
-             n_sm_dep=0.0, n_sm_hep=0.0, W_nvl_x=1.0, W_rdma_x=1.0)
+             n_sm_dep=0.0, n_sm_hep=0.0, W_nvl_x=1.0, W_rdma_x=1.0, rho_ov=0.0)
 
 
 def unit_values(model, **over) -> dict:

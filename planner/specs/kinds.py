@@ -278,6 +278,15 @@ class Dispatcher:
 # is published for V1 on SM100, for HybridEP, or across the trays of an NVL72 rack (corpus `lacks`).
 DEEPEP_NVL_SHARE = {"hopper": (153e9 + 158e9) / 2 / 160e9, "blackwell": (643e9 + 675e9) / 2 / 720e9}
 DEEPEP_RDMA_SHARE = min(1.0, (43 + 43 + 58 + 57 + 51 + 50) / 6 / 50)
+# What the EP overlap costs the kernels beside it, measured: the Nsight comparison of Megatron-Bridge's
+# MoE comm-overlap skill (NVIDIA-NeMo/Megatron-Bridge @ 067f987df03b,
+# skills/nemo-mbridge-perf-moe-comm-overlap/SKILL.md: Qwen3-30B-A3B on 16 H100, EP16, HybridEP, rank 0,
+# the same run with the overlap off and on). Off, the GPU was active 22.821 s of the step; on, 3.959 s
+# of communication ran concurrently with GEMM / attention, which would leave 22.821 - 3.959 = 18.862 s
+# if sharing the GPU were free; the run kept 21.221 s. Each second hidden cost 0.596 s more of the
+# kernels beside it (SMs, HBM bandwidth and L2 shared; the schedule's own stream waits included). The
+# dispatcher's SM share alone (16 of 132 SMs: 0.14) prices a fifth of that.
+OVERLAP_CONTENTION = (21.221 - (22.821 - 3.959)) / 3.959
 # SMs: DeepEP 20 (DeepSeek-V3's profile, 20 of 132 SMs; megatron/core/transformer/transformer_config.py:
 # 931-933, megatron-core 0.19.2: "historical default 20"); HybridEP 16 (torchtitan 0.3.0
 # models/common/config_utils.py:382-384: HYBRIDEP_NUM_SMS_DISPATCH / _COMBINE default 16); NCCL's
