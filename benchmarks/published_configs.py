@@ -41,7 +41,7 @@ EXPECTED = tomllib.loads((REAL / "expected.toml").read_text())
 DRIFT = {("--cross-entropy-fusion-impl", "te"): "native"}
 
 
-def megatron_files(path: Path, env: dict) -> dict:
+def megatron_files(path: Path, env: dict, script_args: tuple = ()) -> dict:
     """The judge's case: the argument list, and the environment the config's launcher exports (a launch
     script's own `export` lines; a functional-test / ModelZoo YAML's ENV_VARS)."""
     text = path.read_text()
@@ -54,7 +54,7 @@ def megatron_files(path: Path, env: dict) -> dict:
     elif path.suffix == ".args":
         argv = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
     else:
-        argv = read.argv(text, str(path), whole)
+        argv = read.argv(text, str(path), whole, script_args)
     argv = [DRIFT.get((prev, w), w) for prev, w in zip(["", *argv], argv)]
     return {"config.args": "\n".join(argv), "launch.sh": launch}
 
@@ -65,33 +65,50 @@ def argv_of(name: str) -> list[str]:
     for k, v in EXPECTED[name].get("args", {}).items():
         if k == "env":
             argv += [x for kv in v.items() for x in ("--env", f"{kv[0]}={kv[1]}")]
-        else:
+        elif k not in ("script_args", "config"):      # these reach load() directly (read_entry)
             argv += [f"--{k}", str(v)]
     return argv
 
 
-def misread(name: str, cfg) -> list[str]:
-    """What the audit reads differently from expected.toml (empty: read right)."""
-    exp, out = EXPECTED[name], []
+MOE_KEYS = ("experts", "top_k", "first_dense_layers")      # model fields the audit keeps under model["moe"]
+
+
+def differences(cfg, exp: dict) -> list[str]:
+    """Where the audit's reading `cfg` differs from an expected-values entry `exp` (its `layout`, `model`,
+    `precision` and `dtype`): one phrase each, empty when read right. The reader corpus
+    (scripts/reader_corpus.py) compares with this too."""
+    out = []
     for key, want in exp.get("layout", {}).items():
         got = getattr(cfg, key)
         got = list(got) if isinstance(got, tuple) else got
         if got != want:
-            out.append(f"{key}={got!r} (read {want!r})")
+            out.append(f"{key} {got!r} (the file: {want!r})")
     moe = cfg.model.get("moe") or {}
     for key, want in exp.get("model", {}).items():
-        got = moe.get(key) if key in ("experts", "top_k", "first_dense_layers") else cfg.model.get(key)
+        got = moe.get(key) if key in MOE_KEYS else cfg.model.get(key)
         if got != want:
-            out.append(f"model.{key}={got!r} (read {want!r})")
-    if "precision" in exp and cfg.extra.get("precision") != exp["precision"]:
-        out.append(f"precision={cfg.extra.get('precision')!r} (read {exp['precision']!r})")
+            out.append(f"model {key} {got!r} (the file: {want!r})")
+    for key in ("precision", "dtype"):
+        if key in exp and cfg.extra.get(key) != exp[key]:
+            out.append(f"{key} {cfg.extra.get(key)!r} (the file: {exp[key]!r})")
     return out
+
+
+def misread(name: str, cfg) -> list[str]:
+    """What the audit reads differently from expected.toml (empty: read right)."""
+    return differences(cfg, EXPECTED[name])
+
+
+def read_entry(name: str, args: dict):
+    """The audit's reading of one corpus file under its expected.toml `args`: the GPUs, the environment,
+    the script's own arguments (`audit script.sh -- ARGS`) and the config function (`file.py::NAME`)."""
+    src = str(REAL / name) + (f"::{args['config']}" if "config" in args else "")
+    return load(src, gpus=args.get("gpus"), env=args.get("env") or None, script_args=tuple(args.get("script_args", ())))
 
 
 def audit(name: str):
     """(config, report) of one corpus config; report None where the audit needs what the file lacks."""
-    args = EXPECTED[name].get("args", {})
-    cfg = load(str(REAL / name), gpus=args.get("gpus"), env=args.get("env") or None)
+    cfg = read_entry(name, EXPECTED[name].get("args", {}))
     try:
         problem = base_problem(problem_args_of(parser().parse_args(argv_of(name))), cfg)
     except (InputError, AuditParseError) as e:      # needs what the file lacks (--model, --seq)
@@ -123,9 +140,10 @@ def engine_verdicts(rows: list[dict]) -> None:
     cases = []
     for n in names:
         args = EXPECTED[n].get("args", {})
-        cfg = load(str(REAL / n), gpus=args.get("gpus"), env=args.get("env") or None)
+        cfg = read_entry(n, args)
         cases.append(({"layout": {"world": args.get("gpus") or cfg.world or 8},
-                       "problem": {"cluster": {"gpu": "h100-sxm"}}}, megatron_files(REAL / n, args.get("env") or {})))
+                       "problem": {"cluster": {"gpu": "h100-sxm"}}},
+                      megatron_files(REAL / n, args.get("env") or {}, tuple(args.get("script_args", ())))))
     for n, v in zip(names, judge("megatron", cases)):
         r = next(r for r in rows if r["name"] == n)
         r["engine"] = "accepts" if v["accepted"] else "refuses: " + (v["reason"] or "")[:70]

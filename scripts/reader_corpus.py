@@ -19,11 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from planner.audit.detect import load  # noqa: E402
 from planner.layout.foreign import AuditParseError  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from published_configs import differences, read_entry  # noqa: E402  (one reading of an entry, one comparison)
+
 REAL = ROOT / "examples" / "audit" / "real"
-MOE_KEYS = ("experts", "top_k", "first_dense_layers")
 
 
 def sources() -> dict[str, str]:
@@ -34,27 +35,11 @@ def sources() -> dict[str, str]:
 
 def check(name: str, exp: dict) -> tuple[str, str]:
     """(verdict, detail) of one corpus file."""
-    args = exp.get("args", {})
-    src = str(REAL / name) + (f"::{args['config']}" if "config" in args else "")
     try:
-        cfg = load(src, gpus=args.get("gpus"), env=args.get("env") or None,
-                   script_args=tuple(args.get("script_args", ())))
+        cfg = read_entry(name, exp.get("args", {}))
     except AuditParseError as e:
         return "refused", str(e)
-    wrong = []
-    for key, want in exp.get("layout", {}).items():
-        got = getattr(cfg, key)
-        got = list(got) if isinstance(got, tuple) else got
-        if got != want:
-            wrong.append(f"{key} {got!r} (the file: {want!r})")
-    moe = cfg.model.get("moe") or {}
-    for key, want in exp.get("model", {}).items():
-        got = moe.get(key) if key in MOE_KEYS else cfg.model.get(key)
-        if got != want:
-            wrong.append(f"model {key} {got!r} (the file: {want!r})")
-    for key, field in (("precision", "precision"), ("dtype", "dtype")):
-        if key in exp and cfg.extra.get(field) != exp[key]:
-            wrong.append(f"{key} {cfg.extra.get(field)!r} (the file: {exp[key]!r})")
+    wrong = differences(cfg, exp)
     if wrong:
         return "misread", "; ".join(wrong)
     n = len(exp.get("layout", {})) + len(exp.get("model", {}))

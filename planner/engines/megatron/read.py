@@ -67,12 +67,12 @@ def _shell(text: str, path: str, env: dict | None, pinned: dict | None, script_a
         raise AuditParseError(path, None, "nested too deeply to read") from None
 
 
-def argv(text: str, path: str, env: dict | None = None) -> list[str]:
+def argv(text: str, path: str, env: dict | None = None, script_args: tuple = ()) -> list[str]:
     """The argument list the script hands Megatron's training script (what `read_flags` reads): the
     words after each command's ``*.py``, or a command's words when they start with a flag (an
-    argument file). `env` is the whole environment the script starts with."""
+    argument file). `env` is the whole environment the script starts with; `script_args` its ``$1`` ..."""
     out: list[str] = []
-    sh = _shell(text, path, env, None)
+    sh = _shell(text, path, env, None, tuple(script_args))
     if read_zoo.looks_like(sh):
         return [f.text for f in read_zoo.launch_fields(sh, path)[0]]
     for command in sh.commands:
