@@ -92,6 +92,12 @@ def cp_rows(rows) -> list[dict]:
     return out
 
 
+def cp_torchtitan_rows(tt) -> list[dict]:
+    """torchtitan's published CP rows (benchmarks/fidelity_cp.py torchtitan_rows: Llama 3.1 8B, CP 1..8)."""
+    return [row("torchtitan", "cp", "TTCP", f"llama3-8b {seq // 1024}k 8 GPUs cp{cp}", est / pub - 1)
+            for cp, seq, est, pub, _, _ in tt]
+
+
 FP8_ENGINE = {"F25-T2": "megatron", "TT6": "torchtitan", "TT12": "torchtitan"}
 
 

@@ -30,6 +30,9 @@ CORPUS = Path(__file__).resolve().parent / "corpus" / "moe_runs.yaml"
 # against its `pair` (the same count on both sides: the ratio is the throughput ratio)
 METRICS = ("tokens_per_s_per_gpu", "step_s", "mfu", "tflops")
 ENGINES = ("megatron", "torchtitan")
+# the CUDA graphs a row ran: none (eager), scoped (per-layer or Transformer Engine graphs of some modules), full
+# (one graph of the whole forward and backward: Megatron's full_iteration)
+CUDA_GRAPHS = ("none", "scoped", "full")
 ROW_FIELDS = ("id", "source", "provenance", "model", "gpu", "gpus", "engine", "layout", "dispatcher", "ep_overlap",
               "routing", "precision", "seq", "global_batch", "recompute", "metric", "value")
 # the fine-grained regime of the issue this corpus checks: 64-384 experts, expert FFN 512-2,048, top-4..8
@@ -59,6 +62,8 @@ class Run:
     grid: Optional[str] = None
     pair: Optional[str] = None      # two rows differing in one setting: their measured order is compared
     delay_wgrad: bool = False
+    cuda_graphs: Optional[str] = None   # none | scoped | full (the run's CUDA graphs, where its code says; the
+    #                                     cost model prices no host time, so this is reported, not priced)
     train: dict = field(default_factory=dict)
     cluster: dict = field(default_factory=dict)     # the source's launcher facts: {segment: megatron-bridge}
     lacks: tuple = ()
@@ -91,11 +96,14 @@ def _run(row: dict, sources: dict) -> Run:
         raise CorpusError(f"corpus row {rid}: engine {row['engine']!r} (known: {', '.join(ENGINES)})")
     if not (isinstance(row["value"], (int, float)) and row["value"] > 0):
         raise CorpusError(f"corpus row {rid}: value must be a positive number, got {row['value']!r}")
+    if row.get("cuda_graphs") not in (None, *CUDA_GRAPHS):
+        raise CorpusError(f"corpus row {rid}: cuda_graphs {row['cuda_graphs']!r} (known: {', '.join(CUDA_GRAPHS)})")
     assumptions = tuple(src.get("assumptions", ())) + tuple(row.get("assumptions", ()))
     train = {**src.get("train", {}), **row.get("train", {})}
     fields = {k: row[k] for k in ROW_FIELDS}
     fields["layout"] = {**src.get("layout", {}), **row["layout"]}
-    return Run(**fields, grid=row.get("grid"), pair=row.get("pair"), delay_wgrad=bool(row.get("delay_wgrad", False)), train=train,
+    return Run(**fields, grid=row.get("grid"), pair=row.get("pair"), delay_wgrad=bool(row.get("delay_wgrad", False)),
+               cuda_graphs=row.get("cuda_graphs"), train=train,
                cluster=dict(src.get("cluster", {})), lacks=tuple(row.get("lacks", ())), assumptions=assumptions)
 
 

@@ -158,6 +158,18 @@ def regimes(rows: list[Scored]) -> dict[str, tuple[int, float, float]]:
     return out
 
 
+def by_cuda_graphs(rows: list[Scored]) -> dict[str, tuple[int, float, float]]:
+    """The rows whose code states their CUDA graphs (corpus_rows.CUDA_GRAPHS), per mode -> (rows, median signed
+    error, median |error|). The cost model prices no host or launch time, so a gap that grows as the graphs
+    shrink is host time the model lacks."""
+    out = {}
+    for mode in cr.CUDA_GRAPHS:
+        sub = _ok([r for r in rows if r.run.cuda_graphs == mode])
+        if sub:
+            out[mode] = (len(sub), statistics.median(r.error for r in sub), _median(sub))
+    return out
+
+
 def lacking(rows: list[Scored]) -> dict[str, list[str]]:
     """What the model cannot price -> the rows it touches."""
     out: dict[str, list[str]] = {}
@@ -215,6 +227,9 @@ def summary_lines(rows: list[Scored], corpus: cr.Corpus) -> list[str]:
     out += ["", "By regime:"]
     for k, (n, med, worst) in regimes(rows).items():
         out.append(f"  {k:13} rows {n:3d}  median |error| {med:6.1%}  worst {worst:+7.1%}")
+    out += ["", "By the CUDA graphs a run used (rows whose code says; the model prices no host time):"]
+    for mode, (n, signed, med) in by_cuda_graphs(rows).items():
+        out.append(f"  {mode:13} rows {n:3d}  median error {signed:+6.1%}  median |error| {med:6.1%}")
     out += ["", "What the model does not price (kernel or schedule -> rows):"]
     for what, ids in lacking(rows).items():
         out.append(f"  {what}: {len(ids)} rows ({', '.join(ids[:4])}{', ...' if len(ids) > 4 else ''})")
@@ -238,6 +253,7 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
     reg = [[k, n, f"{med:.1%}", f"{worst:+.1%}"] for k, (n, med, worst) in regimes(rows).items()]
     prs = [[name, a.run.id, b.run.id, f"{pub:.2f}x", f"{est:.2f}x", "yes" if same_order(pub, est) else "**no**"]
            for name, (a, b, pub, est) in pairs(rows).items()]
+    cg = [[mode, n, f"{signed:+.1%}", f"{med:.1%}"] for mode, (n, signed, med) in by_cuda_graphs(rows).items()]
     lack = [[what, len(ids), ", ".join(ids)] for what, ids in lacking(rows).items()]
     unp = [[u["id"], u["source"], u["model"], u["reason"]] for u in corpus.unpriceable]
     return "\n".join([
@@ -252,6 +268,10 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
         "Pairs: two runs that differ in one setting; throughput of the second / the first, measured and estimated "
         "(order right: both on the same side of 1):", "",
         mdtables.table(["pair", "first", "second", "measured", "estimated", "order right"], prs, right=(3, 4)), "",
+        "By the CUDA graphs a run used (the rows whose release code says: none = eager, scoped = graphs of some "
+        "modules or of each layer, full = one graph of the whole forward and backward). The model prices no host "
+        "or launch time; the signed median is estimated / published - 1:", "",
+        mdtables.table(["CUDA graphs", "rows", "median error", "median |error|"], cg, right=(1, 2, 3)), "",
         "What the model does not price, and the rows it touches:", "",
         mdtables.table(["kernel or schedule", "rows", "ids"], lack, right=(1,)), "",
         "Rows that cannot be priced:", "",

@@ -55,6 +55,7 @@ def test_stored_rows_match_a_fresh_run_of_every_benchmark(dense_summary):
     fresh = {"dense": b.dense_rows(dense_summary), "moe": b.moe_rows(moe.run_all()),
              "torchtitan": b.torchtitan_rows(moe.torchtitan_runs()),
              "ep": b.ep_rows(ep.overlap_pair(), ep.zoo_235b_rows()), "cp": b.cp_rows(cp.run_all()),
+             "cp-torchtitan": b.cp_torchtitan_rows(cp.torchtitan_rows()),
              "fp8": b.fp8_rows(fp8.run_all())}
     stored = json.loads(bands.PATH.read_text())["sections"]
     assert sorted(stored) == sorted(fresh)
@@ -84,9 +85,12 @@ def test_bands_never_borrowed_across_engines():
     for target in ("bundle", "olmo-core"):
         assert bands.describe(target, moe, _L(8)) == bands.NONE
         assert bands.describe(target, dense, _L(1)) == bands.NONE
-    # torchtitan ran no published MoE or CP run: said so, with its own dense band beside it
+    # torchtitan's published CP rows (Llama 3.1 8B, CP 1..8) are its CP band; it has no MoE band (its
+    # DeepEP rows are in the MoE corpus, not among the bands): said so beside the CP band
     tt = bands.describe("torchtitan", moe, _L(8))
-    assert tt.startswith("no published MoE / long-context CP runs") and "dense median" in tt
+    assert tt.startswith("long-context CP median") and "no published MoE runs" in tt
+    (ttcp,) = bands.bands("torchtitan", "cp")
+    assert ttcp.runs == 4 and ttcp.sources == ("TTCP",)
     (ttd,) = bands.bands("torchtitan", "dense")
     assert bands.describe("torchtitan", dense, _L(1)) == bands.kind_text("dense", [ttd])
     mg = bands.describe("megatron", moe, _L(8))

@@ -175,3 +175,30 @@ def test_megatron_bridge_rows_on_nvl72_run_in_the_launchers_slurm_segments(corpu
     assert cr.problem(hgx, cr.model_spec(hgx.model, corpus.models)).cluster.used_per_domain == 8
     tt = next(r for r in corpus.runs if r.source == "TT")           # another source's launcher: no segment
     assert not tt.cluster
+
+
+def test_every_megatron_bridge_row_states_its_cuda_graphs_and_a_bad_one_is_refused(corpus, tmp_path):
+    """Each Megatron-Bridge row says which CUDA graphs its release ran (read from that release's scripts);
+    an unknown mode is refused in one line naming the row and the field."""
+    mb = [r for r in corpus.runs if r.source == "MB"]
+    assert mb and all(r.cuda_graphs in cr.CUDA_GRAPHS for r in mb)
+    data = yaml.safe_load(cr.CORPUS.read_text())
+    row = dict(next(r for r in data["runs"] if r["source"] == "MB"), cuda_graphs="partial")
+    data["runs"] = [row]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data))
+    with pytest.raises(cr.CorpusError, match=f"corpus row {row['id']}: cuda_graphs 'partial'"):
+        cr.load(bad)
+
+
+def test_the_cuda_graph_split_is_recomputed_from_the_rows(scored):
+    """by_cuda_graphs: per mode, the count, the median signed error and the median |error| of the rows that
+    state it (computed here from the rows, not compared with a stored figure)."""
+    rows = list(scored.values())
+    fake = [fc.Scored(dataclasses.replace(rows[0].run, cuda_graphs=mode), True, 1.0, err, "", (), 0.0, 0.0)
+            for mode, err in (("none", 0.4), ("none", 0.2), ("none", -0.1), ("full", 0.05), ("full", -0.15))]
+    fake.append(fc.Scored(dataclasses.replace(rows[0].run, cuda_graphs=None), True, 1.0, 0.9, "", (), 0.0, 0.0))
+    got = fc.by_cuda_graphs(fake)
+    assert set(got) == {"none", "full"}
+    assert got["none"][0] == 3 and got["none"][1] == pytest.approx(0.2) and got["none"][2] == pytest.approx(0.2)
+    assert got["full"][0] == 2 and got["full"][1] == pytest.approx(-0.05) and got["full"][2] == pytest.approx(0.1)
