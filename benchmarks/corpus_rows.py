@@ -30,9 +30,10 @@ CORPUS = Path(__file__).resolve().parent / "corpus" / "moe_runs.yaml"
 # against its `pair` (the same count on both sides: the ratio is the throughput ratio)
 METRICS = ("tokens_per_s_per_gpu", "step_s", "mfu", "tflops")
 ENGINES = ("megatron", "torchtitan")
-# the CUDA graphs a row ran: none (eager), scoped (per-layer or Transformer Engine graphs of some modules), full
+# the CUDA graphs a row ran: none (eager), scoped (Transformer Engine graphs of some modules: attn, moe_router,
+# moe_preprocess), layer (each transformer layer's forward and backward: Megatron-Core's enable_cuda_graph), full
 # (one graph of the whole forward and backward: Megatron's full_iteration)
-CUDA_GRAPHS = ("none", "scoped", "full")
+CUDA_GRAPHS = ("none", "scoped", "layer", "full")
 ROW_FIELDS = ("id", "source", "provenance", "model", "gpu", "gpus", "engine", "layout", "dispatcher", "ep_overlap",
               "routing", "precision", "seq", "global_batch", "recompute", "metric", "value")
 # the fine-grained regime of the issue this corpus checks: 64-384 experts, expert FFN 512-2,048, top-4..8
@@ -62,7 +63,7 @@ class Run:
     grid: Optional[str] = None
     pair: Optional[str] = None      # two rows differing in one setting: their measured order is compared
     delay_wgrad: bool = False
-    cuda_graphs: Optional[str] = None   # none | scoped | full (the run's CUDA graphs, where its code says; the
+    cuda_graphs: Optional[str] = None   # none | scoped | layer | full (the run's CUDA graphs, where its code says; the
     #                                     cost model prices no host time, so this is reported, not priced)
     train: dict = field(default_factory=dict)
     cluster: dict = field(default_factory=dict)     # the source's launcher facts: {segment: megatron-bridge}

@@ -269,7 +269,7 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
         "(order right: both on the same side of 1):", "",
         mdtables.table(["pair", "first", "second", "measured", "estimated", "order right"], prs, right=(3, 4)), "",
         "By the CUDA graphs a run used (the rows whose release code says: none = eager, scoped = graphs of some "
-        "modules or of each layer, full = one graph of the whole forward and backward). The model prices no host "
+        "modules, layer = a graph of each layer, full = one graph of the whole forward and backward). The model prices no host "
         "or launch time; the signed median is estimated / published - 1:", "",
         mdtables.table(["CUDA graphs", "rows", "median error", "median |error|"], cg, right=(1, 2, 3)), "",
         "What the model does not price, and the rows it touches:", "",
