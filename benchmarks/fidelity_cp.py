@@ -195,31 +195,24 @@ def torchtitan_rows() -> list[tuple[int, int, float, float, str, float]]:
     takes the ring as that torchtitan ran it: SDPA's ring with the allgather rotate method (its default,
     config_manager.py:365-367 at 9dec370) and PyTorch's head-tail load balancing (on by default then:
     _cp_options.enable_load_balance; torchtitan passed no override)."""
-    import tempfile
-
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import fidelity_moe as fm
-    from planner.audit.audit import run_audit
-    from planner.audit.detect import load
-    src = (Path(__file__).resolve().parents[1] / "examples" / "audit" / "real" / "tt_llama3_8b.toml").read_text()
+    src = fm.tt_reference()
     edits = (("seq_len = 8192", "seq_len = {seq}"), ("context_parallel_degree = 1", "context_parallel_degree = {cp}"),
              ("enable=false\ncomponents", "enable=true\ncomponents"), ('mode = "selective"', 'mode = "full"'),
              ('# converters = ["float8"]', 'converters = ["float8"]'))
     out = []
-    with tempfile.TemporaryDirectory() as d:
-        for cp, seq, tps in TT_CP_ROWS:
-            text = src
-            for a, b in edits:
-                assert a in text, a                  # the reference config still reads as this function expects
-                text = text.replace(a, b.format(seq=seq, cp=cp))
-            f = Path(d) / f"tt_llama3_8b_cp{cp}.toml"
-            f.write_text(text)
-            p = make_problem(model="llama3-8b", gpu=fm.TT_GPU, gpus=8, seq=seq, global_batch=8 // cp,
-                             attention_kernel=fm.TT_ATTENTION)
-            r = run_audit(load(str(f)), p, search=False)
-            e, tr = r.estimate, r.problem.train
-            out.append((cp, seq, e.tokens_per_s_per_gpu, float(tps), f"{tr.cp_comm} {tr.cp_balance} {tr.precision}",
-                        e.exposed["cp"] / e.step_time))
+    for cp, seq, tps in TT_CP_ROWS:
+        text = src
+        for old, new in edits:
+            assert old in text, old                  # the reference config still reads as this function expects
+            text = text.replace(old, new.format(seq=seq, cp=cp))
+        p = make_problem(model="llama3-8b", gpu=fm.TT_GPU, gpus=8, seq=seq, global_batch=8 // cp,
+                         attention_kernel=fm.TT_ATTENTION)
+        r = fm.audit_tt_config(text, p, f"tt_llama3_8b_cp{cp}.toml")
+        e, tr = r.estimate, r.problem.train
+        out.append((cp, seq, e.tokens_per_s_per_gpu, float(tps), f"{tr.cp_comm} {tr.cp_balance} {tr.precision}",
+                    e.exposed["cp"] / e.step_time))
     return out
 
 

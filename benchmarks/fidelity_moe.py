@@ -210,27 +210,42 @@ TT_PEAKS = (835e12, 989e12)          # the source's range for the part's peak: H
 TT_ATTENTION = "flash2"
 
 
-def torchtitan_rows(peak: float = None) -> list[tuple[int, bool, str, float, float]]:
-    """(GPUs, compiled, kernels the reader made of it, estimated, published tokens/s/GPU) of
-    torchtitan's Llama 3.1 8B FSDP rows, on the Grand Teton preset (its peak at `peak`)."""
+TT_REFERENCE = Path(__file__).resolve().parents[1] / "examples" / "audit" / "real" / "tt_llama3_8b.toml"
+
+
+def tt_reference() -> str:
+    """torchtitan's own Llama 3 8B config (torchtitan @238fa99), the one the torchtitan rows edit."""
+    return TT_REFERENCE.read_text()
+
+
+def audit_tt_config(text: str, problem, name: str):
+    """The audit (no search) of a torchtitan config `text`, read through a file named `name` as a user's
+    would be, on `problem`'s cluster."""
     import tempfile
 
     from planner.audit.audit import run_audit
     from planner.audit.detect import load
-    src = (Path(__file__).resolve().parents[1] / "examples" / "audit" / "real" / "tt_llama3_8b.toml").read_text()
-    out = []
     with tempfile.TemporaryDirectory() as d:
-        for n, compiled, tps in TT_ROWS:
-            text = src.replace("local_batch_size = 1", "local_batch_size = 2")
-            cfg_file = Path(d) / f"llama3_8b_bench_{int(compiled)}.toml"
-            cfg_file.write_text(text.replace("enable=false", "enable=true") if compiled else text)
-            p = make_problem(model="llama3-8b", gpu=TT_GPU, gpus=n, seq=8192, global_batch=2 * n,
-                             attention_kernel=TT_ATTENTION)
-            if peak is not None:
-                gpu = p.cluster.gpu.model_copy(update={"peak_flops": peak})
-                p = p.model_copy(update={"cluster": p.cluster.model_copy(update={"gpu": gpu})})
-            r = run_audit(load(str(cfg_file)), p, search=False)
-            out.append((n, compiled, r.problem.train.kernels, r.estimate.tokens_per_s_per_gpu, tps))
+        f = Path(d) / name
+        f.write_text(text)
+        return run_audit(load(str(f)), problem, search=False)
+
+
+def torchtitan_rows(peak: float = None) -> list[tuple[int, bool, str, float, float]]:
+    """(GPUs, compiled, kernels the reader made of it, estimated, published tokens/s/GPU) of
+    torchtitan's Llama 3.1 8B FSDP rows, on the Grand Teton preset (its peak at `peak`)."""
+    src = tt_reference()
+    out = []
+    for n, compiled, tps in TT_ROWS:
+        text = src.replace("local_batch_size = 1", "local_batch_size = 2")
+        p = make_problem(model="llama3-8b", gpu=TT_GPU, gpus=n, seq=8192, global_batch=2 * n,
+                         attention_kernel=TT_ATTENTION)
+        if peak is not None:
+            gpu = p.cluster.gpu.model_copy(update={"peak_flops": peak})
+            p = p.model_copy(update={"cluster": p.cluster.model_copy(update={"gpu": gpu})})
+        r = audit_tt_config(text.replace("enable=false", "enable=true") if compiled else text, p,
+                            f"llama3_8b_bench_{int(compiled)}.toml")
+        out.append((n, compiled, r.problem.train.kernels, r.estimate.tokens_per_s_per_gpu, tps))
     return out
 
 
