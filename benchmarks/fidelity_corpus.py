@@ -48,6 +48,15 @@ class Scored:
     assumed: tuple              # the completion's `assumed` lines
     exposed: float              # share of the estimated step in exposed communication
     bubble: float               # ... in the pipeline bubble
+    peak_gib: float = float("nan")      # the estimated peak memory of the busiest stage's GPU
+    budget_gib: float = float("nan")    # what the GPU holds (the problem's budget at memory fraction 1)
+    peak_what: str = ""                 # that stage's largest memory terms
+
+    @property
+    def over(self) -> bool:
+        """The model rates this run, which ran, out of memory (A run that ran is never an error: the memory
+        model is wrong here until shown otherwise)."""
+        return math.isfinite(self.peak_gib) and self.peak_gib > self.budget_gib
 
 
 def _chosen(L) -> str:
@@ -71,8 +80,12 @@ def score(run: cr.Run, models: dict, time_limit: float = 10.0) -> Scored:
         return Scored(run, fine, float("nan"), float("nan"), "no plan", assumed, float("nan"), float("nan"))
     est = cm.evaluate(pr, L)
     value = cr.estimate_of(run, est)
+    st = est.stages[est.peak_stage]
+    terms = {k: getattr(st, k) / cm.GiB for k in ("weights", "grads", "optimizer", "activations", "logits", "buffers")}
+    what = ", ".join(f"{k} {v:.0f}" for k, v in sorted(terms.items(), key=lambda kv: -kv[1])[:3])
     return Scored(run, fine, value, cr.throughput_error(run, value), _chosen(L), assumed,
-                  sum(est.exposed.values()) / est.step_time, est.bubble / est.step_time)
+                  sum(est.exposed.values()) / est.step_time, est.bubble / est.step_time,
+                  est.peak_bytes / cm.GiB, pr.cluster.memory_budget_gib, what)
 
 
 def score_all(corpus: cr.Corpus, only=None, time_limit: float = 10.0) -> list[Scored]:
@@ -170,6 +183,13 @@ def by_cuda_graphs(rows: list[Scored]) -> dict[str, tuple[int, float, float]]:
     return out
 
 
+def out_of_memory(rows: list[Scored]) -> list[Scored]:
+    """The runs, all of which ran, whose estimated peak memory exceeds their GPU's: each is an error of the
+    memory model (an activation, buffer or state term too large, or a saving the engine's code makes that the
+    model does not follow), listed, not hidden."""
+    return [r for r in rows if r.over]
+
+
 def lacking(rows: list[Scored]) -> dict[str, list[str]]:
     """What the model cannot price -> the rows it touches."""
     out: dict[str, list[str]] = {}
@@ -230,6 +250,11 @@ def summary_lines(rows: list[Scored], corpus: cr.Corpus) -> list[str]:
     out += ["", "By the CUDA graphs a run used (rows whose code says; the model prices no host time):"]
     for mode, (n, signed, med) in by_cuda_graphs(rows).items():
         out.append(f"  {mode:13} rows {n:3d}  median error {signed:+6.1%}  median |error| {med:6.1%}")
+    oom = out_of_memory(rows)
+    out += ["", f"Runs that ran and the model rates out of memory: {len(oom)} of {len(rows)} "
+            "(estimated peak / the GPU's memory, GiB; the stage's largest terms):"]
+    for r in oom:
+        out.append(f"  {r.run.id:45} {r.peak_gib:6.1f} / {r.budget_gib:6.1f}  ({r.peak_what})")
     out += ["", "What the model does not price (kernel or schedule -> rows):"]
     for what, ids in lacking(rows).items():
         out.append(f"  {what}: {len(ids)} rows ({', '.join(ids[:4])}{', ...' if len(ids) > 4 else ''})")
@@ -255,6 +280,7 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
            for name, (a, b, pub, est) in pairs(rows).items()]
     cg = [[mode, n, f"{signed:+.1%}", f"{med:.1%}"] for mode, (n, signed, med) in by_cuda_graphs(rows).items()]
     lack = [[what, len(ids), ", ".join(ids)] for what, ids in lacking(rows).items()]
+    oom = [[r.run.id, f"{r.peak_gib:.1f}", f"{r.budget_gib:.1f}", r.peak_what] for r in out_of_memory(rows)]
     unp = [[u["id"], u["source"], u["model"], u["reason"]] for u in corpus.unpriceable]
     return "\n".join([
         _headline(rows, corpus) + " Fine-grained: 64-384 experts, expert FFN 512-2,048, top-4..8 (marked *).", "",
@@ -272,6 +298,10 @@ def markdown(rows: list[Scored], corpus: cr.Corpus) -> str:
         "modules, layer = a graph of each layer, full = one graph of the whole forward and backward). The model prices no host "
         "or launch time; the signed median is estimated / published - 1:", "",
         mdtables.table(["CUDA graphs", "rows", "median error", "median |error|"], cg, right=(1, 2, 3)), "",
+        f"Runs that ran and that the model rates out of memory ({len(oom)} of {len(rows)}): each is an error of the "
+        "memory model, listed until it is found (estimated peak of the busiest stage against the GPU's memory, "
+        "GiB, and that stage's largest terms):", "",
+        mdtables.table(["id", "estimated peak", "GPU memory", "largest terms (GiB)"], oom, right=(1, 2)), "",
         "What the model does not price, and the rows it touches:", "",
         mdtables.table(["kernel or schedule", "rows", "ids"], lack, right=(1,)), "",
         "Rows that cannot be priced:", "",

@@ -202,3 +202,35 @@ def test_the_cuda_graph_split_is_recomputed_from_the_rows(scored):
     assert set(got) == {"none", "full"}
     assert got["none"][0] == 3 and got["none"][1] == pytest.approx(0.2) and got["none"][2] == pytest.approx(0.2)
     assert got["full"][0] == 2 and got["full"][1] == pytest.approx(-0.05) and got["full"][2] == pytest.approx(0.1)
+
+
+def test_peak_memory_is_recorded_and_a_run_over_its_gpu_is_listed(corpus, scored):
+    """Each scored row carries the estimated peak of its busiest GPU and that GPU's memory; a run (all of them
+    ran) whose peak exceeds it is listed by out_of_memory as an error of the memory model, never dropped."""
+    from planner import costmodel as cm
+    for rid, s in scored.items():
+        pr, L, _ = cr.build(s.run, cr.model_spec(s.run.model, corpus.models))
+        est = cm.evaluate(pr, L)
+        assert s.peak_gib == pytest.approx(est.peak_bytes / cm.GiB) and s.budget_gib == pr.cluster.memory_budget_gib
+        assert s.over == (s.peak_gib > s.budget_gib) and (s in fc.out_of_memory([s])) == s.over
+    a = next(iter(scored.values()))
+    over = dataclasses.replace(a, peak_gib=a.budget_gib + 1.0)
+    under = dataclasses.replace(a, peak_gib=a.budget_gib - 1.0)
+    assert fc.out_of_memory([over, under]) == [over]
+    text = "\n".join(fc.summary_lines([over, under], corpus))
+    assert "rates out of memory: 1 of 2" in text and over.run.id in text
+
+
+def test_megatron_bridge_rows_keep_the_logits_as_their_releases_cross_entropy_does(corpus):
+    """From 25.11 the performance scripts set cross_entropy_fusion_impl = 'te': Transformer Engine's Triton cross
+    entropy writes the gradient over the bf16 logits, 2 bytes a logit; 25.09 (r0.1.0) runs Megatron-Core's native
+    fused form, 10 (bf16 logits, fp32 exp-logits, fp32 grad)."""
+    from planner import costmodel as cm
+    runs = {r.id: r for r in corpus.runs}
+    for rid, want in (("mb-2608-gb200-q30b-a3b-mxfp8", 2.0), ("mb-2509-gb200-q30b-a3b-fp8cs", 10.0)):
+        run = runs[rid]
+        pr, L, _ = cr.build(run, cr.model_spec(run.model, corpus.models))
+        assert pr.train.logit_bytes == want, rid
+        st = cm.evaluate(pr, L).stages[-1]                         # the loss's stage (PP 1: the only one)
+        tokens = L.micro_batch * run.seq
+        assert st.logits == pytest.approx(tokens * pr.model.vocab / L.tp * want, rel=1e-6), rid

@@ -122,3 +122,20 @@ def test_contradictions_are_refused_in_one_line_naming_the_field(text, message):
     with pytest.raises(LayoutError) as e:
         layout_from_string(text, problem)
     assert message in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("given", [dict(micro_batch=8), dict(vpp=12)], ids=["mb-8", "vpp-12"])
+def test_a_given_value_outside_the_search_candidates_is_searched_not_called_unfit(given):
+    """The search's candidates (micro-batches 1, 2, 4; vpp up to 4) bound a free search, not what a layout
+    may give: torchtitan's DeepEP table ran a local batch of 8 and Megatron-Bridge's Qwen3-30B recipe VPP 12.
+    Such a value is searched like any other; the fallback ('no plan fits') is for layouts that do not fit."""
+    problem = make_problem(model="qwen3-30b-a3b", gpu="b200", gpus=16, seq="4k", global_batch=1536)
+    assert given.get("micro_batch", 1) not in problem.train.micro_batches or given.get("vpp", 1) > problem.train.max_vpp
+    pp = 2 if "vpp" in given else 1
+    text = ",".join([f"tp=1,cp=1,pp={pp},ep=8,etp=1", *(f"{k}={v}" for k, v in given.items())])
+    layout, assumed = layout_from_string(text, problem)
+    assert not [a for a in assumed if "no plan fits" in a], assumed
+    for k, v in given.items():
+        assert getattr(layout, k) == v
+    # the same problem's own candidates are unchanged: the search alone still stays inside them
+    assert problem.train.micro_batches == (1, 2, 4) and problem.train.max_vpp == 4

@@ -150,6 +150,21 @@ def _first_error(e: ValueError) -> str:
     return str(e).splitlines()[0]
 
 
+def _searchable(problem, v: dict):
+    """`problem` with the micro-batch and virtual-stage degree the layout names among its candidates:
+    the candidates bound a free search, not what a layout may give (a torchtitan local batch of 8, a
+    Megatron-Bridge recipe's VPP 12, ran), so a given value outside them is searched, not refused."""
+    update = {}
+    mb = v.get("micro_batch")
+    if mb and mb not in problem.train.micro_batches:
+        update["micro_batches"] = tuple(sorted({*problem.train.micro_batches, mb}))
+    if v.get("vpp", 1) > problem.train.max_vpp:
+        update["max_vpp"] = v["vpp"]
+    if not update:
+        return problem
+    return problem.model_copy(update={"train": problem.train.model_copy(update=update)})
+
+
 def _searched(text: str, v: dict, problem, engine, check: bool = True) -> tuple[Layout, str]:
     """The best plan with every given value the search can pin pinned, and where it came from;
     when none fits, the layout of the given values that needs the least memory (to show why)."""
@@ -159,6 +174,7 @@ def _searched(text: str, v: dict, problem, engine, check: bool = True) -> tuple[
     folds = {(s.get("etp", v["etp"]), s.get("ep", v["ep"]), s.get("edp", v["edp"])) for s in v.get("stages") or [{}]}
     if len(folds) == 1:
         fixed.update(zip(("etp", "ep", "edp"), folds.pop()))
+    problem = _searchable(problem, v)
     res = search_plans(problem, top=1, fixed=fixed, time_limit=30, engine=engine, settle=False)   # its fastest split
     if res.plans:
         return res.plans[0].layout, "the best plan's with the values given (search)"
