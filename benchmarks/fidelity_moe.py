@@ -84,8 +84,11 @@ class MoERun:
     def problem(self):
         # the paper's runs: Megatron-Core's all-to-all dispatcher, no EP overlap (the dispatchers
         # and overlap are priced by benchmarks/fidelity_ep.py's rows)
+        # and the routing weights applied at the unpermute, which keeps each routed row's bf16 expert output for
+        # their gradient (2 bytes): the paper (2025-04-21) predates the first Megatron-Core release that moved
+        # them into the expert activation (Megatron-LM MR !2668, in core 0.13.0 of 2025-07-25)
         engine = {**constraints("megatron").train_defaults(), "shardings": ("zero1",), "dispatchers": ("alltoall",),
-                  "ep_overlap": False}
+                  "ep_overlap": False, "routed_output_bytes": 2.0}
         return make_problem(model=self.model, gpu="h100-sxm", gpus=self.gpus, seq=4096,
                             global_batch=self.global_batch, memory_fraction=1.0, capacity_factor=1.0, **engine)
 

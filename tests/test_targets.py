@@ -131,12 +131,13 @@ def test_recompute_forms_megatron_and_torchtitan():
     assert torchtitan_recompute(L)[0] is None
 
 
-@pytest.mark.parametrize("memory_gib", [6.5, 7.5])
+@pytest.mark.parametrize("memory_gib", [6.5, 7.0])
 def test_megatron_one_recompute_form_is_searched_not_rounded(memory_gib):
     # memory where the per-stage optimum mixes full and selective recompute across the two
     # stages, which Megatron's flags cannot say: the stage model keeps to one form itself
     # (as the brute force enumerates them), so the plan is proven, and dearer than the free one
-    # (the memory budgets were found under a busiest-rank load of 1.1: pinned, routing is not what this tests)
+    # (the memory budgets were found under a busiest-rank load of 1.1: pinned, routing is not what this tests;
+    # from 7.5 GiB on, with Megatron keeping no expert output for the routing weights, one form is as fast)
     p = make_problem(model=_registry(_moe(6)), gpus=4, seq=16384, global_batch=8, memory_gib=memory_gib, micro_batches=(1,),
                      moe_imbalance=1.1, **constraints("megatron").train_defaults())
     fix = {"order": ENGINE_ORDER, "pp": 2, "tp": 1, "cp": 1, "vpp": 1, "sharding": "zero1"}

@@ -38,7 +38,7 @@ from __future__ import annotations
 import sympy as sp
 
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
-from planner.costmodel.symbols import (a, a8, alpha, b, bg, bl, br, c, cr, cu, d_ix, dh, dn, dr, drop, dv, E, eager,
+from planner.costmodel.symbols import (a, a8, alpha, b, bg, bl, br, by, c, cr, cu, d_ix, dh, dn, dr, drop, dv, E, eager,
     ef, el, Es, eta, eta_a, F, f8, f_off, fd_, Fe, flash, fmo_, Fs, g, g8_mb, g8_step, h, hm, imb, imbm, K, k_f,
     La0, lb, lin_gemms, lin_sum, lnb, Me, mla, n_ix, nd_, nm, nmo_, Pk, q8, qkn, qlora, r_d, r_m, rb, rkv, rq, S,
     s8, sx, t, T_gemm, T_mm, T_mm8, te, tg, tied, ts, u1, V, v, w8_bytes, W_cr, W_cu, W_dpcp, W_edp, W_etp,
@@ -95,7 +95,7 @@ A_attn = cp_saved_kv(cr, kv_bytes) + n_tok * (2 * h / ts + 2 * h / ts     # (+ g
 A_mlp = n_tok * (2 * h / ts + s8 * h / ts + 2 * (nm - 1) * F / t + s8 * F / t + drop * h / ts)   # fc1, fc2 inputs: s_8
 R_rows = n_tok * K * te / ts * imbm                            # expert rows on one rank
 A_moe = (n_tok * (2 * h / ts + 2 * h / ts + 4 * E / ts + 2 * Es * nm * Fs / t + drop * h / ts)
-         + R_rows * (s8 * h + 2 * (nm - 1) * Fe / te + s8 * Fe / te + 2 * h))
+         + R_rows * (s8 * h + 2 * (nm - 1) * Fe / te + s8 * Fe / te + by * h))   # b_y: TrainSpec.routed_output_bytes
 A_full = 2 * n_tok * h / ts                                    # full recompute keeps the layer input
 # logits at the loss's peak: b_l bytes per element of the [tokens, V/t] logits (Megatron's
 # vocab-parallel cross entropy: bf16 logits, fp32 softmax, fp32 grad = 10; torch eager

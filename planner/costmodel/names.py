@@ -34,6 +34,7 @@ SYMBOL_DOC = {
     "mu": "fp32 master is the sharded param (FSDP2)", "b_r": "gradient reduce bytes",
     "b_o": "optimizer-state bytes per parameter (fp32 master + m + v 12, FSDP2 m + v 8, pure bf16 4)",
     "b_l": "bytes per logit element at the loss's peak",
+    "b_y": "bytes per expert-output element kept for the routing weights' gradient",
     "q_p2p": "CP ring passes behind attention (p2p)", "q_agr": "CP all-gather behind the first block (ag-ring)",
     "n_ag": "exposed whole-K/V CP collectives per layer", "q_sv": "gathered K/V saved for backward",
     "c_b": "causal mask not load-balanced",

@@ -19,6 +19,7 @@ eager = sp.Symbol("eager", nonnegative=True)                 # torchtitan module
 bg, br, Zd, Ze, bl = sp.symbols("b_g b_r Z_d Z_e b_l", positive=True)
 z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
 bo = sp.Symbol("b_o", positive=True)   # optimizer-state bytes per parameter (kinds.OPTIMIZER_BYTES)
+by = sp.Symbol("b_y", nonnegative=True)   # bytes per expert-output element kept for the routing weights' gradient
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
 Nsm, Tm, Tn, La0 = sp.symbols("N_sm T_m T_n L_a0", positive=True)      # SMs, GEMM tile, attention half-block
 u_ep = sp.Symbol("u_ep", nonnegative=True)     # seconds per byte of a GEMM's output tile store (1 / W_hbm, or 0)

@@ -234,6 +234,11 @@ class TrainSpec(_Spec):
     loss_logits: Optional[Literal[LOSS_LOGITS]] = Field(None, description=(
         "how the loss keeps the logits (planner.specs.kinds.LOSS_LOGITS): vocab-parallel, upcast, chunked or "
         "fused; sets logit_bytes (None: logit_bytes as given, the target's)"))
+    routed_output_bytes: float = Field(2.0, ge=0, le=8, description=(
+        "bytes per element of each routed row's expert output that the MoE layer keeps for the routing weights' "
+        "gradient: 0 where the weights multiply inside the expert activation (Megatron-Core from 0.13, "
+        "'Memory efficient token permutation'), 2 where the bf16 output is multiplied after the experts "
+        "(OLMo-core's scatter, the bundle), 4 where it is upcast to fp32 first (torchtitan 0.3)"))
     logit_bytes: float = Field(10, ge=0, le=16, description=(
         "bytes per [tokens x vocab/tp] logit element at the loss's peak: 10 for Megatron's vocab-parallel "
         "cross entropy (bf16 logits + fp32 softmax + fp32 grad), 12 for torch eager F.cross_entropy on "

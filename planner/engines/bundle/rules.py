@@ -24,8 +24,10 @@ MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up
 # Two eager copies stay that the fused setting does not price: GQA's repeat_interleave of K/V
 # (cp/attention.py, 2 g d_h read + 2 a d_h written per token where kv heads < heads) and the
 # attention output's transpose before the wo GEMM (a d_v per token, read and written); eager
-# F.cross_entropy on .float() logits (train.py loss_fn, not compiled) keeps 12 bytes per logit
-DEFAULTS = {"master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
+# F.cross_entropy on .float() logits (train.py loss_fn, not compiled) keeps 12 bytes per logit; the
+# combine multiplies the bf16 expert rows by their weights (moe/dispatch.py, dispatch_combine's last
+# line), which autograd keeps: 2 bytes per routed-output element
+DEFAULTS = {"routed_output_bytes": 2.0, "master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
             "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail", "fp8_library": "bundle"}
 
 # the linear layers' precisions the bundle builds (bundle/templates/fp8.py: torchao's tensorwise

@@ -24,9 +24,14 @@ rule = RULES.rule
 # TrainSpec fields of a Megatron search (the CLI's flags override them): the distributed optimizer
 # = zero1, Megatron FSDP optim_grads / optim_grads_params = zero2 / zero3; Transformer Engine's /
 # Megatron-Core's fused elementwise kernels; TE's DotProductAttention prefers its cuDNN fused
-# attention on Hopper; vocab-parallel cross entropy keeps 10 bytes per logit
+# attention on Hopper; vocab-parallel cross entropy keeps 10 bytes per logit; the routing weights
+# multiply inside the expert activation (moe/experts.py: permuted_probs into weighted_bias_swiglu_impl /
+# the GLU path's `intermediate_parallel * permuted_probs`, before fc2) and the tokens are unpermuted
+# without them (moe/token_dispatcher.py:884, megatron-core 0.19.2; since Megatron-LM MR !2668, 'Memory
+# efficient token permutation', core 0.13.0): no expert output is kept for their gradient
 DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
             "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10,
+            "routed_output_bytes": 0.0,
             # Megatron-LM's FP8 linears are Transformer Engine's (planner.specs.precision)
             "fp8_library": "te", "cp_comm": "p2p", "cp_balance": "headtail",
             "dispatchers": ("alltoall", "allgather", "deepep", "hybridep"), "ep_overlap": True}

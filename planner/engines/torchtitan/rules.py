@@ -31,8 +31,11 @@ rule = RULES.rule
 # (distributed/context_parallel/api.py:57-78): planner.specs.cp_impl ag-flex, head-tail balanced
 # (config/configs.py:235); its MoE balances by the loss-free expert bias (load_balance_coeff 1e-3,
 # models/common/moe.py:369, 0.3.0); its registry configs and foldplan's 0.3 export run the loss as
-# ChunkedLossWrapper (lm_head + loss chunk by chunk, components/loss.py:567): loss_logits chunked
-DEFAULTS = {"master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
+# ChunkedLossWrapper (lm_head + loss chunk by chunk, components/loss.py:567): loss_logits chunked;
+# the combine multiplies the expert output, cast to fp32, by the routing scores
+# (models/common/token_dispatcher.py:159 and :617, 0.3.0: `routed_output_RD.to(torch.float32) * ...`):
+# the fp32 copy is kept for the scores' gradient, 4 bytes per element
+DEFAULTS = {"routed_output_bytes": 4.0, "master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
             "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "loss_logits": "chunked",
             "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free",
             "fp8_library": "torchao",   # torchtitan's Float8 converters are torchao's
