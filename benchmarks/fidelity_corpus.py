@@ -18,7 +18,9 @@ The scores:
     reach 5): Spearman's rank correlation of estimated vs published throughput;
   * fine-grained (64-384 experts, expert FFN 512-2,048, top-4..8) against coarse MoE: median |error|;
   * what each row's model cannot price (`lacks`: the kernel or schedule missing), and the rows that
-    cannot be priced at all (the corpus' `unpriceable` list, with the reason).
+    cannot be priced at all (the corpus' `unpriceable` list, with the reason);
+  * memory: each row's estimated peak on its busiest GPU against that GPU's memory; every run the model
+    rates over it is listed (all of them ran, so each is an error of the memory model).
 """
 from __future__ import annotations
 

@@ -27,7 +27,8 @@ MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up
 # F.cross_entropy on .float() logits (train.py loss_fn, not compiled) keeps 12 bytes per logit; the
 # combine multiplies the bf16 expert rows by their weights (moe/dispatch.py, dispatch_combine's last
 # line), which autograd keeps: 2 bytes per routed-output element
-DEFAULTS = {"routed_output_bytes": 2.0, "master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
+DEFAULTS = {"routed_output_bytes": 2.0,
+            "master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
             "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail", "fp8_library": "bundle"}
 
 # the linear layers' precisions the bundle builds (bundle/templates/fp8.py: torchao's tensorwise

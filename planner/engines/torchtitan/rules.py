@@ -35,7 +35,8 @@ rule = RULES.rule
 # the combine multiplies the expert output, cast to fp32, by the routing scores
 # (models/common/token_dispatcher.py:159 and :617, 0.3.0: `routed_output_RD.to(torch.float32) * ...`):
 # the fp32 copy is kept for the scores' gradient, 4 bytes per element
-DEFAULTS = {"routed_output_bytes": 4.0, "master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
+DEFAULTS = {"routed_output_bytes": 4.0,
+            "master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
             "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "loss_logits": "chunked",
             "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free",
             "fp8_library": "torchao",   # torchtitan's Float8 converters are torchao's
