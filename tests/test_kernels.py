@@ -108,3 +108,57 @@ def test_deepep_nvlink_rate_on_blackwell_is_deepep_v2s_sm100_table(gpu):
     from planner.specs.kinds import DEEPEP_NVL_SHARE
     g = load_gpu(gpu)
     assert g.intra_node_bw * g.bus_efficiency * DEEPEP_NVL_SHARE["hopper"] > 1.06 * lo
+
+
+# --------------------------------------------------------------------------- torch._grouped_mm on Blackwell
+# torchao's MoE-training microbenchmark (pytorch/ao @ 0b1bb117287185f325161acd6a0bce8fb443936c,
+# torchao/prototype/moe_training/README.md, "Microbenchmarks", benchmark_scaled_grouped_mm_dq.py --compile,
+# torch 2.10.0a0+gitf6de195, one B200): bf16 torch._grouped_mm forward + backward, us, over M = 128,000
+# rows split into G groups: (N, K, G, us)
+TORCHAO_BF16_B200 = [
+    (8192, 5120, 1, 43140.20), (8192, 5120, 2, 39487.60), (8192, 5120, 4, 39189.20), (8192, 5120, 8, 37700.70),
+    (2048, 7168, 1, 13064.80), (2048, 7168, 2, 14900.20), (2048, 7168, 4, 15823.60), (2048, 7168, 8, 14966.80),
+]
+
+
+def bf16_grouped_us(M, N, K, G, gpu, eff):
+    """The model's forward + backward of G bf16 GEMMs of M x N x K (lin_gemms: dgrad and wgrad at the
+    forward's shape) at efficiency `eff`, in us."""
+    Ms, Ns, Ks, Gs = sp.symbols("M N K G", positive=True)
+    expr = 3 * symbols.T_gemm(2 * Gs * Ms * Ns * Ks, Ms, Ns, Ks, Gs, symbols.eta_g)
+    syms = (Ms, Ns, Ks, Gs, symbols.Pk, symbols.eta_g, symbols.W_hbm, symbols.u_ep, symbols.Nsm, symbols.Tm,
+            symbols.Tn)
+    w = gpu.hbm_bw * gpu.hbm_efficiency
+    t = sp.lambdify(syms, expr, "math")(M, N, K, G, gpu.peak_flops, eff, w, 1 / w if gpu.gemm_epilogue else 0.0,
+                                        gpu.sm_count, *gpu.gemm_tile)
+    return t * 1e6
+
+
+@pytest.mark.parametrize("row", TORCHAO_BF16_B200, ids=str)
+def test_torch_grouped_mm_on_b200_is_torchaos_microbenchmark_within_12_percent(row):
+    """The routed experts' GEMMs as torchtitan and the bundle run them (torch._grouped_mm) on B200: the
+    preset's torch_grouped_mm_efficiency against each row of torchao's published table, which reaches
+    about a third of the bf16 peak where the GPU's other GEMMs are priced at compute_efficiency (0.65)."""
+    N, K, G, published = row
+    gpu = load_gpu("b200")
+    eff = gpu.expert_gemm_efficiency("torch")
+    assert eff < gpu.compute_efficiency
+    assert bf16_grouped_us(128000 / G, N, K, G, gpu, eff) == pytest.approx(published, rel=0.12)
+    # at the GPU's dense efficiency the model would be 1.6-2x too fast on every row
+    assert bf16_grouped_us(128000 / G, N, K, G, gpu, gpu.compute_efficiency) < 0.65 * published
+
+
+@pytest.mark.parametrize("target,gpu,kernel", [("torchtitan", "b200", "torch"), ("bundle", "b200", "torch"),
+                                               ("megatron", "b200", "library"), ("olmo-core", "b200", "library"),
+                                               ("torchtitan", "h100-sxm", "torch")])
+def test_each_engine_prices_its_own_expert_kernel(target, gpu, kernel):
+    """eta_g (values.py) follows the engine's expert kernel (its rules' DEFAULTS expert_gemm) and the GPU's
+    measurement: torch._grouped_mm's on B200; no published one on H100, so the GPU's GEMM efficiency."""
+    from planner.costmodel.values import model_values
+    from planner.engines import constraints
+    from planner.specs import make_problem
+    assert constraints(target).train_defaults()["expert_gemm"] == kernel
+    pr = make_problem(model="qwen3-30b-a3b", gpu=gpu, gpus=8, seq=4096, global_batch=8, expert_gemm=kernel)
+    g = load_gpu(gpu)
+    want = g.torch_grouped_mm_efficiency if kernel == "torch" and g.torch_grouped_mm_efficiency else g.compute_efficiency
+    assert model_values(pr)["eta_g"] == want

@@ -39,7 +39,7 @@ import sympy as sp
 
 from planner.costmodel.names import COMM_TERMS, DENSE_MODULES, MEMORY_TERMS, MOE_MODULES
 from planner.costmodel.symbols import (a, a8, alpha, b, bg, bl, br, by, c, cr, cu, d_ix, dh, dn, dr, drop, dv, E, eager,
-    ef, el, Es, eta, eta_a, F, f8, f_off, fd_, Fe, flash, fmo_, Fs, g, g8_mb, g8_step, h, hm, imb, imbm, K, k_f,
+    ef, el, Es, eta, eta_a, eta_g, F, f8, f_off, fd_, Fe, flash, fmo_, Fs, g, g8_mb, g8_step, h, hm, imb, imbm, K, k_f,
     La0, lb, lin_gemms, lin_sum, lnb, Me, mla, n_ix, nd_, nm, nmo_, Pk, q8, qkn, qlora, r_d, r_m, rb, rkv, rq, S,
     s8, sx, t, T_gemm, T_mm, T_mm8, te, tg, tied, ts, u1, V, v, w8_bytes, W_cr, W_cu, W_dpcp, W_edp, W_etp,
     W_hbm, W_in, W_out, W_pp, W_tp, z2, z3, Zd, Ze)
@@ -135,8 +135,8 @@ L_mlp = lin_sum(lin_gemms(2 * n_tok * (nm - 1) * h * F / t, n_tok, (nm - 1) * F 
 T_attn_mm, T_mlp_mm = L_attn[0], L_mlp[0]
 _rows_x = n_tok * K * te / ts * imb * Me / sp.Max(1, E)       # rows per local expert (busiest rank)
 _g_x = E / Me                                                  # local experts
-L_exp = lin_sum(lin_gemms(2 * n_tok * K / ts * imb * (nm - 1) * h * Fe, _rows_x, (nm - 1) * Fe / te, h, _g_x),
-                lin_gemms(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x), (0, 0, 0, sx * (nm - 2) * _rows_x * _g_x * h, 0))
+L_exp = lin_sum(lin_gemms(2 * n_tok * K / ts * imb * (nm - 1) * h * Fe, _rows_x, (nm - 1) * Fe / te, h, _g_x, eta_g),  # eta_g:
+                lin_gemms(2 * n_tok * K / ts * imb * h * Fe, _rows_x, h, Fe / te, _g_x, eta_g), (0, 0, 0, sx * (nm - 2) * _rows_x * _g_x * h, 0))  # TrainSpec.expert_gemm
 L_shared = tuple(Es * x for x in lin_sum(lin_gemms(2 * n_tok * (nm - 1) * h * Fs / t, n_tok, (nm - 1) * Es * Fs / t, h),
                                          lin_gemms(2 * n_tok * h * Fs / t, n_tok, h, Es * Fs / t)))
 T_exp_mm, T_shared_mm = L_exp[0], L_shared[0]

@@ -28,6 +28,7 @@ SYMBOL_DOC = {
     "t": "tp", "c": "cp", "d": "dp", "p": "pp", "v": "vpp", "t_e": "etp", "M_e": "ep", "D_e": "edp",
     "c_u": "cp Ulysses part", "c_r": "cp ring part", "t_s": "tp if sequence parallel else 1",
     "t_g": "min(tp, kv heads)", "Pk": "peak FLOP/s", "eta": "GEMM efficiency",
+    "eta_g": "routed experts' bf16 grouped GEMM efficiency (its kernel's)",
     "eta_a": "attention efficiency", "imb": "MoE busiest/mean load", "W_hbm": "achieved HBM bandwidth",
     "u_ep": "GEMM epilogue seconds per output byte (1 / W_hbm where measured)",
     "z_1": "sharding >= zero1", "z_2": "sharding >= zero2", "z_3": "sharding == zero3",

@@ -21,6 +21,7 @@ z1, z2, z3, mu, u1 = sp.symbols("z_1 z_2 z_3 mu u_1", nonnegative=True)
 bo = sp.Symbol("b_o", positive=True)   # optimizer-state bytes per parameter (kinds.OPTIMIZER_BYTES)
 by = sp.Symbol("b_y", nonnegative=True)   # bytes per expert-output element kept for the routing weights' gradient
 Pk, eta, eta_a, alpha, W_hbm = sp.symbols("Pk eta eta_a alpha W_hbm", positive=True)
+eta_g = sp.Symbol("eta_g", positive=True)   # the routed experts' bf16 grouped GEMM efficiency (its kernel's, by engine)
 Nsm, Tm, Tn, La0 = sp.symbols("N_sm T_m T_n L_a0", positive=True)      # SMs, GEMM tile, attention half-block
 u_ep = sp.Symbol("u_ep", nonnegative=True)     # seconds per byte of a GEMM's output tile store (1 / W_hbm, or 0)
 W_tp, W_cu, W_cr, W_dpcp, W_edp, W_etp, W_pp, W_in, W_out = sp.symbols(
@@ -67,13 +68,13 @@ def T_tiles(flops, rate, M, N, G=1):
     return flops / (rate * f_wave(M, N, G)) + 2 * G * sp.Max(1, M, evaluate=False) * N * u_ep
 
 
-def T_gemm(flops, M, N, K, G=1):
-    """G bf16 GEMMs of M x N x K: the slower of the tensor cores (at eta, wave-quantised, with
-    their epilogue: T_tiles) and HBM (reading both operands, writing the output: 2 (M K + K N +
-    M N) bytes each) -- the roofline, so a skinny GEMM (a router's N = E) costs its bytes, not
-    its FLOPs."""
+def T_gemm(flops, M, N, K, G=1, eff=eta):
+    """G bf16 GEMMs of M x N x K: the slower of the tensor cores (at `eff`, the GEMMs' efficiency:
+    eta, or eta_g for the routed experts' grouped kernel; wave-quantised, with their epilogue:
+    T_tiles) and HBM (reading both operands, writing the output: 2 (M K + K N + M N) bytes each)
+    -- the roofline, so a skinny GEMM (a router's N = E) costs its bytes, not its FLOPs."""
     nbytes = 2 * G * (M * K + K * N + M * N)
-    return sp.Max(T_tiles(flops, Pk * eta, M, N, G), nbytes / W_hbm, evaluate=False)
+    return sp.Max(T_tiles(flops, Pk * eff, M, N, G), nbytes / W_hbm, evaluate=False)
 
 
 # --------------------------------------------------------------------------- FP8
@@ -95,12 +96,13 @@ def T_gemm8(flops, M, N, K, G=1, rate=1):
     return sp.Max(T_tiles(flops, Pk8 * eta8 * rate, M, N, G), nbytes / W_hbm, evaluate=False)
 
 
-def lin_gemms(flops, M, N, K, G=1):
+def lin_gemms(flops, M, N, K, G=1, eff=eta):
     """(bf16 forward, FP8 forward, FP8 backward) times of the GEMMs of a linear layer (dgrad and
-    wgrad at the forward's shape, wgrad at w_8 x the rate) and (forward, backward) elements its
-    FP8 casts read: the input x (M x K) and the weight (n_wq x K x N) forward, dy (M x N) backward."""
+    wgrad at the forward's shape, wgrad at w_8 x the rate; the bf16 ones at `eff`) and (forward,
+    backward) elements its FP8 casts read: the input x (M x K) and the weight (n_wq x K x N)
+    forward, dy (M x N) backward."""
     f = T_gemm8(flops, M, N, K, G)
-    return (T_gemm(flops, M, N, K, G), f, f + T_gemm8(flops, M, N, K, G, w8),
+    return (T_gemm(flops, M, N, K, G, eff), f, f + T_gemm8(flops, M, N, K, G, w8),
             G * (M * K + n_wq * K * N), G * M * N)
 
 

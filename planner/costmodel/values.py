@@ -46,6 +46,7 @@ def model_values(problem) -> dict[str, float]:
     eta_a, half_block = gpu.attention_curve(tr.attention_kernel)
     vals.update(k_f=attention_factor(problem.model, tr.seq), S=tr.seq, flash=int(tr.flash_attention), drop=int(tr.dropout), eager=int(tr.kernels == "eager"), b_g=tr.grad_bytes, b_l=tr.logit_bytes, b_y=tr.routed_output_bytes,
                 b_r=tr.grad_reduce_bytes, Pk=gpu.peak_flops, eta=gpu.compute_efficiency,
+                eta_g=gpu.expert_gemm_efficiency(tr.expert_gemm),
                 eta_a=eta_a, alpha=gpu.latency_s, W_hbm=gpu.hbm_bw * gpu.hbm_efficiency,
                 N_sm=gpu.sm_count, T_m=gpu.gemm_tile[0], T_n=gpu.gemm_tile[1], L_a0=half_block,
                 u_ep=1.0 / (gpu.hbm_bw * gpu.hbm_efficiency) if gpu.gemm_epilogue else 0.0)
@@ -196,7 +197,7 @@ def layout_vector(layout) -> dict[str, np.ndarray]:
 _UNIT = dict(t=1.0, c=1.0, d=1.0, p=1.0, v=1.0, t_e=1.0, M_e=1.0, D_e=1.0, c_u=1.0, c_r=1.0, t_s=1.0, t_g=1.0,
              b=1.0, m=1.0, Z_d=1.0, Z_e=1.0, u_1=1.0, z_1=1.0, z_2=0.0, z_3=0.0, mu=0.0, b_o=12.0, W_tp=1.0, W_cu=1.0,
              W_cr=1.0, W_dpcp=1.0, W_edp=1.0, W_etp=1.0, W_pp=1.0, W_ein=1.0, W_eout=1.0, f_off=0.0,
-             k_f=1.0, S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, b_y=2.0, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0, u_ep=0.0,
+             k_f=1.0, S=4096, flash=1, drop=0, eager=0, b_g=4, b_r=4, b_l=10, b_y=2.0, N_sm=1, T_m=1, T_n=1, L_a0=0.0, Pk=1.0, eta=1.0, eta_g=1.0, eta_a=1.0, alpha=0.0, W_hbm=1.0, u_ep=0.0,
              imb=1.0, imb_mem=1.0, f_8=0.0, Pk_8=1.0, eta_8=1.0, w_8=1.0, q_8=0.0, s_8=2.0, c_8=0.0, g_8=0.0, n_wq=1.0, s_x=0.0, a_8=0.0,
              q_p2p=1.0, q_agr=0.0, n_ag=0.0, q_sv=0.0, c_b=0.0,
              d_a2a=1.0, d_ag=0.0, d_dep=0.0, d_hep=0.0, o_ep=0.0, n_sm_a2a=0.0,

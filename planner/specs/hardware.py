@@ -49,6 +49,10 @@ class GPUSpec(_Spec):
         "flash2 reads it. None: this preset has no FlashAttention-2 curve"))
     flash2_attention_half_block: Optional[float] = Field(None, gt=0, description=(
         "FlashAttention-2's half-throughput block length (tokens), as attention_half_block"))
+    torch_grouped_mm_efficiency: Optional[float] = Field(None, gt=0, le=1, description=(
+        "fraction of the bf16 peak that torch._grouped_mm (the routed experts' kernel of torchtitan and the "
+        "bundle: TrainSpec.expert_gemm torch) reaches forward + backward, where a kernel-level benchmark "
+        "publishes it; None: no such measurement for this GPU, the experts run at compute_efficiency"))
     # FP8 / MXFP8 precisions(planner.specs.precision)
     fp8_peak_flops: Optional[float] = Field(None, gt=0, description="dense FP8 tensor FLOP/s (None: no FP8 tensor cores)")
     fp8_compute_efficiency: Optional[float] = Field(None, gt=0, le=1, description="achievable fraction of the FP8 peak in large FP8 GEMMs")
@@ -71,6 +75,13 @@ class GPUSpec(_Spec):
             raise SpecError(f"attention_kernel: gpu {self.name!r} has no flash2 curve (its preset sets no "
                             f"flash2_attention_efficiency); use attention_kernel fused")
         return self.flash2_attention_efficiency, self.flash2_attention_half_block or self.attention_half_block
+
+    def expert_gemm_efficiency(self, kernel: str) -> float:
+        """The bf16 efficiency of the routed experts' grouped GEMMs run by ``kernel`` (TrainSpec.expert_gemm):
+        torch._grouped_mm's measured fraction where the preset has one, else the GEMMs' compute_efficiency."""
+        if kernel == "torch" and self.torch_grouped_mm_efficiency is not None:
+            return self.torch_grouped_mm_efficiency
+        return self.compute_efficiency
 
     def attention_name(self, kernel: str) -> str:
         """How reports name the kernel ``kernel`` on this GPU (the fused kernel per architecture)."""

@@ -247,6 +247,11 @@ class TrainSpec(_Spec):
         "elementwise kernels: fused (Megatron-Core / Transformer Engine's kernels, torch.compile) or eager "
         "(torchtitan's modules without torch.compile, and the bundle's own: RMSNorm, RoPE, SwiGLU one kernel "
         "per op; planner.costmodel.formulas)"))
+    expert_gemm: Literal["library", "torch"] = Field("library", description=(
+        "the routed experts' bf16 grouped GEMM kernel: library (Transformer Engine's grouped linear in "
+        "Megatron-Core, the grouped_gemm package in OLMo-core: the GPU's compute_efficiency) or torch "
+        "(torch._grouped_mm: torchtitan 0.3 and the bundle; the GPU preset's torch_grouped_mm_efficiency "
+        "where one is published)"))
     attention_kernel: Literal["fused", "flash2", "flex"] = Field("fused", description=(
         "the causal attention kernel: fused (the GPU preset's curve: Transformer Engine / cuDNN or "
         "FlashAttention-3 on Hopper, FlashAttention-2 on Ampere), flash2 (FlashAttention-2, what PyTorch's "

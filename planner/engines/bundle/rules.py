@@ -26,8 +26,9 @@ MODULES = ("core_attn", "layernorm", "mlp", "moe_act", "shared_experts", "mla_up
 # attention output's transpose before the wo GEMM (a d_v per token, read and written); eager
 # F.cross_entropy on .float() logits (train.py loss_fn, not compiled) keeps 12 bytes per logit; the
 # combine multiplies the bf16 expert rows by their weights (moe/dispatch.py, dispatch_combine's last
-# line), which autograd keeps: 2 bytes per routed-output element
-DEFAULTS = {"routed_output_bytes": 2.0,
+# line), which autograd keeps: 2 bytes per routed-output element; the experts run torch._grouped_mm
+# on GPUs that have it (moe/experts.py)
+DEFAULTS = {"routed_output_bytes": 2.0, "expert_gemm": "torch",
             "master": "fp32", "recompute_modules": MODULES, "target": "bundle", "kernels": "fused",
             "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail", "fp8_library": "bundle"}
 

@@ -28,8 +28,9 @@ rule = RULES.rule
 # multiply inside the expert activation (moe/experts.py: permuted_probs into weighted_bias_swiglu_impl /
 # the GLU path's `intermediate_parallel * permuted_probs`, before fc2) and the tokens are unpermuted
 # without them (moe/token_dispatcher.py:884, megatron-core 0.19.2; since Megatron-LM MR !2668, 'Memory
-# efficient token permutation', core 0.13.0): no expert output is kept for their gradient
-DEFAULTS = {"master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
+# efficient token permutation', core 0.13.0): no expert output is kept for their gradient; the routed
+# experts run Transformer Engine's grouped linear (TEGroupedMLP with --moe-grouped-gemm): expert_gemm library
+DEFAULTS = {"expert_gemm": "library", "master": "bf16+fp32", "recompute_modules": recompute.MODULES, "shardings": ("zero1", "zero2", "zero3"),
             "target": "megatron", "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 10,
             "routed_output_bytes": 0.0,
             # Megatron-LM's FP8 linears are Transformer Engine's (planner.specs.precision)

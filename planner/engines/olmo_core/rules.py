@@ -38,7 +38,8 @@ VERSION = "ai2-olmo-core 3.0.0"
 # F.cross_entropy (nn/functional/cross_entropy_loss.py: logits.float()): 12 bytes per logit. Its MoE
 # scatter weights the bf16 expert output and keeps it for the weights' gradient (ops/moe.py:75-76,
 # ScatterOp.forward: save_for_backward(..., x) when the weights need a gradient): 2 bytes per element.
-DEFAULTS = {"routed_output_bytes": 2.0,
+# Its routed experts run the grouped_gemm package's gmm (nn/moe/mlp.py:20-22): expert_gemm library.
+DEFAULTS = {"routed_output_bytes": 2.0, "expert_gemm": "library",
             "recompute_modules": (), "cp_kinds": ("ring", "ulysses"), "target": "olmo-core",
             "kernels": "fused", "attention_kernel": "fused", "logit_bytes": 12, "cp_comm": "p2p", "cp_balance": "headtail",
             "fp8_library": "torchao"}   # OLMo-core's float8_config is torchao's

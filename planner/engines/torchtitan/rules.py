@@ -34,8 +34,9 @@ rule = RULES.rule
 # ChunkedLossWrapper (lm_head + loss chunk by chunk, components/loss.py:567): loss_logits chunked;
 # the combine multiplies the expert output, cast to fp32, by the routing scores
 # (models/common/token_dispatcher.py:159 and :617, 0.3.0: `routed_output_RD.to(torch.float32) * ...`):
-# the fp32 copy is kept for the scores' gradient, 4 bytes per element
-DEFAULTS = {"routed_output_bytes": 4.0,
+# the fp32 copy is kept for the scores' gradient, 4 bytes per element; the routed experts run
+# torch._grouped_mm (models/common/moe.py:95-120, 0.3.0: w1, w3 and w2 each one grouped GEMM)
+DEFAULTS = {"routed_output_bytes": 4.0, "expert_gemm": "torch",
             "master": "fp32", "recompute_modules": (), "shardings": ("zero2", "zero3"), "cp_kinds": ("ring",),
             "target": "torchtitan", "kernels": "fused", "attention_kernel": "flex", "loss_logits": "chunked",
             "cp_comm": "ag-flex", "cp_balance": "headtail", "balancing": "aux-free",

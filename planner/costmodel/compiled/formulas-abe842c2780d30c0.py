@@ -1,7 +1,7 @@
 # generated from the cost model's formulas by planner/costmodel/printer.py; do not edit
 _NAMES = ['P_attn', 'P_mlp', 'P_experts', 'P_shared', 'P_router', 'P_embed', 'P_head', 'P_norm', 'P_mtp', 'G_dense_attn', 'G_dense_mlp', 'G_moe_dense', 'G_experts', 'Bpp_dense', 'Bpp_expert', 'A_attn', 'A_scores', 'A_mlp', 'A_moe', 'A_full', 'A_logits', 'B_moe', 'B_cp', 'B_tp', 'Tr_dense', 'Tr_moe', 'Fl_attn_mm', 'Fl_attn_core', 'Fl_mlp', 'Fl_moe', 'Fl_head', 'M_ew_attn', 'M_ew_mlp', 'M_ew_moe', 'M_perm', 'M_sort', 'M_scores', 'T_dense', 'T_moe', 'T_rc_dense', 'T_rc_moe', 'T_head', 'T_moe_block', 'Tk_router', 'Tk_perm', 'Tk_sort', 'Tk_experts', 'Tk_experts_fd', 'Tk_expert_act', 'Tk_shared', 'Tk_attn_core', 'X_tp_attn', 'X_tp_mlp', 'X_etp', 'X_ring', 'X_ring_exposed', 'X_ring_rc', 'T_core', 'X_ulysses', 'X_ep', 'X_ep_run', 'X_pp', 'X_rc_dense', 'X_rc_moe', 'X_dp_per_param', 'X_edp_per_param', 'X_dp_mb_per_param', 'T_opt_dense', 'T_opt_expert', 'S_dense_core_attn', 'S_dense_layernorm', 'S_dense_mla_up_proj', 'S_dense_op', 'S_dense_mlp', 'S_moe_core_attn', 'S_moe_layernorm', 'S_moe_mla_up_proj', 'S_moe_op', 'S_moe_moe', 'S_moe_moe_act', 'S_moe_shared_experts', 'T_dense_core_attn', 'T_dense_layernorm', 'T_dense_mla_up_proj', 'T_dense_op', 'T_dense_mlp', 'T_moe_core_attn', 'T_moe_layernorm', 'T_moe_mla_up_proj', 'T_moe_op', 'T_moe_moe', 'T_moe_moe_act', 'T_moe_shared_experts']
-_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_o', 'b_r', 'b_y', 'c', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_ix', 'd_n', 'd_r', 'd_v', 'drop', 'eager', 'eta', 'eta_8', 'eta_a', 'f_8', 'f_off', 'flash', 'g', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'k_f', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_ix', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'qk_norm', 'r_kv', 'r_q', 'rho_ov', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_ep', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
-def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_o, b_r, b_y, c, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_ix, d_n, d_r, d_v, drop, eager, eta, eta_8, eta_a, f_8, f_off, flash, g, h, has_qlora, imb, imb_mem, is_mla, k_f, lin_bias, ln_bias, mu, n_ag, n_ix, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, qk_norm, r_kv, r_q, rho_ov, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_ep, v, w_8, z_1, z_2, z_3):
+_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_o', 'b_r', 'b_y', 'c', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_ix', 'd_n', 'd_r', 'd_v', 'drop', 'eager', 'eta', 'eta_8', 'eta_a', 'eta_g', 'f_8', 'f_off', 'flash', 'g', 'h', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'k_f', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_ix', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'qk_norm', 'r_kv', 'r_q', 'rho_ov', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_ep', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
+def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_o, b_r, b_y, c, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_ix, d_n, d_r, d_v, drop, eager, eta, eta_8, eta_a, eta_g, f_8, f_off, flash, g, h, has_qlora, imb, imb_mem, is_mla, k_f, lin_bias, ln_bias, mu, n_ag, n_ix, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, qk_norm, r_kv, r_q, rho_ov, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_ep, v, w_8, z_1, z_2, z_3):
     _x0 = 2*d_h
     _x1 = is_mla - 1
     _x2 = _x1*d_h
@@ -332,8 +332,8 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x327 = _x158*_x325
     _x328 = _x313*ceil(_x327)
     _x329 = _x313*ceil(2*_x327)
-    _x330 = reduce(maximum, [_x326/ceil(_x326), _x328/ceil(_x328), _x329/ceil(_x329)])**(-1.0)
-    _x331 = _x153*_x320*_x330
+    _x330 = _x320/reduce(maximum, [_x326/ceil(_x326), _x328/ceil(_x328), _x329/ceil(_x329)])
+    _x331 = _x153*_x330
     _x332 = reduce(maximum, [_x323, _x319*(_x324 + _x331)])
     _x333 = 2*_x318 + 2*_x332 + reduce(maximum, [_x307, _x7*(_x201*_x317 + _x309)]) + reduce(maximum, [_x323, _x319*(_x201*_x331 + _x324)])
     _x334 = reduce(maximum, [1, _x288])
@@ -342,17 +342,17 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x337 = _x157*ceil(_x154*_x334)
     _x338 = _x337*ceil(_x336)
     _x339 = _x337*ceil(2*_x336)
-    _x340 = _x142*_x243
-    _x341 = reduce(maximum, [_x240*(_x142 + _x287 + _x34), 2*E*(_x334*u_ep + _x340/reduce(maximum, [_x335/ceil(_x335), _x338/ceil(_x338), _x339/ceil(_x339)]))])
-    _x342 = reduce(maximum, [_x240*(_x171 + _x262), _x7*(_x152 + _x252*_x265)]) + reduce(maximum, [_x240*(_x269 + _x272*_x85), _x280*(_x244*_x278 + _x271)])
-    _x343 = E_s*_x342
-    _x344 = _x144*_x240
-    _x345 = reduce(maximum, [_x344*(_x305 + _x321), _x7*(_x243*_x316 + _x309)])
-    _x346 = reduce(maximum, [_x344*(_x304*_x31 + _x322), _x319*(_x119*_x330*_x340 + _x324)])
+    _x340 = reduce(maximum, [_x240*(_x142 + _x287 + _x34), 2*E*(_x142*_x243/reduce(maximum, [_x335/ceil(_x335), _x338/ceil(_x338), _x339/ceil(_x339)]) + _x334*u_ep)])
+    _x341 = reduce(maximum, [_x240*(_x171 + _x262), _x7*(_x152 + _x252*_x265)]) + reduce(maximum, [_x240*(_x269 + _x272*_x85), _x280*(_x244*_x278 + _x271)])
+    _x342 = E_s*_x341
+    _x343 = _x144*_x240
+    _x344 = _x242/eta_g
+    _x345 = reduce(maximum, [_x343*(_x305 + _x321), _x7*(_x309 + _x316*_x344)])
+    _x346 = reduce(maximum, [_x319*(_x324 + _x330*_x344), _x343*(_x304*_x31 + _x322)])
     _x347 = _x345 + _x346
-    _x348 = _x341 + _x343 + _x347
+    _x348 = _x340 + _x342 + _x347
     _x349 = _x239*(_x246 + _x348)
-    _x350 = _x341*f_8
+    _x350 = _x340*f_8
     _x351 = _x141*_x146
     _x352 = -_x143*_x146 + _x191*_x351
     _x353 = _x171 + _x187
@@ -375,7 +375,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
     _x370 = 16*_x106*_x142*_x146
     _x371 = _x239*_x347
     _x372 = -_x371
-    _x373 = _x239*_x342
+    _x373 = _x239*_x341
     _x374 = S*_x257
     _x375 = _x117*_x256*_x374
     _x376 = _x242*(_x359 + _x375)
@@ -518,8 +518,8 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr,
         -_x247 + _x357 + _x361 + f_8*(_x200*(_x195 + _x353) + _x354 + _x355),
         -_x349 + _x350 + _x361 + _x364 + f_8*(_x200*_x300 + _x355 + _x363),
         30*_x104*_x356 + 3*reduce(maximum, [_x240*(_x105 + _x121 + _x171), 2*_x104*(_x152 + _x244/reduce(maximum, [_x366/ceil(_x366), _x368/ceil(_x368), _x369/ceil(_x369)]))]),
-        3*_x341 + 3*_x343 + 3*_x345 + 3*_x346 + _x352,
-        3*_x136*_x356 + 3*_x341,
+        3*_x340 + 3*_x342 + 3*_x345 + 3*_x346 + _x352,
+        3*_x136*_x356 + 3*_x340,
         _x370,
         _x145*_x370,
         _x333*f_8 - 3*_x371,

@@ -1,7 +1,7 @@
 # generated from the cost model's formulas by planner/costmodel/printer.py; do not edit
 _NAMES = ['weights', 'grads', 'optimizer', 'act_mb', 'logits', 'buffers', 'transient', 'work', 'comm_tp', 'comm_cp', 'comm_ep', 'comm_pp', 'shard_mb', 'dp_step', 'edp_step', 'opt_step']
-_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'L_d', 'L_m', 'Lf_d', 'Lf_m', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_o', 'b_r', 'b_y', 'c', 'c_8', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_ix', 'd_n', 'd_r', 'd_v', 'drop', 'e_f', 'e_l', 'eager', 'eta', 'eta_8', 'eta_a', 'f_8', 'f_off', 'flash', 'g', 'g_8', 'h', 'h_m', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_f', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_ix', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'r_d_core_attn', 'r_d_layernorm', 'r_d_mla_up_proj', 'r_d_mlp', 'r_d_op', 'r_kv', 'r_m_core_attn', 'r_m_layernorm', 'r_m_mla_up_proj', 'r_m_moe', 'r_m_moe_act', 'r_m_op', 'r_m_shared_experts', 'r_q', 'rho_ov', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'u_ep', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
-def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_o, b_r, b_y, c, c_8, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_ix, d_n, d_r, d_v, drop, e_f, e_l, eager, eta, eta_8, eta_a, f_8, f_off, flash, g, g_8, h, h_m, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_f, k_mtp, lin_bias, ln_bias, mu, n_ag, n_ix, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, r_d_core_attn, r_d_layernorm, r_d_mla_up_proj, r_d_mlp, r_d_op, r_kv, r_m_core_attn, r_m_layernorm, r_m_mla_up_proj, r_m_moe, r_m_moe_act, r_m_op, r_m_shared_experts, r_q, rho_ov, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_1, u_ep, v, w_8, z_1, z_2, z_3):
+_ARGS = ['E', 'E_s', 'F', 'F_e', 'F_s', 'K', 'L_a0', 'L_d', 'L_m', 'Lf_d', 'Lf_m', 'M_e', 'N_sm', 'Pk', 'Pk_8', 'S', 'T_m', 'T_n', 'V', 'W_cr', 'W_cu', 'W_dpcp', 'W_edp', 'W_ein', 'W_eout', 'W_etp', 'W_hbm', 'W_nvl_x', 'W_pp', 'W_rdma_x', 'W_tp', 'Z_d', 'Z_e', 'a', 'a_8', 'alpha', 'b', 'b_g', 'b_l', 'b_o', 'b_r', 'b_y', 'c', 'c_8', 'c_b', 'c_r', 'c_u', 'd_a2a', 'd_ag', 'd_dep', 'd_h', 'd_hep', 'd_ix', 'd_n', 'd_r', 'd_v', 'drop', 'e_f', 'e_l', 'eager', 'eta', 'eta_8', 'eta_a', 'eta_g', 'f_8', 'f_off', 'flash', 'g', 'g_8', 'h', 'h_m', 'has_qlora', 'imb', 'imb_mem', 'is_mla', 'is_moe_model', 'k_f', 'k_mtp', 'lin_bias', 'ln_bias', 'mu', 'n_ag', 'n_ix', 'n_m', 'n_sm_a2a', 'n_sm_dep', 'n_sm_hep', 'n_wq', 'o_ep', 'q_8', 'q_agr', 'q_p2p', 'q_sv', 'r_d_core_attn', 'r_d_layernorm', 'r_d_mla_up_proj', 'r_d_mlp', 'r_d_op', 'r_kv', 'r_m_core_attn', 'r_m_layernorm', 'r_m_mla_up_proj', 'r_m_moe', 'r_m_moe_act', 'r_m_op', 'r_m_shared_experts', 'r_q', 'rho_ov', 'router_bias', 's_8', 's_x', 't', 't_e', 't_g', 't_s', 'tied', 'u_1', 'u_ep', 'v', 'w_8', 'z_1', 'z_2', 'z_3']
+def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8, S, T_m, T_n, V, W_cr, W_cu, W_dpcp, W_edp, W_ein, W_eout, W_etp, W_hbm, W_nvl_x, W_pp, W_rdma_x, W_tp, Z_d, Z_e, a, a_8, alpha, b, b_g, b_l, b_o, b_r, b_y, c, c_8, c_b, c_r, c_u, d_a2a, d_ag, d_dep, d_h, d_hep, d_ix, d_n, d_r, d_v, drop, e_f, e_l, eager, eta, eta_8, eta_a, eta_g, f_8, f_off, flash, g, g_8, h, h_m, has_qlora, imb, imb_mem, is_mla, is_moe_model, k_f, k_mtp, lin_bias, ln_bias, mu, n_ag, n_ix, n_m, n_sm_a2a, n_sm_dep, n_sm_hep, n_wq, o_ep, q_8, q_agr, q_p2p, q_sv, r_d_core_attn, r_d_layernorm, r_d_mla_up_proj, r_d_mlp, r_d_op, r_kv, r_m_core_attn, r_m_layernorm, r_m_mla_up_proj, r_m_moe, r_m_moe_act, r_m_op, r_m_shared_experts, r_q, rho_ov, router_bias, s_8, s_x, t, t_e, t_g, t_s, tied, u_1, u_ep, v, w_8, z_1, z_2, z_3):
     _x0 = Z_e**(-1.0)
     _x1 = 2*z_1
     _x2 = _x1 + z_3 - 3
@@ -307,18 +307,18 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x302 = _x218*_x301
     _x303 = _x221*_x301
     _x304 = _x288*_x289/reduce(maximum, [_x300/ceil(_x300), _x302/ceil(_x302), _x303/ceil(_x303)])
-    _x305 = _x286 + _x287*_x42
-    _x306 = _x10*_x297
-    _x307 = _x177*_x280
+    _x305 = _x175/eta_g
+    _x306 = _x286 + _x287*_x42
+    _x307 = _x10*_x297
     _x308 = reduce(maximum, [1, _x98])
     _x309 = _x299*ceil(_x210*_x308)
     _x310 = _x214*_x308
     _x311 = _x301*ceil(_x310)
     _x312 = _x301*ceil(2*_x310)
     _x313 = K*imb
-    _x314 = _x313/reduce(maximum, [_x309/ceil(_x309), _x311/ceil(_x311), _x312/ceil(_x312)])
+    _x314 = _x280*_x313/reduce(maximum, [_x309/ceil(_x309), _x311/ceil(_x311), _x312/ceil(_x312)])
     _x315 = F_e*_x265
-    _x316 = reduce(maximum, [_x294*(_x286 + _x292), _x33*(_x177*_x304 + _x297)]) + reduce(maximum, [_x294*(_x291*_x42 + _x305), _x315*(_x306 + _x307*_x314)])
+    _x316 = reduce(maximum, [_x294*(_x286 + _x292), _x33*(_x297 + _x304*_x305)]) + reduce(maximum, [_x294*(_x291*_x42 + _x306), _x315*(_x305*_x314 + _x307)])
     _x317 = _x138*s_x
     _x318 = F_e*(_x10*_x235 + _x290*_x313)
     _x319 = _x8*(_x295 + _x98*n_wq)
@@ -327,9 +327,9 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x322 = _x321*(_x285*_x320 + _x292)
     _x323 = _x172*_x304
     _x324 = reduce(maximum, [_x322, _x33*(_x297 + _x323)])
-    _x325 = _x321*(_x265*_x291 + _x305)
-    _x326 = _x172*_x280*_x314
-    _x327 = reduce(maximum, [_x325, _x315*(_x306 + _x326)])
+    _x325 = _x321*(_x265*_x291 + _x306)
+    _x326 = _x172*_x314
+    _x327 = reduce(maximum, [_x325, _x315*(_x307 + _x326)])
     _x328 = _x324 + _x327
     _x329 = _x146*_x96
     _x330 = reduce(maximum, [1, _x289])
@@ -338,7 +338,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x333 = _x213*ceil(_x210*_x330)
     _x334 = _x333*ceil(_x332)
     _x335 = _x333*ceil(2*_x332)
-    _x336 = reduce(maximum, [_x170*(_x280 + _x329 + _x9), 2*E*(_x307/reduce(maximum, [_x331/ceil(_x331), _x334/ceil(_x334), _x335/ceil(_x335)]) + _x330*u_ep)])
+    _x336 = reduce(maximum, [_x170*(_x280 + _x329 + _x9), 2*E*(_x177*_x280/reduce(maximum, [_x331/ceil(_x331), _x334/ceil(_x334), _x335/ceil(_x335)]) + _x330*u_ep)])
     _x337 = _x336*f_8
     _x338 = _x284*_x289*_x9
     _x339 = E_s*_x268 + _x293*_x318 + _x317*_x338 + _x319*_x9
@@ -408,7 +408,7 @@ def _fn(E, E_s, F, F_e, F_s, K, L_a0, L_d, L_m, Lf_d, Lf_m, M_e, N_sm, Pk, Pk_8,
     _x403 = _x204*_x347 - 3*_x393 + _x402 + f_8*(_x240*(3*_x206 + _x225 + _x238 + _x351 + _x399) + 2*_x244 + 2*_x248 + _x401 + reduce(maximum, [_x242, _x33*(_x209 + _x243*_x400)]) + reduce(maximum, [_x245, _x130*(_x209 + _x247*_x400)]))
     _x404 = _x165*(_x198 + _x278)
     _x405 = _x166*_x277
-    _x406 = _x165*_x347*(_x198 + _x202) + 3*_x337 + _x347*_x404 - 3*_x398 + _x402 - _x405 + f_8*(E_s*(_x273 + reduce(maximum, [_x269, _x33*(_x209 + _x270*_x400)]) + reduce(maximum, [_x271, _x266*(_x258 + _x272*_x400)])) + _x240*(E_s*_x146*(_x256 + h) + _x206 + _x282*_x288*_x329*_x42 + _x338 + _x397 + _x399) + 2*_x324 + 2*_x327 + _x340 + _x401 + reduce(maximum, [_x322, _x33*(_x297 + _x323*_x400)]) + reduce(maximum, [_x325, _x315*(_x306 + _x326*_x400)]))
+    _x406 = _x165*_x347*(_x198 + _x202) + 3*_x337 + _x347*_x404 - 3*_x398 + _x402 - _x405 + f_8*(E_s*(_x273 + reduce(maximum, [_x269, _x33*(_x209 + _x270*_x400)]) + reduce(maximum, [_x271, _x266*(_x258 + _x272*_x400)])) + _x240*(E_s*_x146*(_x256 + h) + _x206 + _x282*_x288*_x329*_x42 + _x338 + _x397 + _x399) + 2*_x324 + 2*_x327 + _x340 + _x401 + reduce(maximum, [_x322, _x33*(_x297 + _x323*_x400)]) + reduce(maximum, [_x325, _x315*(_x307 + _x326*_x400)]))
     _x407 = reduce(maximum, [1, _x47])
     _x408 = _x215*ceil(_x210*_x407)
     _x409 = _x214*_x407
