@@ -84,6 +84,7 @@ def test_the_detailed_target_reuses_its_priced_search(capsys, monkeypatch):
     problem (one search per target, not two), and details the plans that search found."""
     calls = []
     search = targets.search
+    monkeypatch.setenv("FOLDPLAN_JOBS", "1")      # every search in this process, where `calls` sees it
     monkeypatch.setattr(targets, "search", lambda pr, **kw: calls.append(pr) or search(pr, **kw))
     assert cli.main(["plan", "--gpus", "64", "--seq", "128k", "--top", "2"]) == 0
     assert "Detailed: megatron, not the bundle" in capsys.readouterr().out

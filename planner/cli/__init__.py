@@ -51,9 +51,7 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     from planner import plan as planmod, report
     from planner.bundle import codegen
     from planner.report import engines as engine_block, html as htmlreport
-    from planner.solve import targets
     from planner.solve.binding import memory_binding
-    from planner.solve.complete import fixed_result
     from planner.solve.nofit import why_none
     if a.sweep:
         return _plan_sweep(a, args)
@@ -62,14 +60,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
     fixed = sweep.parse_fix(a.fix, problem) if a.fix and not whole else None
     if a.out:                                   # fail before the search, not after it
         plan_checks.check_out(a, problem)
-    prog = _Progress(quiet=a.json)
-    if whole:
-        result, assumed = fixed_result(a.fix, problem)
-        for line in assumed:
-            print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
-    else:
-        result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
-    prog.done()
+    pricing = detail.start_pricing(a, args, problem, fixed)
+    result = _own_search(a, problem, whole, fixed, pricing)
     if not result.plans:
         if fixed or whole:
             print(f"foldplan: --fix {a.fix}: no {problem.train.target}-runnable layout with these values "
@@ -78,14 +70,11 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             print(line, file=sys.stderr)
         return EXIT_NOFIT
     plans = planmod.from_search(problem, result)
-    priced = None
-    if not a.no_engines:                        # the best plan of every other target (planner.report.engines)
-        others = [t for t in engines.targets() if t != problem.train.target]
-        priced = targets.price(problem, plans[0].estimate.step_time, time_limit=min(a.time_limit, 30.0),
-                               targets=others, fixed=fixed, given=args.train_values(), top=a.top)
+    priced = None if pricing is None else pricing(plans[0].estimate.step_time)
     switched = None
     if priced is not None:
         switched = detail.maybe_switch(a, args, plans, priced, fixed, whole)   # the default target: a measured one?
+    binds = detail.found_binding(priced, switched)
     if switched:
         problem, result, plans, priced, switched = switched
     for line in plan_checks.sanity_warnings(problem, plans[0].layout):
@@ -103,7 +92,8 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         report.print_table(head, body, title=f"The best {len(plans)} {problem.train.target} plans "
                            f"(--target {' | '.join(engines.targets())})")
         print()
-        binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
+        if binds is None:
+            binds = memory_binding(problem, result.fastest_ns / 1e9, time_limit=min(a.time_limit, 30.0)) or {}
         for line in report.why(plans, binds=binds, fastest_s=result.fastest_ns / 1e9):
             print(line)
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
@@ -121,6 +111,30 @@ def cmd_plan(a, args: ProblemArgs) -> int:
             if not a.json:
                 print(f"report written to {a.report}")
     return EXIT_OK
+
+
+def _own_search(a, problem, whole: bool, fixed, pricing):
+    """The detailed target's search (or the completion of a whole --fix layout); the other targets'
+    searches (`pricing`) are stopped if it fails or finds nothing."""
+    # deferred: the search (OR-Tools) loads for `plan` only
+    from planner.solve import targets
+    from planner.solve.complete import fixed_result
+    prog = _Progress(quiet=a.json)
+    try:
+        if whole:
+            result, assumed = fixed_result(a.fix, problem)
+            for line in assumed:
+                print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
+        else:
+            result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
+    except BaseException:
+        if pricing is not None:
+            pricing.cancel()
+        raise
+    prog.done()
+    if not result.plans and pricing is not None:
+        pricing.cancel()
+    return result
 
 
 def _plan_sweep(a, args: ProblemArgs) -> int:

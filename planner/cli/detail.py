@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
+from planner import engines
 from planner.engines import bands
 
 
@@ -90,3 +91,30 @@ def maybe_switch(a, args, plans, priced, fixed, whole: bool):
             res = targets.search(pr, top=a.top, time_limit=a.time_limit, fixed=fixed)
         return pr, res, planmod.from_search(pr, res) if res.plans else []
     return switch(args, plans, priced, research)
+
+
+def start_pricing(a, args, problem, fixed):
+    """The best plan of every other target (planner.report.engines), searched beside this one
+    (planner.solve.targets.price_start); in text output each also finds what binds its plan, which
+    is printed if that target is detailed instead. None with --no-engines."""
+    if a.no_engines:
+        return None
+    # deferred: the search (OR-Tools) and the binding search load for `plan` only
+    from planner.solve import targets
+    from planner.solve.binding import memory_binding
+    limit = min(a.time_limit, 30.0)
+    bind = None if a.json else (lambda pr, fastest_s: memory_binding(pr, fastest_s, time_limit=limit))
+    others = [t for t in engines.targets() if t != problem.train.target]
+    return targets.price_start(problem, time_limit=limit, targets=others, fixed=fixed, given=args.train_values(),
+                               top=a.top, bind=bind)
+
+
+def found_binding(priced, switched):
+    """What binds the plan of the target `detail.maybe_switch` switched to, found beside the search that
+    priced it (an entry's "binding"), or None: the CLI finds it itself."""
+    if not switched:
+        return None
+    got = priced.get(switched[0].train.target) or {}
+    if got.get("problem") == switched[0] and got.get("result") is switched[1]:
+        return got.get("binding") or {}
+    return None

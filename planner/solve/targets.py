@@ -21,6 +21,7 @@ from planner import costmodel as cm
 from planner.engines import ENGINES, EngineConstraints, constraints
 from planner.layout import Layout
 from planner.specs import TrainSpec
+from planner.solve import parallel
 from planner.solve.nofit import refusal
 from planner.solve.search import Candidate, search_plans
 from planner.solve.tiebreak import dominates, lead_index
@@ -204,8 +205,32 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
     builds bf16 and fp8-tensorwise) is priced in bf16, and the entry says so. `fixed`: the degrees the user pinned
     (--fix), kept for every target (one that cannot keep them gets None). `given`: the TrainSpec flags the
     user gave, which every target keeps; each target is otherwise priced under its own defaults (own_defaults).
-    `top`: plans kept per target; the entry's "result" is its search (a caller detailing that target reuses it)."""
-    out = {}
+    `top`: plans kept per target; the entry's "result" is its search (a caller detailing that target reuses it).
+    `price_start(...)(best_time)` is the same answer, its searches started before `best_time` is known."""
+    return price_start(problem, time_limit=time_limit, targets=targets, fixed=fixed, given=given, top=top)(best_time)
+
+
+def _search_or_none(pr, top: int, time_limit: float, fixed, bind):
+    """(`search`, or None where a pinned value is one this target's rules refuse; with `bind`, what
+    binds its best plan, `bind(problem, fastest seconds)`, which `foldplan plan` prints if it details
+    this target)."""
+    try:
+        res = search(pr, top=top, time_limit=time_limit, fixed=fixed)
+    except ValueError:
+        return None, None
+    if bind is None or not res.plans:
+        return res, None
+    return res, {"binding": bind(pr, res.fastest_ns / 1e9)}
+
+
+def price_start(problem, *, time_limit: float = 30.0, targets=ENGINES, fixed=None, given: Optional[dict] = None,
+                top: int = 1, bind=None):
+    """`price`'s searches, started now beside the caller's own (planner.solve.parallel: one forked
+    process each where the machine has the cores); the answer is `collect(best_time)`, the function
+    returned, and `collect.cancel()` stops the searches when no answer is wanted. `bind(problem,
+    fastest seconds)`: each entry also carries what binds its plan ("binding": the CLI passes
+    planner.solve.binding.memory_binding), found beside it, for a caller that may detail that target."""
+    jobs = {}
     for target in targets:
         eng = constraints(target)
         update = own_defaults(problem, target, given)   # the bundle's attention kernel among its defaults
@@ -213,18 +238,29 @@ def price(problem, best_time: float, *, time_limit: float = 30.0, targets=ENGINE
             update["precision"] = "bf16"
         pr = with_train(problem, update)
         whole = refusal(pr, constraints(target))
-        if whole:                            # the model, the sequence or the precision: no degree helps
-            out[target] = {"refused": whole}
-            continue
-        try:
-            res = search(pr, top=top, time_limit=time_limit, fixed=fixed)
-        except ValueError:                   # a pinned value this target's rules refuse
-            res = None
-        if res is None or not res.plans:
-            out[target] = {"refused": _narrowed(pr, constraints(target))}
-            continue
-        c = res.plans[0]
-        out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status, "problem": pr,
-                       "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels,
-                       "attention": pr.train.attention_kernel, "precision": pr.train.precision, "result": res}
-    return out
+        # the model, the sequence or the precision: no degree helps
+        jobs[target] = (pr, whole, None if whole else parallel.start(_search_or_none, pr, top, time_limit, fixed, bind))
+
+    def collect(best_time: float) -> dict:
+        out = {}
+        for target, (pr, whole, job) in jobs.items():
+            if whole:
+                out[target] = {"refused": whole}
+                continue
+            res, extra = job.result()
+            if res is None or not res.plans:
+                out[target] = {"refused": _narrowed(pr, constraints(target))}
+                continue
+            c = res.plans[0]
+            out[target] = {"layout": c.layout, "estimate": c.estimate, "status": res.status, "problem": pr,
+                           "slowdown": c.estimate.step_time / best_time - 1, "kernels": pr.train.kernels,
+                           "attention": pr.train.attention_kernel, "precision": pr.train.precision, "result": res,
+                           **(extra or {})}
+        return out
+
+    def cancel() -> None:
+        for _, _, job in jobs.values():
+            if job is not None:
+                job.cancel()
+    collect.cancel = cancel                  # the caller's own search found nothing: the answer is not wanted
+    return collect
