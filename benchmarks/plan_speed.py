@@ -273,8 +273,10 @@ def main() -> None:
     for cli, budget in (CLIS[:1] if a.quick else CLIS):
         w, rc, _, cpu = wall(cli)
         rows["cli"].append({"cmd": "foldplan " + " ".join(cli), "wall_s": w, "rc": rc, "cpu_s": cpu, "budget_s": budget})
-        print(f"foldplan {' '.join(cli)}: {w:.2f} s wall, {cpu:.2f} s CPU, imports included"
-              + (f" (target {budget:g} s: {verdict(cpu <= budget)})" if budget else ""), flush=True)
+        # judged on the wall clock, the user's wait: `plan` searches the other engines beside its own in
+        # forked processes (planner/solve/parallel.py), whose CPU seconds add up over the cores
+        print(f"foldplan {' '.join(cli)}: {w:.2f} s wall, {cpu:.2f} s CPU over its processes, imports included"
+              + (f" (target {budget:g} s wall: {verdict(w <= budget)})" if budget else ""), flush=True)
     for name, args in (AUDITS[:1] if a.quick else AUDITS):
         w, rc, _, cpu = wall(["audit", *args, "--json"])
         rows["audits"].append({"case": name, "wall_s": w, "rc": rc, "cpu_s": cpu})
@@ -339,7 +341,7 @@ def markdown(rows: dict, load: float, a) -> str:
     out += ["", *notes, f"* peak RSS of any case: {peak:.0f} MiB (target 2048: {verdict(peak <= 2048)})", "",
             "Fresh `foldplan` processes, imports included (the median of 5 when one takes under 10 s):", ""]
     procs = [[f"`{c['cmd']}`", f"{c['wall_s']:.2f}", f"{c['cpu_s']:.2f}", c["rc"],
-              f"{c['budget_s']:g} s: {verdict(c['cpu_s'] <= c['budget_s'])}" if c.get("budget_s") else "-"]
+              f"{c['budget_s']:g} s wall: {verdict(c['wall_s'] <= c['budget_s'])}" if c.get("budget_s") else "-"]
              for c in rows["cli"]]
     procs += [[c["case"], f"{c['wall_s']:.2f}", f"{c['cpu_s']:.2f}", c["rc"], f"3 s: {verdict(c['cpu_s'] <= 3)}"]
               for c in rows["audits"]]

@@ -49,8 +49,7 @@ class _Progress:
 def cmd_plan(a, args: ProblemArgs) -> int:
     # deferred: the search (OR-Tools), the cost model's tables and the bundle's templates load for `plan` only
     from planner import plan as planmod, report
-    from planner.bundle import codegen
-    from planner.report import engines as engine_block, html as htmlreport
+    from planner.report import engines as engine_block
     from planner.solve.binding import memory_binding
     from planner.solve.nofit import why_none
     if a.sweep:
@@ -99,6 +98,9 @@ def cmd_plan(a, args: ProblemArgs) -> int:
         print(f"\nsolver: {result.status}, {result.tuples} tuples, {result.pruned} pruned by bounds, "
               f"{result.cpsat_calls} CP-SAT calls, {result.wall_s:.2f} s")
     if a.out or a.report:
+        # deferred: the bundle's templates (jinja2) and the HTML report load only to write them
+        from planner.bundle import codegen
+        from planner.report import html as htmlreport
         if a.out:
             path = codegen.render_bundle(plans[0], a.out, force=a.force)
             if not a.json:
