@@ -47,7 +47,7 @@ class _Progress:
 
 
 def cmd_plan(a, args: ProblemArgs) -> int:
-    # deferred: the search (OR-Tools), the cost model's tables and the bundle's templates load for `plan` only
+    # deferred: the cost model's tables, the report and the binding search (OR-Tools) load for `plan` only
     from planner import plan as planmod, report
     from planner.report import engines as engine_block
     from planner.solve.binding import memory_binding
@@ -121,7 +121,7 @@ def _own_search(a, problem, whole: bool, fixed, pricing):
     # deferred: the search (OR-Tools) loads for `plan` only
     from planner.solve import targets
     from planner.solve.complete import fixed_result
-    prog = _Progress(quiet=a.json)
+    prog, result = _Progress(quiet=a.json), None
     try:
         if whole:
             result, assumed = fixed_result(a.fix, problem)
@@ -129,13 +129,10 @@ def _own_search(a, problem, whole: bool, fixed, pricing):
                 print(f"assumed: {line}", file=sys.stderr if a.json else sys.stdout)
         else:
             result = targets.search(problem, top=a.top, time_limit=a.time_limit, progress=prog, fixed=fixed)
-    except BaseException:
-        if pricing is not None:
+    finally:                                  # failed or found nothing: the other answers are not wanted
+        if pricing is not None and (result is None or not result.plans):
             pricing.cancel()
-        raise
     prog.done()
-    if not result.plans and pricing is not None:
-        pricing.cancel()
     return result
 
 

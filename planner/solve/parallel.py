@@ -86,7 +86,6 @@ class Job:
             raise value
         return value
 
-
     def cancel(self) -> None:
         """Stop the call where it runs beside the caller (an answer no longer wanted)."""
         if self._proc is not None and not self._done:
